@@ -1,0 +1,529 @@
+// Package jsonsrc parses JSON into a tree that remembers where every key and
+// value stands in the source, so that findings can point at the exact token
+// at fault.
+//
+// The parser follows RFC 8259 and never panics. On a syntax error it stops,
+// reports the error with its span, and returns the part of the tree it had
+// built; containers that were still open are kept with Incomplete set.
+package jsonsrc
+
+import (
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects that Parse accepts.
+// Deeper input is reported as an error instead of being parsed.
+const MaxDepth = 512
+
+// Kind is the JSON type of a value.
+type Kind uint8
+
+// The JSON kinds. Invalid marks a value that could not be read.
+const (
+	Invalid Kind = iota
+	Null
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+// String returns the JSON name of the kind as a designer would say it.
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "array"
+	case Object:
+		return "object"
+	}
+	return "invalid"
+}
+
+// Value is one JSON value with its source span.
+type Value struct {
+	Kind Kind
+	// Span covers the whole value: for a string its quotes, for a container
+	// its brackets.
+	Span source.Span
+	// Str is the decoded text of a string.
+	Str string
+	// Num is the value of a number; a literal too large for float64 is ±Inf.
+	Num float64
+	// Raw is the literal text of a number.
+	Raw string
+	// Bool is the value of a boolean.
+	Bool bool
+	// Members are an object's members in source order, duplicates kept.
+	Members []Member
+	// Elems are an array's elements.
+	Elems []*Value
+	// Incomplete marks a container whose closing bracket was never reached
+	// because of a syntax error.
+	Incomplete bool
+}
+
+// Member is one key and value of an object.
+type Member struct {
+	Key     string
+	KeySpan source.Span
+	Value   *Value
+}
+
+// Error is a syntax error with the span of the offending input.
+type Error struct {
+	Span source.Span
+	Msg  string
+}
+
+// Error implements the error interface.
+func (e Error) Error() string { return e.Msg }
+
+// Member returns the last member named key, or nil when v is nil, not an
+// object, or has no such member.
+func (v *Value) Member(key string) *Member {
+	if v == nil || v.Kind != Object {
+		return nil
+	}
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return &v.Members[i]
+		}
+	}
+	return nil
+}
+
+// Get returns the value of the last member named key, or nil.
+func (v *Value) Get(key string) *Value {
+	if m := v.Member(key); m != nil {
+		return m.Value
+	}
+	return nil
+}
+
+// Finite reports whether v is a number with a finite value.
+func (v *Value) Finite() bool {
+	return v != nil && v.Kind == Number && v.Num-v.Num == 0
+}
+
+// Parse parses data as one JSON text. A leading UTF-8 byte order mark is
+// skipped. The returned errors hold at most one syntax error; the tree holds
+// what was parsed before it.
+func Parse(data []byte) (*Value, []Error) {
+	p := &parser{data: data}
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		p.pos = 3
+	}
+	p.space()
+	if p.pos >= len(data) {
+		return nil, []Error{{Span: source.Span{Start: p.pos, End: p.pos}, Msg: "the file is empty; expected a JSON value"}}
+	}
+	v := p.value(0)
+	if p.err == nil {
+		p.space()
+		if p.pos < len(data) {
+			p.fail(p.pos, p.pos+1, "unexpected text after the JSON value")
+		}
+	}
+	if p.err != nil {
+		return v, []Error{*p.err}
+	}
+	return v, nil
+}
+
+type parser struct {
+	data []byte
+	pos  int
+	err  *Error
+}
+
+func (p *parser) fail(start, end int, msg string) {
+	if p.err != nil {
+		return
+	}
+	if end > len(p.data) {
+		end = len(p.data)
+	}
+	if start > end {
+		start = end
+	}
+	p.err = &Error{Span: source.Span{Start: start, End: end}, Msg: msg}
+}
+
+func (p *parser) space() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// value parses one value at p.pos. It returns nil only when no value
+// starts there.
+func (p *parser) value(depth int) *Value {
+	if p.pos >= len(p.data) {
+		p.fail(p.pos, p.pos, "unexpected end of file; expected a value")
+		return nil
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
+	case c == '"':
+		start := p.pos
+		s, ok := p.str()
+		v := &Value{Kind: String, Str: s, Span: source.Span{Start: start, End: p.pos}}
+		if !ok {
+			v.Kind = Invalid
+		}
+		return v
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case c == 't':
+		return p.word("true", &Value{Kind: Bool, Bool: true})
+	case c == 'f':
+		return p.word("false", &Value{Kind: Bool})
+	case c == 'n':
+		return p.word("null", &Value{Kind: Null})
+	default:
+		end := p.pos + 1
+		if _, size := utf8.DecodeRune(p.data[p.pos:]); size > 1 {
+			end = p.pos + size
+		}
+		p.fail(p.pos, end, "expected a JSON value (object, array, string, number, true, false or null)")
+		return nil
+	}
+}
+
+func (p *parser) word(w string, v *Value) *Value {
+	start := p.pos
+	end := start
+	for end < len(p.data) && isLetter(p.data[end]) {
+		end++
+	}
+	if string(p.data[start:end]) != w {
+		p.fail(start, end, "unknown word "+strconv.Quote(string(p.data[start:end]))+"; expected true, false or null")
+		p.pos = end
+		return nil
+	}
+	p.pos = end
+	v.Span = source.Span{Start: start, End: end}
+	return v
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func (p *parser) number() *Value {
+	start := p.pos
+	i := p.pos
+	if i < len(p.data) && p.data[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(p.data) && p.data[i] >= '0' && p.data[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	intStart := i
+	if digits() == 0 {
+		p.fail(start, i+1, "a number needs digits after its sign")
+		p.pos = i
+		return nil
+	}
+	if p.data[intStart] == '0' && i-intStart > 1 {
+		p.fail(start, i, "a number must not start with a leading zero")
+		p.pos = i
+		return nil
+	}
+	if i < len(p.data) && p.data[i] == '.' {
+		i++
+		if digits() == 0 {
+			p.fail(start, i, "a number needs digits after its decimal point")
+			p.pos = i
+			return nil
+		}
+	}
+	if i < len(p.data) && (p.data[i] == 'e' || p.data[i] == 'E') {
+		i++
+		if i < len(p.data) && (p.data[i] == '+' || p.data[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			p.fail(start, i, "a number needs digits in its exponent")
+			p.pos = i
+			return nil
+		}
+	}
+	p.pos = i
+	raw := string(p.data[start:i])
+	f, err := strconv.ParseFloat(raw, 64)
+	if err != nil {
+		// Out of range: ParseFloat returns ±Inf or ±0 with the error, which
+		// is the value the checks need to report it as not finite.
+		_ = err
+	}
+	return &Value{Kind: Number, Num: f, Raw: raw, Span: source.Span{Start: start, End: i}}
+}
+
+// str parses a string at p.pos and returns its decoded text. ok is false
+// after a syntax error.
+func (p *parser) str() (string, bool) {
+	start := p.pos
+	p.pos++ // opening quote
+	var buf []byte
+	chunk := p.pos
+	for p.pos < len(p.data) {
+		c := p.data[p.pos]
+		switch {
+		case c == '"':
+			buf = append(buf, p.data[chunk:p.pos]...)
+			p.pos++
+			return string(buf), true
+		case c == '\\':
+			buf = append(buf, p.data[chunk:p.pos]...)
+			if !p.escape(&buf) {
+				return string(buf), false
+			}
+			chunk = p.pos
+		case c < 0x20:
+			if c == '\n' || c == '\r' {
+				p.fail(start, p.pos, "this string is not closed before the end of the line")
+			} else {
+				p.fail(p.pos, p.pos+1, "a control character must be escaped inside a string")
+			}
+			return string(append(buf, p.data[chunk:p.pos]...)), false
+		case c < utf8.RuneSelf:
+			p.pos++
+		default:
+			r, size := utf8.DecodeRune(p.data[p.pos:])
+			if r == utf8.RuneError && size == 1 {
+				p.fail(p.pos, p.pos+1, "the string holds a byte that is not valid UTF-8")
+				return string(append(buf, p.data[chunk:p.pos]...)), false
+			}
+			p.pos += size
+		}
+	}
+	p.fail(start, p.pos, "this string is not closed before the end of the file")
+	return string(append(buf, p.data[chunk:p.pos]...)), false
+}
+
+func (p *parser) escape(buf *[]byte) bool {
+	esc := p.pos
+	if p.pos+1 >= len(p.data) {
+		p.fail(esc, len(p.data), "the file ends inside an escape sequence")
+		p.pos = len(p.data)
+		return false
+	}
+	c := p.data[p.pos+1]
+	p.pos += 2
+	switch c {
+	case '"', '\\', '/':
+		*buf = append(*buf, c)
+	case 'b':
+		*buf = append(*buf, '\b')
+	case 'f':
+		*buf = append(*buf, '\f')
+	case 'n':
+		*buf = append(*buf, '\n')
+	case 'r':
+		*buf = append(*buf, '\r')
+	case 't':
+		*buf = append(*buf, '\t')
+	case 'u':
+		r, ok := p.hex4()
+		if !ok {
+			p.fail(esc, p.pos, `"\u" must be followed by four hexadecimal digits`)
+			return false
+		}
+		if utf16.IsSurrogate(r) {
+			// A high surrogate followed by an escaped low surrogate is one
+			// character; a lone surrogate becomes U+FFFD.
+			if p.pos+1 < len(p.data) && p.data[p.pos] == '\\' && p.data[p.pos+1] == 'u' {
+				save := p.pos
+				p.pos += 2
+				if r2, ok := p.hex4(); ok {
+					if c := utf16.DecodeRune(r, r2); c != utf8.RuneError {
+						r = c
+					} else {
+						p.pos = save
+						r = utf8.RuneError
+					}
+				} else {
+					p.pos = save
+					r = utf8.RuneError
+				}
+			} else {
+				r = utf8.RuneError
+			}
+		}
+		*buf = utf8.AppendRune(*buf, r)
+	default:
+		p.fail(esc, p.pos, "unknown escape sequence \\"+string(rune(c)))
+		return false
+	}
+	return true
+}
+
+func (p *parser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.data[p.pos : p.pos+4] {
+		r <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			r |= rune(c - '0')
+		case c >= 'a' && c <= 'f':
+			r |= rune(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			r |= rune(c - 'A' + 10)
+		default:
+			return 0, false
+		}
+	}
+	p.pos += 4
+	return r, true
+}
+
+func (p *parser) object(depth int) *Value {
+	v := &Value{Kind: Object, Span: source.Span{Start: p.pos}}
+	if depth >= MaxDepth {
+		p.fail(p.pos, p.pos+1, "the JSON is nested too deeply to analyse (more than "+strconv.Itoa(MaxDepth)+" levels)")
+		v.Incomplete = true
+		v.Span.End = p.pos + 1
+		return v
+	}
+	p.pos++
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		v.Span.End = p.pos
+		return v
+	}
+	for {
+		p.space()
+		if p.pos >= len(p.data) {
+			p.fail(v.Span.Start, v.Span.Start+1, "this object is not closed before the end of the file")
+			break
+		}
+		if p.data[p.pos] != '"' {
+			p.fail(p.pos, p.pos+1, "expected a member name in double quotes")
+			break
+		}
+		keyStart := p.pos
+		key, ok := p.str()
+		m := Member{Key: key, KeySpan: source.Span{Start: keyStart, End: p.pos}}
+		if !ok {
+			v.Members = append(v.Members, m)
+			break
+		}
+		p.space()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			p.fail(m.KeySpan.Start, m.KeySpan.End, "expected ':' after the member name")
+			v.Members = append(v.Members, m)
+			break
+		}
+		p.pos++
+		p.space()
+		m.Value = p.value(depth + 1)
+		v.Members = append(v.Members, m)
+		if p.err != nil {
+			break
+		}
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == ',' {
+			p.pos++
+			p.space()
+			if p.pos < len(p.data) && p.data[p.pos] == '}' {
+				p.fail(p.pos-1, p.pos, "a trailing comma is not allowed before '}'")
+				break
+			}
+			continue
+		}
+		if p.pos < len(p.data) && p.data[p.pos] == '}' {
+			p.pos++
+			v.Span.End = p.pos
+			return v
+		}
+		if p.pos >= len(p.data) {
+			p.fail(v.Span.Start, v.Span.Start+1, "this object is not closed before the end of the file")
+		} else {
+			p.fail(p.pos, p.pos+1, "expected ',' or '}' after the member value")
+		}
+		break
+	}
+	v.Incomplete = true
+	v.Span.End = p.pos
+	return v
+}
+
+func (p *parser) array(depth int) *Value {
+	v := &Value{Kind: Array, Span: source.Span{Start: p.pos}}
+	if depth >= MaxDepth {
+		p.fail(p.pos, p.pos+1, "the JSON is nested too deeply to analyse (more than "+strconv.Itoa(MaxDepth)+" levels)")
+		v.Incomplete = true
+		v.Span.End = p.pos + 1
+		return v
+	}
+	p.pos++
+	p.space()
+	if p.pos < len(p.data) && p.data[p.pos] == ']' {
+		p.pos++
+		v.Span.End = p.pos
+		return v
+	}
+	for {
+		p.space()
+		e := p.value(depth + 1)
+		if e != nil {
+			v.Elems = append(v.Elems, e)
+		}
+		if p.err != nil {
+			break
+		}
+		p.space()
+		if p.pos < len(p.data) && p.data[p.pos] == ',' {
+			p.pos++
+			p.space()
+			if p.pos < len(p.data) && p.data[p.pos] == ']' {
+				p.fail(p.pos-1, p.pos, "a trailing comma is not allowed before ']'")
+				break
+			}
+			continue
+		}
+		if p.pos < len(p.data) && p.data[p.pos] == ']' {
+			p.pos++
+			v.Span.End = p.pos
+			return v
+		}
+		if p.pos >= len(p.data) {
+			p.fail(v.Span.Start, v.Span.Start+1, "this array is not closed before the end of the file")
+		} else {
+			p.fail(p.pos, p.pos+1, "expected ',' or ']' after the array element")
+		}
+		break
+	}
+	v.Incomplete = true
+	v.Span.End = p.pos
+	return v
+}

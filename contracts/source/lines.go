@@ -1,0 +1,166 @@
+package source
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// Position is an LSP position: a zero-based line and a zero-based character
+// offset counted in UTF-16 code units.
+type Position struct {
+	Line      int `json:"line"`
+	Character int `json:"character"`
+}
+
+// Range is an LSP range between two positions.
+type Range struct {
+	Start Position `json:"start"`
+	End   Position `json:"end"`
+}
+
+// Lines converts between byte offsets and LSP positions for one file's
+// content. Line breaks are "\n", "\r\n" and a lone "\r", as in LSP. A UTF-8
+// byte order mark at the start of the file takes no column, because editors
+// do not show it. An invalid UTF-8 byte counts as one code unit, the width of
+// the replacement character an editor shows for it.
+type Lines struct {
+	content []byte
+	starts  []int // byte offset of the first byte of each line
+	bom     int   // length of a leading byte order mark, 0 or 3
+}
+
+// NewLines indexes content. It does not copy content; the caller must not
+// modify it afterwards.
+func NewLines(content []byte) *Lines {
+	l := &Lines{content: content, starts: []int{0}}
+	if len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
+		l.bom = 3
+	}
+	for i := 0; i < len(content); i++ {
+		switch content[i] {
+		case '\n':
+			l.starts = append(l.starts, i+1)
+		case '\r':
+			if i+1 < len(content) && content[i+1] == '\n' {
+				i++
+			}
+			l.starts = append(l.starts, i+1)
+		}
+	}
+	return l
+}
+
+// LineCount reports the number of lines; an empty file has one.
+func (l *Lines) LineCount() int { return len(l.starts) }
+
+// lineEnd returns the byte offset where line i's text ends, before its
+// line break.
+func (l *Lines) lineEnd(i int) int {
+	if i+1 < len(l.starts) {
+		end := l.starts[i+1]
+		if end > 0 && l.content[end-1] == '\n' {
+			end--
+		}
+		if end > l.starts[i] && l.content[end-1] == '\r' {
+			end--
+		}
+		return end
+	}
+	return len(l.content)
+}
+
+// Position converts a byte offset to a position. Offsets outside the
+// content are clamped to it; an offset inside a multi-byte character or a
+// line break is moved to its start.
+func (l *Lines) Position(offset int) Position {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(l.content) {
+		offset = len(l.content)
+	}
+	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
+	start := l.starts[line]
+	if line == 0 && start < l.bom {
+		start = l.bom
+	}
+	if end := l.lineEnd(line); offset > end {
+		offset = end
+	}
+	return Position{Line: line, Character: utf16Len(l.content[min(start, offset):offset])}
+}
+
+// Range converts a span to a range.
+func (l *Lines) Range(s Span) Range {
+	return Range{Start: l.Position(s.Start), End: l.Position(s.End)}
+}
+
+// Offset converts a position back to a byte offset. A line past the end
+// gives the end of the content; a character past the end of its line gives
+// the end of that line.
+func (l *Lines) Offset(p Position) int {
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(l.starts) {
+		return len(l.content)
+	}
+	start := l.starts[p.Line]
+	if p.Line == 0 {
+		start = max(start, l.bom)
+	}
+	end := l.lineEnd(p.Line)
+	units := 0
+	i := start
+	for i < end && units < p.Character {
+		r, size := utf8.DecodeRune(l.content[i:end])
+		if r >= 0x10000 {
+			units += 2
+		} else {
+			units++
+		}
+		if units > p.Character { // inside a surrogate pair: stay before it
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// LineText returns the text of line i without its line break.
+func (l *Lines) LineText(i int) []byte {
+	if i < 0 || i >= len(l.starts) {
+		return nil
+	}
+	return l.content[l.starts[i]:l.lineEnd(i)]
+}
+
+// LineStart returns the byte offset where line i begins.
+func (l *Lines) LineStart(i int) int {
+	if i < 0 {
+		return 0
+	}
+	if i >= len(l.starts) {
+		return len(l.content)
+	}
+	return l.starts[i]
+}
+
+// utf16Len counts the UTF-16 code units of b, counting each invalid byte as
+// one unit.
+func utf16Len(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		b = b[size:]
+	}
+	return n
+}
+
+// UTF16Len reports the number of UTF-16 code units in s.
+func UTF16Len(s string) int { return utf16Len([]byte(s)) }
