@@ -1,0 +1,226 @@
+package analysis
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/pack"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// builder assembles packages from the walked files and runs the checks.
+type builder struct {
+	snap     *Snapshot
+	tree     *tree
+	cache    *Cache
+	findings []source.Finding
+}
+
+func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
+
+// findPackages makes a Package of every folder that holds tuning.json or
+// manifest.json, and attaches the files below it.
+func (b *builder) findPackages() {
+	var roots []string
+	for dir, entries := range b.tree.dirs {
+		for _, e := range entries {
+			if e.name == "tuning.json" || e.name == "manifest.json" {
+				roots = append(roots, dir)
+				break
+			}
+		}
+	}
+	sort.Strings(roots)
+	for _, root := range roots {
+		b.snap.Packages = append(b.snap.Packages, &Package{
+			Root:  root,
+			files: map[string]*File{},
+			state: map[*contracts.Adoption]*contracts.State{},
+		})
+	}
+	for _, f := range b.snap.files {
+		if p := b.snap.PackageOf(f.Path); p != nil {
+			f.Package = p
+			p.files[p.Rel(f.Path)] = f
+		}
+	}
+	for _, p := range b.snap.Packages {
+		b.loadPackage(p)
+	}
+}
+
+// anchorFile is the file a package-level finding is attached to: the
+// manifest when it exists, else tuning.json.
+func (p *Package) anchorFile() string {
+	if p.Manifest != nil {
+		return p.Manifest.Path
+	}
+	if p.TuningFile != nil {
+		return p.TuningFile.Path
+	}
+	return filepath.Join(p.Root, "tuning.json")
+}
+
+func (b *builder) loadPackage(p *Package) {
+	p.Manifest = p.files["manifest.json"]
+	if f := p.files["tuning.json"]; f != nil && f.Skipped == "" {
+		p.TuningFile = f
+		p.Tuning = b.cache.tuning(f.Path, f.Content)
+	} else if f != nil {
+		p.TuningFile = f
+	}
+	for rel, f := range p.files {
+		if strings.Contains(rel, "/") {
+			continue
+		}
+		m := chapterName.FindStringSubmatch(rel)
+		if m == nil || f.Markdown == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel})
+	}
+	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
+
+	if f := p.files["personalization.json"]; f != nil {
+		p.Personalization = personalizationIDs(f.Content)
+	}
+	if f := p.files["clocks.json"]; f != nil {
+		p.Clocks = map[string]bool{}
+		if v, _ := jsonsrc.Parse(f.Content); v != nil {
+			for _, m := range v.Members {
+				p.Clocks[m.Key] = true
+			}
+		}
+	}
+	if f := p.files["direction.json"]; f != nil {
+		v, _ := jsonsrc.Parse(f.Content)
+		if v == nil {
+			v = &jsonsrc.Value{Kind: jsonsrc.Invalid}
+		}
+		p.Direction = v
+	}
+	b.loadCollections(p)
+	b.loadContracts(p)
+}
+
+// personalizationIDs reads the question ids of personalization.json. A file
+// that does not parse declares no question.
+func personalizationIDs(content []byte) map[string]bool {
+	ids := map[string]bool{}
+	v, _ := jsonsrc.Parse(content)
+	for _, q := range arrayElems(v.Get("questions")) {
+		if id := q.Get("id"); id != nil && id.Kind == jsonsrc.String {
+			ids[id.Str] = true
+		}
+	}
+	return ids
+}
+
+// loadCollections reads the record files of collections/<id>/<record>.json.
+func (b *builder) loadCollections(p *Package) {
+	dir := filepath.Join(p.Root, "collections")
+	entries, ok := b.tree.dirs[dir]
+	if !ok {
+		return
+	}
+	p.Collections = map[string]*Collection{}
+	for _, e := range entries {
+		if !e.isDir || strings.HasPrefix(e.name, ".") {
+			continue
+		}
+		c := &Collection{ID: e.name, Records: map[string]*jsonsrc.Value{}}
+		for _, r := range b.tree.dirs[filepath.Join(dir, e.name)] {
+			if r.isDir || !strings.HasSuffix(r.name, ".json") || strings.HasPrefix(r.name, "_") {
+				continue
+			}
+			f := p.files["collections/"+e.name+"/"+r.name]
+			var v *jsonsrc.Value
+			if f != nil {
+				v, _ = jsonsrc.Parse(f.Content)
+			}
+			c.Records[strings.TrimSuffix(r.name, ".json")] = v
+		}
+		p.Collections[e.name] = c
+	}
+}
+
+// loadContracts applies the folder rules of contracts/ and parses its
+// adoptions and packs.
+func (b *builder) loadContracts(p *Package) {
+	for _, e := range b.tree.dirs[p.Root] {
+		if e.isDir && e.name != "contracts" && strings.EqualFold(e.name, "contracts") {
+			b.report(source.Finding{
+				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(),
+				Message: fmt.Sprintf("the folder %q is not read as contracts: the name must be exactly \"contracts\" in lowercase; rename it", e.name),
+			})
+		}
+	}
+	dir := filepath.Join(p.Root, "contracts")
+	entries, ok := b.tree.dirs[dir]
+	if !ok {
+		return
+	}
+	var candidates []*File
+	counted := 0
+	claims := false
+	var bad []source.Finding
+	for _, e := range entries {
+		if strings.HasPrefix(e.name, ".") {
+			continue
+		}
+		counted++
+		f := p.files["contracts/"+e.name]
+		if e.isDir || !strings.HasSuffix(e.name, ".json") || f == nil {
+			file := p.anchorFile()
+			if f != nil {
+				file = f.Path
+			}
+			what := "a file that is not .json"
+			if e.isDir {
+				what = "a folder"
+			}
+			bad = append(bad, source.Finding{
+				Code: "CONTRACT_FOLDER_ENTRY", Severity: source.Error, File: file,
+				Message: fmt.Sprintf("contracts/%s is %s; contracts/ may hold only adoption files and <contract>-<version>.pack.json packs, so move it elsewhere", e.name, what),
+			})
+			continue
+		}
+		if f.Skipped != "" {
+			continue
+		}
+		if _, _, isPack := pack.IsPackFileName(e.name); isPack {
+			p.Packs = append(p.Packs, b.cache.pack(f.Path, f.Content))
+			continue
+		}
+		candidates = append(candidates, f)
+		if v, errs := jsonsrc.Parse(f.Content); len(errs) == 0 && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
+			claims = true
+		}
+	}
+	if counted > 0 && !claims {
+		b.report(source.Finding{
+			Code: "CONTRACT_FOLDER_RESERVED", Severity: source.Error, File: p.anchorFile(),
+			Message: fmt.Sprintf("contracts/ holds %d entries and none of them is a contract adoption; the folder name is reserved for contracts, so rename the folder (or run `opengdd migrate` if it holds contracts of an older format version)", counted),
+		})
+		p.Packs = nil
+		return
+	}
+	b.findings = append(b.findings, bad...)
+	for _, f := range candidates {
+		p.Adoptions = append(p.Adoptions, b.cache.adoption(f.Path, f.Content))
+	}
+}
+
+// arrayElems returns an array's elements, or nil for anything else.
+func arrayElems(v *jsonsrc.Value) []*jsonsrc.Value {
+	if v == nil || v.Kind != jsonsrc.Array {
+		return nil
+	}
+	return v.Elems
+}

@@ -1,0 +1,257 @@
+package analysis
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/pack"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// requiredFiles are the files every package holds (SPEC §1).
+var requiredFiles = [...]string{"manifest.json", "tuning.json", "01-overview.md", "02-mechanics.md", "05-build-plan.md"}
+
+// canonicalChapters are the names chapters 01 to 05 must have.
+var canonicalChapters = map[int]string{1: "overview", 2: "mechanics", 3: "content", 4: "presentation", 5: "build-plan"}
+
+// check runs every check of the snapshot and stores the diagnostics.
+func (b *builder) check() {
+	for _, f := range b.snap.files {
+		if f.Skipped != "" {
+			b.report(source.Finding{
+				Code: "FILE_NOT_ANALYSED", Severity: source.Error, File: f.Path,
+				Message: "gddls did not analyse this file: " + f.Skipped,
+			})
+		}
+	}
+	for _, p := range b.snap.Packages {
+		b.checkPackage(p)
+	}
+	b.checkDocuments()
+	b.place()
+}
+
+func (b *builder) checkPackage(p *Package) {
+	b.checkLayout(p)
+	if p.Tuning != nil {
+		b.findings = append(b.findings, p.Tuning.Findings...)
+	}
+	for _, c := range p.Chapters {
+		b.checkChapter(p, c)
+	}
+	b.checkContracts(p)
+}
+
+// checkLayout reports missing required files and misnamed chapters.
+func (b *builder) checkLayout(p *Package) {
+	for _, name := range requiredFiles {
+		if f := p.files[name]; f != nil {
+			continue
+		}
+		what := "is missing"
+		for _, e := range b.tree.dirs[p.Root] {
+			if e.name == name && e.isDir {
+				what = "is a folder, not a file"
+			}
+		}
+		b.report(source.Finding{
+			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(),
+			Message: fmt.Sprintf("the package's required file %s %s; every package needs manifest.json, tuning.json, 01-overview.md, 02-mechanics.md and 05-build-plan.md", name, what),
+		})
+	}
+	for _, c := range p.Chapters {
+		m := chapterName.FindStringSubmatch(c.Name)
+		want, fixed := canonicalChapters[c.Number]
+		switch {
+		case c.Number == 0:
+			b.report(source.Finding{
+				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path, Span: firstLine(c.File),
+				Message: fmt.Sprintf("chapter number 00 is reserved and cannot be used; renumber %s to 06 or above", c.Name),
+			})
+		case fixed && m[2] != want:
+			b.report(source.Finding{
+				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path, Span: firstLine(c.File),
+				Message: fmt.Sprintf("chapter %02d must be named %02d-%s.md; rename %s, or give it a number from 06 up for a chapter of your own", c.Number, c.Number, want, c.Name),
+			})
+		}
+	}
+}
+
+// firstLine is the span of a file's first line, where file-level findings
+// are shown.
+func firstLine(f *File) source.Span {
+	text := f.Lines.LineText(0)
+	start := f.Lines.Offset(source.Position{})
+	return source.Span{Start: start, End: f.Lines.LineStart(0) + len(text)}
+}
+
+// checkChapter reports the chapter's tag findings and its prose citations.
+func (b *builder) checkChapter(p *Package, c *Chapter) {
+	doc := c.File.Markdown
+	for _, f := range doc.Findings {
+		f.File = c.File.Path
+		for i := range f.Related {
+			f.Related[i].File = c.File.Path
+		}
+		b.report(f)
+	}
+	for _, tag := range doc.Tags {
+		if tag.Kind != markdown.Personalization || tag.ID == "" {
+			continue
+		}
+		if p.Personalization[tag.ID] {
+			continue
+		}
+		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
+		if p.Personalization == nil {
+			msg = fmt.Sprintf("the tag names personalization question %q, but the package has no personalization.json; add the question there or remove the tag", tag.ID)
+		}
+		b.report(source.Finding{Code: "PERSONALIZATION_TAG_DANGLING", Severity: source.Error, File: c.File.Path, Span: tag.IDSpan, Message: msg})
+	}
+	b.checkProse(p, c)
+	if c.Number == 5 {
+		b.checkRetiredBlock(c)
+	}
+}
+
+var retiredMarker = regexp.MustCompile(`(?i)<!--\s*(begin|end|start)?[\s:-]*(opengdd[\s:-]*)?generated[\s:-]*contract`)
+
+// checkRetiredBlock reports a generated-contracts marker block left in the
+// build plan by an older format version.
+func (b *builder) checkRetiredBlock(c *Chapter) {
+	for i := 0; i < c.File.Lines.LineCount(); i++ {
+		line := c.File.Lines.LineText(i)
+		if loc := retiredMarker.FindIndex(line); loc != nil {
+			start := c.File.Lines.LineStart(i)
+			b.report(source.Finding{
+				Code: "CONTRACT_BLOCK_RETIRED", Severity: source.Error, File: c.File.Path,
+				Span:    source.Span{Start: start + loc[0], End: start + len(line)},
+				Message: "generated contract tests are no longer kept in the build plan; delete this marker block and its contents (`opengdd migrate` does it) and render the tests with `gddls check --render-tests` instead",
+			})
+			return
+		}
+	}
+}
+
+// checkContracts runs the contract checks of every adoption and pack.
+func (b *builder) checkContracts(p *Package) {
+	r := &resolver{pkg: p, snap: b.snap}
+	for _, a := range p.Adoptions {
+		p.state[a] = contracts.Evaluate(a, r)
+	}
+	for _, a := range p.Adoptions {
+		b.findings = append(b.findings, contracts.Check(a, r)...)
+	}
+	b.findings = append(b.findings, contracts.CheckDivergence(p.Adoptions)...)
+	for _, pk := range p.Packs {
+		b.findings = append(b.findings, pk.Findings...)
+	}
+	b.findings = append(b.findings, pack.CheckSet(p.Packs, p.Adoptions)...)
+	for _, a := range p.Adoptions {
+		if pk := p.PackFor(a); pk != nil {
+			b.findings = append(b.findings, pack.Check(a, p.state[a], pk)...)
+		}
+	}
+}
+
+// PackFor returns the pack of the adoption's definition, or nil when the
+// adoption is promised.
+func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
+	for _, pk := range p.Packs {
+		if pk.Identity() == a.Identity() && a.Identity() != "" {
+			return pk
+		}
+	}
+	return nil
+}
+
+// resolver answers an adoption's citations from the package.
+type resolver struct {
+	pkg  *Package
+	snap *Snapshot
+}
+
+func (r *resolver) TuningReadable() bool { return r.pkg.Tuning != nil && r.pkg.Tuning.Readable }
+
+func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
+	if r.pkg.Tuning == nil {
+		return contracts.TuningTarget{}, false
+	}
+	e, ok := r.pkg.Tuning.Lookup(key)
+	if !ok {
+		return contracts.TuningTarget{}, false
+	}
+	return contracts.TuningTarget{
+		Open: e.Open, HasNumber: e.HasNumber, Number: e.Number,
+		Related: source.Related{File: r.pkg.TuningFile.Path, Span: e.KeySpan, Message: "the tuning key"},
+	}, true
+}
+
+func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
+
+func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
+	var t contracts.AnchorTarget
+	rel, ok := packageRelative(file)
+	if !ok {
+		t.Outside = true
+		return t
+	}
+	f := r.pkg.files[rel]
+	if f == nil || f.Markdown == nil {
+		return t
+	}
+	t.FileExists = true
+	doc := f.Markdown
+	matches := doc.FindAnchor(anchor, false)
+	for _, h := range matches {
+		t.Matches = append(t.Matches, source.Related{File: f.Path, Span: doc.Headings[h].Span, Message: "heading " + strings.TrimSpace(doc.Headings[h].Text)})
+	}
+	if len(matches) == 1 {
+		fixed, tag := doc.SectionFixed(matches[0])
+		t.Fixed = fixed
+		if !fixed && tag != nil {
+			t.NotFixedBecause = &source.Related{File: f.Path, Span: tag.Span, Message: "this authority tag makes the section not Fixed"}
+		}
+	}
+	return t
+}
+
+// packageRelative cleans a citation's file part and reports whether it stays
+// inside the package (SPEC §1 rule 11).
+func packageRelative(file string) (string, bool) {
+	if file == "" || strings.HasPrefix(file, "/") || strings.Contains(file, "\\") || filepath.IsAbs(file) || (len(file) > 1 && file[1] == ':') {
+		return "", false
+	}
+	clean := path.Clean(file)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", false
+	}
+	return clean, true
+}
+
+// place converts every finding into a diagnostic of its file.
+func (b *builder) place() {
+	for _, f := range b.findings {
+		file := b.snap.files[f.File]
+		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent}
+		if file != nil {
+			d.Range = file.Lines.Range(f.Span)
+		}
+		for _, rel := range f.Related {
+			rl := RelatedLocation{File: rel.File, Message: rel.Message}
+			if rf := b.snap.files[rel.File]; rf != nil {
+				rl.Range = rf.Lines.Range(rel.Span)
+			}
+			d.Related = append(d.Related, rl)
+		}
+		b.snap.diags[f.File] = append(b.snap.diags[f.File], d)
+	}
+	for file := range b.snap.diags {
+		sortDiagnostics(b.snap.diags[file])
+	}
+}

@@ -1,0 +1,174 @@
+package analysis
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// DefaultMaxFileSize is the largest file gddls analyses. A larger file gets
+// a FILE_NOT_ANALYSED finding instead of being parsed.
+const DefaultMaxFileSize = 16 << 20
+
+// maxWalkFiles bounds the number of files one snapshot reads, so that
+// pointing gddls at a huge tree cannot exhaust memory.
+const maxWalkFiles = 200000
+
+// Overlay maps absolute file paths to unsaved contents that win over the
+// file on disk. A nil slice for a path means the file is deleted in the
+// editor's view even if it still exists on disk.
+type Overlay map[string][]byte
+
+// tree is what a walk over the roots found: every relevant file and the
+// entries of every folder, by absolute path.
+type tree struct {
+	files   map[string]*walkedFile
+	dirs    map[string][]dirEntry
+	skipped []skippedFile
+}
+
+type walkedFile struct {
+	path string
+	size int64
+	// fromOverlay is set for a file that exists only in the overlay.
+	fromOverlay bool
+}
+
+// dirEntry is one entry of a folder as the checks see it.
+type dirEntry struct {
+	name  string
+	isDir bool
+}
+
+type skippedFile struct {
+	path   string
+	reason string
+}
+
+// interesting reports whether the walk reads a file of this name.
+func interesting(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return ext == ".md" || ext == ".json" || ext == ".markdown"
+}
+
+// skipDir reports whether the walk passes over a folder of this name.
+func skipDir(name string) bool {
+	return strings.HasPrefix(name, ".") || name == "node_modules"
+}
+
+// walk lists the files and folders below each root without following
+// symbolic links to folders, so symlink loops cannot trap it. A symbolic
+// link to a file is read only when its target stays inside the root.
+func walk(roots []string, overlay Overlay) *tree {
+	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]dirEntry{}}
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if path == root {
+					return nil
+				}
+				t.skipped = append(t.skipped, skippedFile{path, "cannot be read: " + err.Error()})
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if path != root && skipDir(d.Name()) {
+					return fs.SkipDir
+				}
+				if _, seen := t.dirs[path]; seen {
+					return fs.SkipDir
+				}
+				entries, err := os.ReadDir(path)
+				if err != nil {
+					return nil
+				}
+				list := make([]dirEntry, 0, len(entries))
+				for _, e := range entries {
+					isDir := e.IsDir()
+					if e.Type()&fs.ModeSymlink != 0 {
+						if st, err := os.Stat(filepath.Join(path, e.Name())); err == nil && st.IsDir() {
+							isDir = true
+						}
+					}
+					list = append(list, dirEntry{name: e.Name(), isDir: isDir})
+				}
+				t.dirs[path] = list
+				return nil
+			}
+			if len(t.files) >= maxWalkFiles {
+				return fs.SkipAll
+			}
+			if !interesting(d.Name()) {
+				return nil
+			}
+			if d.Type()&fs.ModeSymlink != 0 {
+				target, err := filepath.EvalSymlinks(path)
+				if err != nil {
+					t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
+					return nil
+				}
+				if !within(root, target) {
+					t.skipped = append(t.skipped, skippedFile{path, "is a symbolic link to a file outside the folder being checked"})
+					return nil
+				}
+				st, err := os.Stat(target)
+				if err != nil || !st.Mode().IsRegular() {
+					return nil
+				}
+				t.files[path] = &walkedFile{path: path, size: st.Size()}
+				return nil
+			}
+			if !d.Type().IsRegular() {
+				return nil
+			}
+			info, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			t.files[path] = &walkedFile{path: path, size: info.Size()}
+			return nil
+		})
+	}
+	for path, content := range overlay {
+		if content == nil {
+			delete(t.files, path)
+			continue
+		}
+		if _, ok := t.files[path]; ok || !interesting(path) {
+			continue
+		}
+		for _, root := range roots {
+			if within(root, path) {
+				t.files[path] = &walkedFile{path: path, size: int64(len(content)), fromOverlay: true}
+				dir := filepath.Dir(path)
+				t.dirs[dir] = append(t.dirs[dir], dirEntry{name: filepath.Base(path)})
+				break
+			}
+		}
+	}
+	for dir := range t.dirs {
+		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].name < t.dirs[dir][j].name })
+	}
+	return t
+}
+
+// within reports whether path is root or lies below it, lexically.
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return false
+	}
+	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// readFile returns a file's content, preferring the overlay.
+func readFile(path string, overlay Overlay) ([]byte, error) {
+	if content, ok := overlay[path]; ok && content != nil {
+		return content, nil
+	}
+	return os.ReadFile(path)
+}

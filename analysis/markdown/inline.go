@@ -1,0 +1,478 @@
+package markdown
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// inline records the code spans, links and quotes of one block with inline
+// content (paragraph, tight list item text or heading).
+func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
+	vt := newVText(p.src, block.Lines())
+	if vt.total == 0 {
+		return
+	}
+	var excl [][2]int // virtual ranges that are not prose
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch c := c.(type) {
+			case *ast.CodeSpan:
+				if r, ok := p.codeSpan(c, vt, enclosing, inHeading); ok {
+					excl = append(excl, r)
+				}
+				continue
+			case *ast.Link:
+				if r, ok := p.link(c, c.Reference, false, vt, enclosing); ok {
+					excl = append(excl, r)
+				}
+			case *ast.Image:
+				if r, ok := p.link(c, c.Reference, true, vt, enclosing); ok {
+					excl = append(excl, r)
+				}
+			case *ast.AutoLink:
+				if r, ok := p.autolink(c, vt, enclosing); ok {
+					excl = append(excl, r)
+				}
+				continue
+			case *ast.RawHTML:
+				if c.Segments != nil {
+					for i := 0; i < c.Segments.Len(); i++ {
+						s := c.Segments.At(i)
+						a, b := vt.virt(s.Start), vt.virt(s.Stop-1)
+						if a >= 0 && b >= a {
+							excl = append(excl, [2]int{a, b + 1})
+						}
+					}
+				}
+				continue
+			}
+			visit(c)
+		}
+	}
+	visit(block)
+	p.quotes(vt, excl, enclosing)
+}
+
+// codeSpan records one code span and returns its virtual range.
+func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeading bool) ([2]int, bool) {
+	b := vt.b
+	start := vt.virt(n.Pos())
+	if start < 0 || start >= len(b) || b[start] != '`' {
+		return [2]int{}, false
+	}
+	run := countRun(b, start, '`')
+	open := start + run
+	closeAt := -1
+	for i := open; i < len(b); {
+		if b[i] != '`' {
+			i++
+			continue
+		}
+		k := countRun(b, i, '`')
+		if k == run {
+			closeAt = i
+			break
+		}
+		i += k
+	}
+	if closeAt < 0 {
+		return [2]int{}, false
+	}
+	end := closeAt + run
+	// CommonMark content: line endings become spaces; one space is
+	// stripped from each end when both ends have one and not all is space.
+	a, z := open, closeAt
+	content := lineBreaksToSpaces(b[a:z])
+	if len(content) >= 2 && content[0] == ' ' && content[len(content)-1] == ' ' && strings.Trim(content, " ") != "" {
+		content = content[1 : len(content)-1]
+		a++
+		if z-1 > a && b[z-1] == '\n' && b[z-2] == '\r' {
+			z -= 2
+		} else {
+			z--
+		}
+		if a < z && b[a-1] == '\r' && b[a] == '\n' {
+			a++
+		}
+	}
+	p.d.CodeSpans = append(p.d.CodeSpans, CodeSpan{
+		Text:      content,
+		Span:      vt.span(start, end),
+		TextSpan:  vt.span(a, z),
+		Block:     enclosing,
+		InHeading: inHeading,
+	})
+	return [2]int{start, end}, true
+}
+
+// link records an inline link, image or reference link. The returned range
+// covers what follows the link text (destination, title or label), which
+// is not prose.
+func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext, enclosing spanT) ([2]int, bool) {
+	b := vt.b
+	start := vt.virt(n.Pos())
+	if start < 0 || start >= len(b) {
+		return [2]int{}, false
+	}
+	open := start
+	if image {
+		if b[open] != '!' || open+1 >= len(b) {
+			return [2]int{}, false
+		}
+		open++
+	}
+	if b[open] != '[' {
+		return [2]int{}, false
+	}
+	// The closing bracket of the text comes after the last source byte of
+	// the link's content; only delimiter characters lie in between.
+	lower := open + 1
+	if stop := maxStop(n, p.src); stop > 0 {
+		if v := vt.virt(stop - 1); v >= lower {
+			lower = v + 1
+		}
+	}
+	closeText := findUnescaped(b, lower, ']')
+	if closeText < 0 {
+		return [2]int{}, false
+	}
+	l := Link{Image: image, Def: -1, Block: enclosing}
+	l.Text = string(b[open+1 : closeText])
+	l.TextSpan = vt.span(open+1, closeText)
+	end := closeText + 1
+	switch {
+	case ref == nil:
+		l.Kind = InlineLink
+		e, ok := scanInlineDest(b, closeText+1, &l, vt)
+		if !ok {
+			return [2]int{}, false
+		}
+		end = e
+		l.Dest = l.Raw
+	case ref.Type == ast.ReferenceLinkFull:
+		l.Kind, l.Style = ReferenceLink, Full
+		if closeText+1 < len(b) && b[closeText+1] == '[' {
+			if c := findUnescaped(b, closeText+2, ']'); c >= 0 {
+				l.Label = string(b[closeText+2 : c])
+				l.LabelSpan = vt.span(closeText+2, c)
+				end = c + 1
+			}
+		}
+	case ref.Type == ast.ReferenceLinkCollapsed:
+		l.Kind, l.Style = ReferenceLink, Collapsed
+		l.Label, l.LabelSpan = l.Text, l.TextSpan
+		if c := findUnescaped(b, closeText+1, ']'); c >= 0 {
+			end = c + 1
+		}
+	default:
+		l.Kind, l.Style = ReferenceLink, Shortcut
+		l.Label, l.LabelSpan = l.Text, l.TextSpan
+	}
+	l.Span = vt.span(start, end)
+	p.d.Links = append(p.d.Links, l)
+	return [2]int{closeText, end}, true
+}
+
+// scanInlineDest reads `(dest "title")` starting at the `(` at index i, as
+// goldmark reads it, fills l and returns the index after the `)`.
+func scanInlineDest(b []byte, i int, l *Link, vt *vtext) (int, bool) {
+	if i >= len(b) || b[i] != '(' {
+		return 0, false
+	}
+	k := skipSpace(b, i+1)
+	if k < len(b) && b[k] == ')' {
+		l.DestSpan = vt.span(k, k)
+		return k + 1, true
+	}
+	a, z, next, ok := scanDest(b, k)
+	if !ok {
+		return 0, false
+	}
+	l.Raw = string(b[a:z])
+	l.DestSpan = vt.span(a, z)
+	k = skipSpace(b, next)
+	if k < len(b) && b[k] != ')' {
+		ta, tz, tnext, ok := scanTitle(b, k)
+		if !ok {
+			return 0, false
+		}
+		l.Title = string(b[ta:tz])
+		k = skipSpace(b, tnext)
+	}
+	if k >= len(b) || b[k] != ')' {
+		return 0, false
+	}
+	return k + 1, true
+}
+
+// scanDest reads a link destination at k: `<...>` on one line, or a run
+// without spaces or control characters whose parentheses balance. It
+// returns the destination's range and the index after it.
+func scanDest(b []byte, k int) (a, z, next int, ok bool) {
+	if k >= len(b) {
+		return 0, 0, 0, false
+	}
+	if b[k] == '<' {
+		for i := k + 1; i < len(b); i++ {
+			switch b[i] {
+			case '\\':
+				if i+1 < len(b) && isASCIIPunct(b[i+1]) {
+					i++
+				}
+			case '\n', '\r', '<':
+				return 0, 0, 0, false
+			case '>':
+				return k + 1, i, i + 1, true
+			}
+		}
+		return 0, 0, 0, false
+	}
+	depth := 0
+	i := k
+loop:
+	for ; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '\\' && i+1 < len(b) && isASCIIPunct(b[i+1]):
+			i++
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+			if depth < 0 {
+				break loop
+			}
+		case c <= ' ' || c == 0x7f:
+			break loop
+		}
+	}
+	if i == k {
+		return 0, 0, 0, false
+	}
+	return k, i, i, true
+}
+
+// scanTitle reads a title delimited by "", ” or () starting at k.
+func scanTitle(b []byte, k int) (a, z, next int, ok bool) {
+	if k >= len(b) {
+		return 0, 0, 0, false
+	}
+	closer := b[k]
+	switch closer {
+	case '"', '\'':
+	case '(':
+		closer = ')'
+	default:
+		return 0, 0, 0, false
+	}
+	c := findUnescaped(b, k+1, closer)
+	if c < 0 {
+		return 0, 0, 0, false
+	}
+	return k + 1, c, c + 1, true
+}
+
+// definition records a link reference definition.
+func (p *builder) definition(n *ast.LinkReferenceDefinition, enclosing spanT) {
+	vt := newVText(p.src, n.Lines())
+	b := vt.b
+	k := skipSpace(b, 0)
+	if k >= len(b) || b[k] != '[' {
+		return
+	}
+	c := findUnescaped(b, k+1, ']')
+	if c < 0 || c+1 >= len(b) || b[c+1] != ':' {
+		return
+	}
+	l := Link{Kind: Definition, Def: -1, Block: enclosing}
+	l.Label = string(b[k+1 : c])
+	l.LabelSpan = vt.span(k+1, c)
+	d := skipSpace(b, c+2)
+	a, z, next, ok := scanDest(b, d)
+	if !ok {
+		return
+	}
+	l.Raw, l.Dest = string(b[a:z]), string(b[a:z])
+	l.DestSpan = vt.span(a, z)
+	end := next
+	if t := skipSpace(b, next); t > next && t < len(b) {
+		if ta, tz, tnext, ok := scanTitle(b, t); ok && onlySpaceToEOL(b, tnext) {
+			l.Title = string(b[ta:tz])
+			end = tnext
+		}
+	}
+	l.Span = vt.span(k, end)
+	p.d.Links = append(p.d.Links, l)
+}
+
+// autolink records `<scheme:...>` or `<address>`.
+func (p *builder) autolink(n *ast.AutoLink, vt *vtext, enclosing spanT) ([2]int, bool) {
+	b := vt.b
+	start := vt.virt(n.Pos())
+	if start < 0 || start >= len(b) || b[start] != '<' {
+		return [2]int{}, false
+	}
+	i := bytes.IndexByte(b[start:], '>')
+	if i < 0 {
+		return [2]int{}, false
+	}
+	end := start + i + 1
+	raw := string(b[start+1 : end-1])
+	p.d.Links = append(p.d.Links, Link{
+		Kind: Autolink, Def: -1, Block: enclosing,
+		Span: vt.span(start, end), Raw: raw, Dest: raw, Text: raw,
+		DestSpan: vt.span(start+1, end-1), TextSpan: vt.span(start+1, end-1),
+	})
+	return [2]int{start, end}, true
+}
+
+// quotes records the “…” and "…" strings of one block outside the
+// excluded ranges. The closing mark must be outside code too; the text in
+// between may hold code.
+func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
+	b := vt.b
+	sort.Slice(excl, func(i, j int) bool { return excl[i][0] < excl[j][0] })
+	ptr := 0
+	// inExcl returns the end of the exclusion holding i, or -1; calls must
+	// come with growing i between resets of ptr.
+	inExcl := func(i int) int {
+		for ptr < len(excl) && excl[ptr][1] <= i {
+			ptr++
+		}
+		if ptr < len(excl) && excl[ptr][0] <= i {
+			return excl[ptr][1]
+		}
+		return -1
+	}
+	type mark struct {
+		open, close string
+		curly       bool
+	}
+	for _, m := range []mark{{"\u201c", "\u201d", true}, {`"`, `"`, false}} {
+		ptr = 0
+		for i := 0; i < len(b); {
+			if e := inExcl(i); e >= 0 {
+				i = e
+				continue
+			}
+			if !bytes.HasPrefix(b[i:], []byte(m.open)) {
+				i++
+				continue
+			}
+			a := i + len(m.open)
+			z := -1
+			for j := a; j < len(b); {
+				if e := inExcl(j); e >= 0 {
+					j = e
+					continue
+				}
+				if bytes.HasPrefix(b[j:], []byte(m.close)) {
+					z = j
+					break
+				}
+				j++
+			}
+			if z < 0 {
+				break
+			}
+			if txt := lineBreaksToSpaces(b[a:z]); strings.TrimSpace(txt) != "" {
+				p.d.Quotes = append(p.d.Quotes, Quote{
+					Text: txt, Curly: m.curly,
+					Span: vt.span(i, z+len(m.close)), TextSpan: vt.span(a, z),
+					Block: enclosing,
+				})
+			}
+			i = z + len(m.close)
+		}
+	}
+}
+
+// maxStop returns the largest source stop of any segment under n, or -1.
+func maxStop(n ast.Node, src []byte) int {
+	best := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			if c.Segment.Stop > best {
+				best = c.Segment.Stop
+			}
+		case *ast.RawHTML:
+			if c.Segments != nil && c.Segments.Len() > 0 {
+				if s := c.Segments.At(c.Segments.Len() - 1).Stop; s > best {
+					best = s
+				}
+			}
+		}
+		if c != n && c.Pos() >= 0 && c.Pos()+1 > best {
+			best = c.Pos() + 1
+		}
+		return ast.WalkContinue, nil
+	})
+	return best
+}
+
+// findUnescaped returns the index of the first c at or after i that no
+// backslash escapes, or -1.
+func findUnescaped(b []byte, i int, c byte) int {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			if i+1 < len(b) && isASCIIPunct(b[i+1]) {
+				i++
+			}
+		case c:
+			return i
+		}
+	}
+	return -1
+}
+
+func countRun(b []byte, i int, c byte) int {
+	n := 0
+	for i+n < len(b) && b[i+n] == c {
+		n++
+	}
+	return n
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' || b[i] == '\f' || b[i] == '\v') {
+		i++
+	}
+	return i
+}
+
+func onlySpaceToEOL(b []byte, i int) bool {
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\r':
+		case '\n':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// lineBreaksToSpaces turns each "\r\n", "\n" or "\r" into one space.
+func lineBreaksToSpaces(b []byte) string {
+	s := string(b)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\r\n", " ")
+	s = strings.ReplaceAll(s, "\n", " ")
+	return strings.ReplaceAll(s, "\r", " ")
+}

@@ -1,0 +1,340 @@
+package markdown
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/contracts/source"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+type spanT = source.Span
+
+// Parse reads a Markdown document. It is a pure function of data, keeps a
+// reference to data without copying it (unless it starts with a byte order
+// mark), and never panics: bytes that are not valid Markdown or UTF-8 are
+// read as CommonMark reads them.
+func Parse(data []byte) *Doc {
+	d := &Doc{Data: data, Lines: source.NewLines(data), starts: lineStarts(data)}
+	d.parseStructure()
+	d.scanTags()
+	return d
+}
+
+// parseStructure fills everything that comes from goldmark's tree. If the
+// parser ever panicked, the structural fields are left empty rather than
+// half filled; the line-based tag scan still runs.
+func (d *Doc) parseStructure() {
+	defer func() {
+		if r := recover(); r != nil {
+			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks = nil, nil, nil, nil, nil
+		}
+	}()
+	src := d.Data
+	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
+		// goldmark does not skip a byte order mark. Three spaces keep every
+		// offset and still let the first line open any block.
+		src = append([]byte("   "), src[3:]...)
+	}
+	root := goldmark.DefaultParser().Parse(text.NewReader(src))
+	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	p.walk(root)
+	p.finishHeadings()
+	p.resolveReferences()
+	p.place()
+}
+
+type builder struct {
+	d         *Doc
+	src       []byte
+	listSpans map[ast.Node]spanT
+	headNodes []*ast.Heading
+}
+
+func (p *builder) walk(root ast.Node) {
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			h := p.heading(n)
+			p.inline(n, p.enclosing(n, h.Span), true)
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock:
+			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
+			return ast.WalkSkipChildren, nil
+		case *ast.LinkReferenceDefinition:
+			p.definition(n, p.enclosing(n, p.linesSpan(n.Lines())))
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock:
+			p.fenced(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
+			p.indented(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// heading records one heading node and returns it.
+func (p *builder) heading(n *ast.Heading) Heading {
+	src := p.src
+	h := Heading{Level: n.Level}
+	lines := n.Lines()
+	pos := n.Pos()
+	if lines.Len() == 0 {
+		if pos < 0 || pos > len(src) {
+			pos = 0
+		}
+		end := pos
+		for end < len(src) && src[end] == '#' {
+			end++
+		}
+		h.TextSpan = spanT{Start: end, End: end}
+		h.Line = p.d.lineOf(pos)
+	} else {
+		first, last := lines.At(0), lines.At(lines.Len()-1)
+		start := clamp(first.Start, len(src))
+		stop := trimRight(src, start, clamp(last.Stop, len(src)))
+		h.TextSpan = spanT{Start: start, End: stop}
+		h.Line = p.d.lineOf(start)
+		if pos < 0 || pos > start {
+			pos = start
+		}
+		marks := bytes.TrimSpace(src[pos:start])
+		atx := len(marks) > 0 && marks[0] == '#' && len(bytes.Trim(marks, "# \t")) == 0
+		h.Setext = !atx
+		if h.Setext {
+			parts := make([]string, 0, lines.Len())
+			for i := 0; i < lines.Len(); i++ {
+				s := lines.At(i)
+				a, b := clamp(s.Start, len(src)), clamp(s.Stop, len(src))
+				if b < a {
+					b = a
+				}
+				parts = append(parts, string(bytes.TrimSpace(src[a:b])))
+			}
+			h.Text = strings.Join(parts, "\n")
+		} else {
+			h.Text = string(src[start:stop])
+		}
+	}
+	lastLine := h.Line
+	if lines.Len() > 0 {
+		lastLine = p.d.lineOf(lines.At(lines.Len() - 1).Start)
+	}
+	if h.Setext {
+		lastLine++
+	}
+	h.Span = spanT{Start: p.d.lineStart(h.Line), End: p.d.lineEnd(lastLine)}
+	h.Anchor = OpenGDDAnchor(h.Text)
+	var buf strings.Builder
+	renderText(n, src, &buf)
+	h.GitHubAnchor = githubSlug(strings.TrimSpace(buf.String()))
+	p.d.Headings = append(p.d.Headings, h)
+	p.headNodes = append(p.headNodes, n)
+	return h
+}
+
+// finishHeadings adds section ends and GitHub suffixes.
+func (p *builder) finishHeadings() {
+	hs := p.d.Headings
+	slugger := NewSlugger()
+	for i := range hs {
+		hs[i].GitHubAnchor = slugger.Unique(hs[i].GitHubAnchor)
+		hs[i].SectionEnd = len(p.d.Data)
+		for j := i + 1; j < len(hs); j++ {
+			if hs[j].Level <= hs[i].Level {
+				hs[i].SectionEnd = hs[j].Span.Start
+				break
+			}
+		}
+	}
+}
+
+// fenced records a fenced code block, finding its closing fence line.
+func (p *builder) fenced(n *ast.FencedCodeBlock) {
+	d := p.d
+	pos := n.Pos()
+	lines := n.Lines()
+	if pos < 0 {
+		if lines.Len() == 0 {
+			return
+		}
+		pos = lines.At(0).Start
+	}
+	start := d.lineOf(pos)
+	// The fence character and length, from the opening line.
+	open := d.lineText(start)
+	open = bytes.TrimLeft(open, " \t>")
+	fc := byte('`')
+	if len(open) > 0 && open[0] == '~' {
+		fc = '~'
+	}
+	fl := 0
+	for fl < len(open) && open[fl] == fc {
+		fl++
+	}
+	next := start + 1
+	if lines.Len() > 0 {
+		next = d.lineOf(lines.At(lines.Len()-1).Start) + 1
+	}
+	end := next
+	if next < len(d.starts) && fl >= 3 {
+		t := bytes.TrimLeft(d.lineText(next), " \t>")
+		k := 0
+		for k < len(t) && t[k] == fc {
+			k++
+		}
+		if k >= fl && len(bytes.TrimSpace(t[k:])) == 0 {
+			end = next + 1
+		}
+	}
+	cb := CodeBlock{Fenced: true, StartLine: start, EndLine: end}
+	if n.Info != nil {
+		cb.Info = string(n.Info.Segment.Value(p.src))
+	}
+	cb.Span = spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}
+	d.CodeBlocks = append(d.CodeBlocks, cb)
+}
+
+// indented records an indented code block.
+func (p *builder) indented(n *ast.CodeBlock) {
+	lines := n.Lines()
+	if lines.Len() == 0 {
+		return
+	}
+	d := p.d
+	start := d.lineOf(lines.At(0).Start)
+	end := d.lineOf(lines.At(lines.Len()-1).Start) + 1
+	d.CodeBlocks = append(d.CodeBlocks, CodeBlock{StartLine: start, EndLine: end,
+		Span: spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}})
+}
+
+// linesSpan is the span from the first segment's start to the last
+// segment's end, without trailing white space.
+func (p *builder) linesSpan(lines *text.Segments) spanT {
+	if lines == nil || lines.Len() == 0 {
+		return spanT{}
+	}
+	a := clamp(lines.At(0).Start, len(p.src))
+	b := trimRight(p.src, a, clamp(lines.At(lines.Len()-1).Stop, len(p.src)))
+	return spanT{Start: a, End: b}
+}
+
+// enclosing returns the span of the nearest list item holding n, or own.
+func (p *builder) enclosing(n ast.Node, own spanT) spanT {
+	for a := n.Parent(); a != nil; a = a.Parent() {
+		if _, ok := a.(*ast.ListItem); ok {
+			if s, ok := p.listSpans[a]; ok {
+				return s
+			}
+			s := p.nodeSpan(a)
+			p.listSpans[a] = s
+			return s
+		}
+	}
+	return own
+}
+
+// nodeSpan covers a block and all its descendants' lines.
+func (p *builder) nodeSpan(n ast.Node) spanT {
+	start, end := -1, -1
+	var visit func(n ast.Node)
+	visit = func(n ast.Node) {
+		if n.Type() != ast.TypeBlock {
+			return
+		}
+		if pos := n.Pos(); pos >= 0 && (start < 0 || pos < start) {
+			start = pos
+		}
+		if lines := n.Lines(); lines != nil && lines.Len() > 0 {
+			s := p.linesSpan(lines)
+			if start < 0 || s.Start < start {
+				start = s.Start
+			}
+			if s.End > end {
+				end = s.End
+			}
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			visit(c)
+		}
+	}
+	visit(n)
+	start = clamp(start, len(p.src))
+	if end < start {
+		end = p.d.lineEnd(p.d.lineOf(start))
+	}
+	return spanT{Start: start, End: end}
+}
+
+// resolveReferences points every reference link at the first definition
+// of its label.
+func (p *builder) resolveReferences() {
+	defs := map[string]int{}
+	for i, l := range p.d.Links {
+		if l.Kind == Definition {
+			key := normalizeLabel(l.Label)
+			if _, seen := defs[key]; !seen {
+				defs[key] = i
+			}
+		}
+	}
+	for i := range p.d.Links {
+		l := &p.d.Links[i]
+		if l.Kind != ReferenceLink {
+			continue
+		}
+		if j, ok := defs[normalizeLabel(l.Label)]; ok {
+			l.Def = j
+			l.Dest = p.d.Links[j].Raw
+		}
+	}
+}
+
+// normalizeLabel matches labels as CommonMark does: case-folded, with
+// inner white space collapsed and the ends trimmed.
+func normalizeLabel(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// place sorts the inline records and gives each its heading and line.
+func (p *builder) place() {
+	d := p.d
+	sort.SliceStable(d.CodeSpans, func(i, j int) bool { return d.CodeSpans[i].Span.Start < d.CodeSpans[j].Span.Start })
+	sort.SliceStable(d.Quotes, func(i, j int) bool { return d.Quotes[i].Span.Start < d.Quotes[j].Span.Start })
+	for i := range d.CodeSpans {
+		c := &d.CodeSpans[i]
+		c.Heading, c.Line = d.HeadingAt(c.Span.Start), d.lineOf(c.Span.Start)
+	}
+	for i := range d.Links {
+		l := &d.Links[i]
+		l.Heading, l.Line = d.HeadingAt(l.Span.Start), d.lineOf(l.Span.Start)
+	}
+	for i := range d.Quotes {
+		q := &d.Quotes[i]
+		q.Heading, q.Line = d.HeadingAt(q.Span.Start), d.lineOf(q.Span.Start)
+	}
+}
+
+// trimRight moves end back over white space (including line breaks), not
+// before start.
+func trimRight(src []byte, start, end int) int {
+	for end > start {
+		switch src[end-1] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			end--
+			continue
+		}
+		break
+	}
+	return end
+}

@@ -1,0 +1,205 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// at returns the text a span covers.
+func at(d *Doc, s spanT) string { return string(d.Data[s.Start:s.End]) }
+
+func TestHeadings(t *testing.T) {
+	src := "# Intro\n\ntext\n\n```\n# not a heading\n```\n\n    # indented code\n\n" +
+		"## Rules ##\n\nSetext *Two*\nlines\n---\n\n## Rules\n\n# End\n"
+	d := Parse([]byte(src))
+	type want struct {
+		level         int
+		text, span    string
+		anchor, gh    string
+		setext        bool
+		sectionEndsAt string // text of the line where the section ends, "" for EOF
+	}
+	wants := []want{
+		{1, "Intro", "# Intro", "intro", "intro", false, "# End"},
+		{2, "Rules", "## Rules ##", "rules", "rules", false, "Setext *Two*"},
+		{2, "Setext *Two*\nlines", "Setext *Two*\nlines\n---", "setext-two-lines", "setext-twolines", true, "## Rules"},
+		{2, "Rules", "## Rules", "rules", "rules-1", false, "# End"},
+		{1, "End", "# End", "end", "end", false, ""},
+	}
+	if len(d.Headings) != len(wants) {
+		t.Fatalf("got %d headings %+v, want %d", len(d.Headings), d.Headings, len(wants))
+	}
+	for i, w := range wants {
+		h := d.Headings[i]
+		if h.Level != w.level || h.Text != w.text || at(d, h.Span) != w.span || h.Anchor != w.anchor ||
+			h.GitHubAnchor != w.gh || h.Setext != w.setext {
+			t.Errorf("heading %d = level %d text %q span %q anchor %q gh %q setext %v; want %+v",
+				i, h.Level, h.Text, at(d, h.Span), h.Anchor, h.GitHubAnchor, h.Setext, w)
+		}
+		if w.text != "" && !strings.Contains(w.text, "\n") && at(d, h.TextSpan) != w.text {
+			t.Errorf("heading %d TextSpan covers %q, want %q", i, at(d, h.TextSpan), w.text)
+		}
+		rest := src[h.SectionEnd:]
+		if w.sectionEndsAt == "" && rest != "" || w.sectionEndsAt != "" && !strings.HasPrefix(rest, w.sectionEndsAt) {
+			t.Errorf("heading %d section ends before %q, want before %q", i, rest, w.sectionEndsAt)
+		}
+	}
+	if got := d.FindAnchor("rules", false); len(got) != 2 {
+		t.Errorf("FindAnchor(rules) = %v, want two headings", got)
+	}
+	if got := d.FindAnchor("rules-1", true); len(got) != 1 || got[0] != 3 {
+		t.Errorf("FindAnchor(rules-1, github) = %v, want [3]", got)
+	}
+	if got := d.HeadingAt(strings.Index(src, "text")); got != 0 {
+		t.Errorf("HeadingAt(text) = %d, want 0", got)
+	}
+	if got := d.HeadingAt(0); got != 0 {
+		t.Errorf("HeadingAt(0) = %d, want 0", got)
+	}
+	if got, want := d.SectionText(0, 3), "# Intro\n\ntext"; got != want {
+		t.Errorf("SectionText = %q, want %q", got, want)
+	}
+	if len(d.CodeBlocks) != 2 || !d.CodeBlocks[0].Fenced || d.CodeBlocks[0].StartLine != 4 || d.CodeBlocks[0].EndLine != 7 || d.CodeBlocks[1].Fenced {
+		t.Errorf("code blocks = %+v", d.CodeBlocks)
+	}
+}
+
+func TestCRLFAndBOM(t *testing.T) {
+	src := "\xEF\xBB\xBF# Title\r\n\r\nSee `a.b` and [x](y.md#z).\r\n\r\nSub\r\n===\r\n> DELEGATED: c\r\n> more\r\n\r\nafter\r\n"
+	d := Parse([]byte(src))
+	if len(d.Headings) != 2 {
+		t.Fatalf("headings = %+v", d.Headings)
+	}
+	h := d.Headings[0]
+	if h.Text != "Title" || at(d, h.TextSpan) != "Title" || at(d, h.Span) != "# Title" || h.Span.Start != 3 {
+		t.Errorf("first heading %+v covers %q", h, at(d, h.Span))
+	}
+	if h2 := d.Headings[1]; h2.Text != "Sub" || !h2.Setext || at(d, h2.Span) != "Sub\r\n===" {
+		t.Errorf("setext heading %+v covers %q", h2, at(d, h2.Span))
+	}
+	if len(d.CodeSpans) != 1 || at(d, d.CodeSpans[0].Span) != "`a.b`" || d.CodeSpans[0].Line != 2 {
+		t.Errorf("code spans = %+v", d.CodeSpans)
+	}
+	if len(d.Links) != 1 || at(d, d.Links[0].DestSpan) != "y.md#z" || at(d, d.Links[0].Span) != "[x](y.md#z)" {
+		t.Errorf("links = %+v", d.Links)
+	}
+	if len(d.Tags) != 1 || d.Tags[0].Line != 6 || d.Tags[0].EndLine != 8 {
+		t.Errorf("tags = %+v", d.Tags)
+	}
+	if p := d.Lines.Position(d.CodeSpans[0].Span.Start); p.Line != 2 || p.Character != 4 {
+		t.Errorf("position of code span = %+v", p)
+	}
+}
+
+func TestCodeSpans(t *testing.T) {
+	src := "# Head `h.k`\n\nUse `tuning.jump`, `` a`b `` and ` x ` here.\n\n```\n`fenced.not`\n```\n\n" +
+		"    `indented.not`\n\n> quoted `q.a`\n> continues `multi\n> line`\n\n- item `i.x` “Name here”\n"
+	d := Parse([]byte(src))
+	type want struct{ text, span, textSpan string }
+	wants := []want{
+		{"h.k", "`h.k`", "h.k"},
+		{"tuning.jump", "`tuning.jump`", "tuning.jump"},
+		{"a`b", "`` a`b ``", "a`b"},
+		{"x", "` x `", "x"},
+		{"q.a", "`q.a`", "q.a"},
+		{"multi line", "`multi\n> line`", "multi\n> line"},
+		{"i.x", "`i.x`", "i.x"},
+	}
+	if len(d.CodeSpans) != len(wants) {
+		t.Fatalf("code spans = %+v", d.CodeSpans)
+	}
+	for i, w := range wants {
+		c := d.CodeSpans[i]
+		if c.Text != w.text || at(d, c.Span) != w.span || at(d, c.TextSpan) != w.textSpan {
+			t.Errorf("code span %d: %q %q %q, want %+v", i, c.Text, at(d, c.Span), at(d, c.TextSpan), w)
+		}
+	}
+	if !d.CodeSpans[0].InHeading || d.CodeSpans[1].InHeading || d.CodeSpans[0].Heading != 0 {
+		t.Errorf("heading flags: %+v", d.CodeSpans[:2])
+	}
+	last := d.CodeSpans[len(d.CodeSpans)-1]
+	if len(d.Quotes) != 1 || d.Quotes[0].Text != "Name here" || d.Quotes[0].Block != last.Block ||
+		at(d, last.Block) != "- item `i.x` “Name here”" {
+		t.Errorf("quote %+v and code span block %q should share the list item", d.Quotes, at(d, last.Block))
+	}
+}
+
+func TestQuotes(t *testing.T) {
+	src := "Para with \"straight one\" and `\"in code\"` and “curly `x` two”.\n" +
+		"Wrapped “across\nlines” <a title=\"attr\">t</a> [l](u \"title\").\n\n" +
+		"Second para “other”.\n\n```\n\"fenced\"\n```\n"
+	d := Parse([]byte(src))
+	var got []string
+	for _, q := range d.Quotes {
+		got = append(got, q.Text)
+		if at(d, q.TextSpan) != strings.ReplaceAll(q.Text, " ", " ") && !strings.Contains(at(d, q.TextSpan), "\n") {
+			t.Errorf("quote %q TextSpan covers %q", q.Text, at(d, q.TextSpan))
+		}
+	}
+	want := []string{"straight one", "curly `x` two", "across lines", "other"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("quotes = %q, want %q", got, want)
+	}
+	if d.Quotes[0].Block != d.Quotes[1].Block || d.Quotes[0].Block == d.Quotes[3].Block {
+		t.Errorf("blocks: %+v", d.Quotes)
+	}
+	if !d.Quotes[1].Curly || d.Quotes[0].Curly {
+		t.Errorf("curly flags wrong: %+v", d.Quotes)
+	}
+}
+
+func TestLinks(t *testing.T) {
+	src := "A [text](dir/file.md#anchor \"Title\") and ![img](pic.png) and [angle](<my file.md>).\n" +
+		"Full [see][Ref], collapsed [ref][], shortcut [ref] and [paren](a(b)c) and [empty]().\n" +
+		"Code `[no](link.md)` and <https://example.com/x> and [**bold** `c]`](b.md).\n\n" +
+		"[ref]: ref/target.md 'T'\n[Other]:\n  <other.md>\n\n" +
+		"```\n[fenced](no.md)\n```\n\n> quoted [q](quoted.md)\n> on [two\n> lines](two.md)\n"
+	d := Parse([]byte(src))
+	type want struct {
+		kind      LinkKind
+		image     bool
+		style     RefStyle
+		span, raw string
+		dest      string
+		label     string
+	}
+	wants := []want{
+		{InlineLink, false, NoRef, `[text](dir/file.md#anchor "Title")`, "dir/file.md#anchor", "dir/file.md#anchor", ""},
+		{InlineLink, true, NoRef, "![img](pic.png)", "pic.png", "pic.png", ""},
+		{InlineLink, false, NoRef, "[angle](<my file.md>)", "my file.md", "my file.md", ""},
+		{ReferenceLink, false, Full, "[see][Ref]", "", "ref/target.md", "Ref"},
+		{ReferenceLink, false, Collapsed, "[ref][]", "", "ref/target.md", "ref"},
+		{ReferenceLink, false, Shortcut, "[ref]", "", "ref/target.md", "ref"},
+		{InlineLink, false, NoRef, "[paren](a(b)c)", "a(b)c", "a(b)c", ""},
+		{InlineLink, false, NoRef, "[empty]()", "", "", ""},
+		{Autolink, false, NoRef, "<https://example.com/x>", "https://example.com/x", "https://example.com/x", ""},
+		{InlineLink, false, NoRef, "[**bold** `c]`](b.md)", "b.md", "b.md", ""},
+		{Definition, false, NoRef, "[ref]: ref/target.md 'T'", "ref/target.md", "ref/target.md", "ref"},
+		{Definition, false, NoRef, "[Other]:\n  <other.md>", "other.md", "other.md", "Other"},
+		{InlineLink, false, NoRef, "[q](quoted.md)", "quoted.md", "quoted.md", ""},
+		{InlineLink, false, NoRef, "[two\n> lines](two.md)", "two.md", "two.md", ""},
+	}
+	if len(d.Links) != len(wants) {
+		for _, l := range d.Links {
+			t.Logf("%v %q", l.Kind, at(d, l.Span))
+		}
+		t.Fatalf("got %d links, want %d", len(d.Links), len(wants))
+	}
+	for i, w := range wants {
+		l := d.Links[i]
+		if l.Kind != w.kind || l.Image != w.image || l.Style != w.style || at(d, l.Span) != w.span ||
+			l.Raw != w.raw || at(d, l.DestSpan) != w.raw || l.Dest != w.dest || l.Label != w.label {
+			t.Errorf("link %d = kind %v image %v style %v span %q raw %q dest-span %q dest %q label %q; want %+v",
+				i, l.Kind, l.Image, l.Style, at(d, l.Span), l.Raw, at(d, l.DestSpan), l.Dest, l.Label, w)
+		}
+		if w.label != "" && at(d, l.LabelSpan) != w.label {
+			t.Errorf("link %d LabelSpan covers %q", i, at(d, l.LabelSpan))
+		}
+	}
+	if d.Links[3].Def != 10 || d.Links[0].Title != "Title" || d.Links[10].Title != "T" {
+		t.Errorf("def/title: %+v %+v %+v", d.Links[3], d.Links[0], d.Links[10])
+	}
+	if e := d.Links[7]; e.DestSpan.Start != e.DestSpan.End || e.DestSpan.Start != strings.Index(src, "[empty]()")+8 {
+		t.Errorf("empty destination span = %+v", e.DestSpan)
+	}
+}

@@ -1,0 +1,126 @@
+package markdown
+
+import (
+	"sort"
+	"strings"
+)
+
+// FindAnchor returns the indices of the headings whose anchor equals
+// anchor: the OpenGDD anchor, or the GitHub anchor (with its repeat
+// suffix) when github is true.
+func (d *Doc) FindAnchor(anchor string, github bool) []int {
+	var out []int
+	for i, h := range d.Headings {
+		a := h.Anchor
+		if github {
+			a = h.GitHubAnchor
+		}
+		if a == anchor {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// HeadingAt returns the index of the last heading that starts at or before
+// offset, that is the innermost section holding offset, or -1 when offset
+// is before the first heading.
+func (d *Doc) HeadingAt(offset int) int {
+	return sort.Search(len(d.Headings), func(i int) bool { return d.Headings[i].Span.Start > offset }) - 1
+}
+
+// SectionText returns the first maxLines lines of heading h's section,
+// heading line included, joined by "\n" (no limit when maxLines <= 0). It
+// returns "" for an index out of range.
+func (d *Doc) SectionText(h int, maxLines int) string {
+	if h < 0 || h >= len(d.Headings) {
+		return ""
+	}
+	hd := d.Headings[h]
+	first, end := hd.Line, d.sectionEndLine(h)
+	if maxLines > 0 && end-first > maxLines {
+		end = first + maxLines
+	}
+	lines := make([]string, 0, end-first)
+	for i := first; i < end; i++ {
+		lines = append(lines, string(d.lineText(i)))
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
+}
+
+// sectionEndLine is the first line after heading h's section.
+func (d *Doc) sectionEndLine(h int) int {
+	end := d.Headings[h].SectionEnd
+	if end >= len(d.Data) {
+		return len(d.starts)
+	}
+	return d.lineOf(end)
+}
+
+// lineStarts indexes line starts with the same line breaks as
+// source.Lines: "\n", "\r\n" and a lone "\r". The first line starts after
+// a byte order mark.
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		starts[0] = 3 // a byte order mark is not part of the first line
+	}
+	for i := starts[0]; i < len(data); i++ {
+		switch data[i] {
+		case '\n':
+			starts = append(starts, i+1)
+		case '\r':
+			if i+1 < len(data) && data[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineOf returns the zero-based line holding offset.
+func (d *Doc) lineOf(offset int) int {
+	n := sort.Search(len(d.starts), func(i int) bool { return d.starts[i] > offset }) - 1
+	if n < 0 {
+		return 0
+	}
+	return n
+}
+
+// lineStart returns the offset where line i begins.
+func (d *Doc) lineStart(i int) int {
+	if i < 0 {
+		return 0
+	}
+	if i >= len(d.starts) {
+		return len(d.Data)
+	}
+	return d.starts[i]
+}
+
+// lineEnd returns the offset where line i's text ends, before its break.
+func (d *Doc) lineEnd(i int) int {
+	if i < 0 {
+		i = 0
+	}
+	if i+1 >= len(d.starts) {
+		return len(d.Data)
+	}
+	end := d.starts[i+1]
+	if end > d.starts[i] && d.Data[end-1] == '\n' {
+		end--
+	}
+	if end > d.starts[i] && d.Data[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// lineText returns line i without its break.
+func (d *Doc) lineText(i int) []byte {
+	if i < 0 || i >= len(d.starts) {
+		return nil
+	}
+	return d.Data[d.starts[i]:d.lineEnd(i)]
+}

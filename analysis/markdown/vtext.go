@@ -1,0 +1,108 @@
+package markdown
+
+import (
+	"sort"
+
+	"github.com/yuin/goldmark/text"
+)
+
+// vtext is the inline content of one block as the inline parser sees it:
+// the block's line segments joined, without container prefixes such as
+// `> ` or list indentation. It maps each of its indexes back to a source
+// offset so that scans over the content give exact source spans.
+type vtext struct {
+	b     []byte
+	vOff  []int // virtual start of each segment
+	sOff  []int // source start of each segment
+	total int
+}
+
+func newVText(src []byte, segs *text.Segments) *vtext {
+	v := &vtext{}
+	if segs == nil {
+		return v
+	}
+	for i := 0; i < segs.Len(); i++ {
+		seg := segs.At(i)
+		start, stop := clamp(seg.Start, len(src)), clamp(seg.Stop, len(src))
+		if stop < start {
+			stop = start
+		}
+		v.vOff = append(v.vOff, len(v.b))
+		v.sOff = append(v.sOff, start)
+		v.b = append(v.b, src[start:stop]...)
+	}
+	v.total = len(v.b)
+	return v
+}
+
+// src maps a virtual index (0..len) to a source offset. The end index maps
+// to just after the last byte.
+func (v *vtext) src(i int) int {
+	if len(v.vOff) == 0 {
+		return 0
+	}
+	if i >= v.total {
+		last := len(v.vOff) - 1
+		return v.sOff[last] + (v.total - v.vOff[last])
+	}
+	if i < 0 {
+		i = 0
+	}
+	k := sort.Search(len(v.vOff), func(k int) bool { return v.vOff[k] > i }) - 1
+	if k < 0 {
+		k = 0
+	}
+	return v.sOff[k] + (i - v.vOff[k])
+}
+
+// srcEnd maps an exclusive virtual end index to a source offset: the end
+// of the byte before it, so that a span never ends at the start of the
+// next segment's prefix-skipped line.
+func (v *vtext) srcEnd(i int) int {
+	if i <= 0 {
+		return v.src(0)
+	}
+	return v.src(i-1) + 1
+}
+
+// virt maps a source offset to a virtual index, or -1 when the offset is in
+// no segment (the offset just after the last byte is mapped to the end).
+func (v *vtext) virt(off int) int {
+	if len(v.vOff) == 0 {
+		return -1
+	}
+	k := sort.Search(len(v.sOff), func(k int) bool { return v.sOff[k] > off }) - 1
+	if k >= 0 {
+		end := v.total
+		if k+1 < len(v.vOff) {
+			end = v.vOff[k+1]
+		}
+		if off < v.sOff[k]+(end-v.vOff[k]) {
+			return v.vOff[k] + off - v.sOff[k]
+		}
+	}
+	if off == v.src(v.total) {
+		return v.total
+	}
+	return -1
+}
+
+// span maps the virtual half-open range [i, j) to a source span.
+func (v *vtext) span(i, j int) spanT {
+	if j <= i {
+		s := v.src(i)
+		return spanT{Start: s, End: s}
+	}
+	return spanT{Start: v.src(i), End: v.srcEnd(j)}
+}
+
+func clamp(x, n int) int {
+	if x < 0 {
+		return 0
+	}
+	if x > n {
+		return n
+	}
+	return x
+}

@@ -1,0 +1,250 @@
+package analysis
+
+import (
+	"strings"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// Definition returns where the token at offset is defined: the heading a
+// chapter citation or link names, the tuning key in tuning.json, the
+// adoption file, the declaration of a contract value, the question of an
+// answer, or the record field of a row field key.
+func (s *Snapshot) Definition(path string, offset int) []Location {
+	f := s.File(path)
+	if f == nil {
+		return nil
+	}
+	idx := s.citeIndex()
+	if r, ok := idx.refAt(path, offset); ok {
+		return s.targetLocations(r.Target)
+	}
+	if a := s.adoptionAt(path); a != nil {
+		return adoptionDefinition(a, offset)
+	}
+	return nil
+}
+
+// References returns every place that cites the target at offset: a
+// heading (cursor on its line), a tuning key, an adoption's value, a rule,
+// or any citation of them. With includeDeclaration the declaration itself
+// is listed first.
+func (s *Snapshot) References(path string, offset int, includeDeclaration bool) []Location {
+	t, ok := s.targetAt(path, offset)
+	if !ok {
+		return nil
+	}
+	var out []Location
+	seen := map[Location]bool{}
+	addLoc := func(l Location) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	if includeDeclaration {
+		for _, l := range s.targetLocations(t) {
+			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption {
+				addLoc(l)
+			}
+		}
+	}
+	for _, r := range s.citeIndex().byTarget[t] {
+		if r.Kind == refDecl && !includeDeclaration {
+			continue
+		}
+		addLoc(Location{File: r.File, Span: r.span()})
+	}
+	return out
+}
+
+// targetAt returns the target named or declared at offset.
+func (s *Snapshot) targetAt(path string, offset int) (targetKey, bool) {
+	f := s.File(path)
+	if f == nil {
+		return targetKey{}, false
+	}
+	if r, ok := s.citeIndex().refAt(path, offset); ok {
+		return r.Target, true
+	}
+	if f.Markdown != nil {
+		for _, h := range f.Markdown.Headings {
+			if h.Span.Contains(offset) {
+				return targetKey{kind: targetHeading, scope: f.Path, name: headingAnchor(f, h)}, true
+			}
+		}
+	}
+	return targetKey{}, false
+}
+
+// targetLocations returns where a target is declared.
+func (s *Snapshot) targetLocations(t targetKey) []Location {
+	switch t.kind {
+	case targetHeading:
+		f := s.File(t.scope)
+		if f == nil || f.Markdown == nil {
+			return nil
+		}
+		var out []Location
+		for _, i := range f.Markdown.FindAnchor(t.name, usesGitHubAnchors(f)) {
+			out = append(out, Location{File: f.Path, Span: f.Markdown.Headings[i].Span})
+		}
+		return out
+	case targetFile:
+		if s.File(t.scope) == nil {
+			return nil
+		}
+		return []Location{{File: t.scope}}
+	}
+	p := s.packageAt(t.scope)
+	if p == nil {
+		return nil
+	}
+	switch t.kind {
+	case targetTuningKey:
+		if p.Tuning == nil || p.TuningFile == nil {
+			return nil
+		}
+		if e, ok := p.Tuning.Lookup(t.name); ok {
+			return []Location{{File: p.TuningFile.Path, Span: e.KeySpan}}
+		}
+		if r, ok := p.Tuning.Range(t.name); ok {
+			return []Location{{File: p.TuningFile.Path, Span: r.KeySpan}}
+		}
+	case targetTuningRule:
+		if p.Tuning == nil || p.TuningFile == nil {
+			return nil
+		}
+		if r, ok := p.Tuning.Rule(t.name); ok {
+			return []Location{{File: p.TuningFile.Path, Span: r.NameSpan}}
+		}
+	case targetAdoption:
+		if a := p.Adoption(t.name); a != nil {
+			return []Location{{File: a.File}}
+		}
+	case targetValue:
+		a := p.Adoption(t.name)
+		if a == nil {
+			return nil
+		}
+		if d := a.Declaration(t.sub); d != nil {
+			return []Location{{File: a.File, Span: d.Name.Span}}
+		}
+		if sup := a.SuppliedValue(t.sub); sup != nil {
+			return []Location{{File: a.File, Span: sup.Name.Span}}
+		}
+	}
+	return nil
+}
+
+// packageAt returns the package whose root is root, or nil.
+func (s *Snapshot) packageAt(root string) *Package {
+	for _, p := range s.Packages {
+		if p.Root == root {
+			return p
+		}
+	}
+	return nil
+}
+
+// adoptionAt returns the adoption parsed from the file at path, or nil.
+func (s *Snapshot) adoptionAt(path string) *contracts.Adoption {
+	p := s.PackageOf(path)
+	if p == nil {
+		return nil
+	}
+	for _, a := range p.Adoptions {
+		if a.File == path {
+			return a
+		}
+	}
+	return nil
+}
+
+// adoptionDefinition answers a definition query inside an adoption that
+// is not on a citation: an answer leads to its question (or the chosen
+// option), a row field key to its record field, a value name to its
+// declaration, a row-set name to its declaration.
+func adoptionDefinition(a *contracts.Adoption, offset int) []Location {
+	if a.Root == nil {
+		return nil
+	}
+	hit := LocateJSON(a.Root, offset)
+	keys := PathKeys(hit.Path)
+	loc := func(sp source.Span) []Location { return []Location{{File: a.File, Span: sp}} }
+	switch {
+	case len(keys) == 2 && keys[0] == "answers":
+		q := a.Question(keys[1])
+		if q == nil {
+			return nil
+		}
+		if !hit.OnKey && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
+			if o := q.Option(hit.Value.Str); o != nil {
+				return loc(o.Name.Span)
+			}
+		}
+		return loc(q.Name.Span)
+	case len(keys) == 2 && keys[0] == "values" && hit.OnKey:
+		if d := a.Declaration(keys[1]); d != nil {
+			return loc(d.Name.Span)
+		}
+	case len(keys) == 2 && keys[0] == "rows" && hit.OnKey:
+		if set := a.RowSet(keys[1]); set != nil {
+			return loc(set.Name.Span)
+		}
+	case len(keys) == 4 && keys[0] == "rows" && keys[2] == "[]":
+		set := a.RowSet(keys[1])
+		fd := set.Field(keys[3])
+		if fd == nil {
+			return nil
+		}
+		if !hit.OnKey && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
+			for _, o := range fd.Options {
+				if o.Text == hit.Value.Str {
+					return loc(o.Span)
+				}
+			}
+		}
+		return loc(fd.Name.Span)
+	case len(keys) >= 2 && keys[0] == "verification":
+		return valueCiteDefinition(a, hit, offset)
+	}
+	return nil
+}
+
+// valueCiteDefinition resolves a {{value-cite:<value>}} placeholder under
+// the cursor in a verification string.
+func valueCiteDefinition(a *contracts.Adoption, hit JSONHit, offset int) []Location {
+	v := hit.Value
+	if v == nil || v.Kind != jsonsrc.String || hit.OnKey {
+		return nil
+	}
+	inner, ok := innerString(a.Data, v.Span, v.Str)
+	if !ok {
+		return nil
+	}
+	rel := offset - inner.Start
+	const open = "{{value-cite:"
+	text := v.Str
+	for i := 0; ; {
+		j := strings.Index(text[i:], open)
+		if j < 0 {
+			return nil
+		}
+		start := i + j
+		end := strings.Index(text[start:], "}}")
+		if end < 0 {
+			return nil
+		}
+		end += start
+		if rel >= start && rel <= end+2 {
+			if d := a.Declaration(strings.TrimSpace(text[start+len(open) : end])); d != nil {
+				return []Location{{File: a.File, Span: d.Name.Span}}
+			}
+			return nil
+		}
+		i = end + 2
+	}
+}

@@ -1,0 +1,265 @@
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/tuning"
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// TokenClass is what an inline-code token of chapter prose is, by the
+// classification of SPEC §12.2.
+type TokenClass int
+
+// The classes of an inline-code token.
+const (
+	// NotDotted is inline code that is not a dotted token: prose, a
+	// command, anything with a colon or spaces.
+	NotDotted TokenClass = iota
+	// MechanismPath starts with a reserved first segment.
+	MechanismPath
+	// VersionString has only digit segments.
+	VersionString
+	// FileMention has a json or md segment.
+	FileMention
+	// TuningCitation is every other dotted token: a bare tuning key.
+	TuningCitation
+)
+
+// ClassifyToken classifies the whole content of one inline code span and
+// returns its dotted segments.
+func ClassifyToken(text string) (TokenClass, []string) {
+	if text == "runtime" {
+		return MechanismPath, []string{"runtime"}
+	}
+	if strings.ContainsAny(text, ": \t\n") || !strings.Contains(text, ".") {
+		return NotDotted, nil
+	}
+	segs := strings.Split(text, ".")
+	if tuning.IsReservedFirstSegment(segs[0]) {
+		return MechanismPath, segs
+	}
+	for _, s := range segs {
+		if !tuning.ValidSegment(s) {
+			return NotDotted, nil
+		}
+	}
+	allDigits := true
+	for _, s := range segs {
+		if strings.Trim(s, "0123456789") != "" {
+			allDigits = false
+		}
+	}
+	if allDigits {
+		return VersionString, segs
+	}
+	for _, s := range segs {
+		if tuning.IsReservedExtension(s) {
+			return FileMention, segs
+		}
+	}
+	return TuningCitation, segs
+}
+
+// checkProse resolves every inline-code citation of a chapter (SPEC §4
+// "Reading a citation in prose", §10.9 rule 4).
+func (b *builder) checkProse(p *Package, c *Chapter) {
+	for _, cs := range c.File.Markdown.CodeSpans {
+		if msg := p.resolveProse(cs.Text); msg != "" {
+			b.report(source.Finding{
+				Code: "PROSE_CITATION_DANGLING", Severity: source.Error, File: c.File.Path,
+				Span: cs.Span, Message: msg,
+			})
+		}
+	}
+}
+
+// resolveProse returns why an inline-code token dangles, or "" when it
+// resolves or is not a citation.
+func (p *Package) resolveProse(text string) string {
+	class, segs := ClassifyToken(text)
+	switch class {
+	case TuningCitation:
+		if p.Tuning == nil || !p.Tuning.Readable {
+			return ""
+		}
+		if _, ok := p.Tuning.Lookup(text); ok {
+			return ""
+		}
+		msg := fmt.Sprintf("`%s` reads as a tuning key, but tuning.json has no such key in values or open", text)
+		if near := nearReserved(segs[0]); near != "" {
+			msg += fmt.Sprintf("; did you mean the reserved prefix %q (as in `%s.%s`)?", near, near, strings.Join(segs[1:], "."))
+		} else if s := nearest(text, p.tuningKeys()); s != "" {
+			msg += fmt.Sprintf("; did you mean `%s`?", s)
+		} else {
+			msg += "; add the key to tuning.json or correct the citation"
+		}
+		return msg
+	case MechanismPath:
+		return p.resolveMechanism(text, segs)
+	}
+	return ""
+}
+
+func (p *Package) tuningKeys() []string {
+	if p.Tuning == nil {
+		return nil
+	}
+	keys := make([]string, 0, len(p.Tuning.Entries))
+	for _, e := range p.Tuning.Entries {
+		keys = append(keys, e.Key)
+	}
+	return keys
+}
+
+// resolveMechanism resolves a token whose first segment is reserved.
+func (p *Package) resolveMechanism(text string, segs []string) string {
+	for _, s := range segs[1:] {
+		if !tuning.ValidSegment(s) {
+			if segs[0] == "runtime" {
+				return fmt.Sprintf("`%s` is not a runtime address: each segment after `runtime.` must be letters, digits, `_` or `-` (not at either end)", text)
+			}
+			return ""
+		}
+	}
+	rest := strings.Join(segs[1:], ".")
+	switch segs[0] {
+	case "runtime":
+		if len(segs) < 2 {
+			return "`runtime` alone is not a runtime address; write `runtime.<name>`"
+		}
+		return ""
+	case "manifest", "build":
+		return ""
+	case "values", "ranges":
+		if p.Tuning == nil || !p.Tuning.Readable || len(segs) < 2 {
+			return ""
+		}
+		if segs[0] == "values" {
+			if e, ok := p.Tuning.Lookup(rest); ok && !e.Open {
+				return ""
+			}
+			return fmt.Sprintf("`%s` names no entry of values in tuning.json", text)
+		}
+		if _, ok := p.Tuning.Range(rest); ok {
+			return ""
+		}
+		return fmt.Sprintf("`%s` names no entry of ranges in tuning.json", text)
+	case "rules":
+		if p.Tuning == nil || !p.Tuning.Readable {
+			return ""
+		}
+		if _, ok := p.Tuning.Rule(rest); ok && len(segs) == 2 {
+			return ""
+		}
+		return fmt.Sprintf("`%s` names no rule of tuning.json", text)
+	case "contracts":
+		if len(segs) < 2 || len(segs) > 3 {
+			return fmt.Sprintf("`%s` is not a contract address; write `contracts.<adoption>` or `contracts.<adoption>.<value>`", text)
+		}
+		a := p.Adoption(segs[1])
+		if a == nil {
+			return fmt.Sprintf("`%s` names no adoption: contracts/ has no %s.json", text, segs[1])
+		}
+		if len(segs) == 3 && !declaresValue(a, segs[2]) {
+			return fmt.Sprintf("`%s` names no value declared by adoption %s", text, segs[1])
+		}
+		return ""
+	case "clocks":
+		if len(segs) != 2 {
+			return fmt.Sprintf("`%s` is not a clock address; write `clocks.<name>`", text)
+		}
+		if p.Clocks[segs[1]] {
+			return ""
+		}
+		if p.Clocks == nil {
+			return fmt.Sprintf("`%s` names a clock, but the package has no clocks.json", text)
+		}
+		return fmt.Sprintf("`%s` names no clock declared in clocks.json", text)
+	case "collections":
+		return p.resolveCollection(text, segs)
+	case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
+		if p.Direction == nil {
+			return ""
+		}
+		if len(segs) == 2 && p.Direction.Get(segs[0]).Member(segs[1]) != nil {
+			return ""
+		}
+		return fmt.Sprintf("`%s` names no entry of %s in direction.json", text, segs[0])
+	case "palette":
+		if p.Direction == nil {
+			return ""
+		}
+		if resolvePalette(p.Direction.Get("palette"), segs[1:]) {
+			return ""
+		}
+		return fmt.Sprintf("`%s` names no palette and no named color of direction.json", text)
+	}
+	return ""
+}
+
+// resolvePalette applies the whole-key-first order of SPEC §9.1.
+func resolvePalette(palettes *jsonsrc.Value, segs []string) bool {
+	if len(segs) == 0 {
+		return false
+	}
+	if palettes.Member(strings.Join(segs, ".")) != nil {
+		return true
+	}
+	if len(segs) < 2 {
+		return false
+	}
+	pal := palettes.Get(strings.Join(segs[:len(segs)-1], "."))
+	for _, entry := range arrayElems(pal) {
+		if entry.Member(segs[len(segs)-1]) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Package) resolveCollection(text string, segs []string) string {
+	if len(segs) < 2 || len(segs) > 4 {
+		return fmt.Sprintf("`%s` is not a collection address; write `collections.<collection>[.<record>[.<field>]]`", text)
+	}
+	c := p.Collections[segs[1]]
+	if c == nil {
+		return fmt.Sprintf("`%s` names no collection: collections/ has no folder %s", text, segs[1])
+	}
+	if len(segs) == 2 {
+		return ""
+	}
+	rec, ok := c.Records[segs[2]]
+	if !ok {
+		return fmt.Sprintf("`%s` names no record: collections/%s has no %s.json", text, segs[1], segs[2])
+	}
+	if len(segs) == 4 && rec.Member(segs[3]) == nil {
+		return fmt.Sprintf("`%s` names no field %q of record %s", text, segs[3], segs[2])
+	}
+	return ""
+}
+
+// nearReserved returns the reserved first segment one edit away from seg,
+// or "".
+func nearReserved(seg string) string {
+	for _, r := range tuning.ReservedFirstSegments() {
+		if r != seg && editDistance(r, seg) == 1 {
+			return r
+		}
+	}
+	return ""
+}
+
+// declaresValue reports whether an adoption's definition declares a value,
+// active or not (SPEC §10.9 rule 4).
+func declaresValue(a *contracts.Adoption, name string) bool {
+	for _, d := range a.Values {
+		if d.Name.Text == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,217 @@
+package analysis
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/tuning"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// renameSite is what a rename at an offset applies to.
+type renameSite struct {
+	// heading is set for a heading rename: the file and heading index.
+	file    *File
+	heading int
+	// key is set for a tuning-key rename.
+	key *Package
+	// name is the current name; span is the token to show in the editor.
+	name string
+	span source.Span
+}
+
+// PrepareRename returns the span and current name of the renamable token at
+// offset: a heading's text (or a citation or link of one heading), or a
+// tuning key (in tuning.json or any citation of it).
+func (s *Snapshot) PrepareRename(path string, offset int) (source.Span, string, error) {
+	site, err := s.renameSiteAt(path, offset)
+	if err != nil {
+		return source.Span{}, "", err
+	}
+	return site.span, site.name, nil
+}
+
+// Rename returns the edits that rename the heading or tuning key at offset
+// to newName, keyed by absolute file path. For a heading, newName is the
+// new heading text, and every citation and link of its anchor is rewritten
+// to the new anchor. It never writes files.
+func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][]TextEdit, error) {
+	site, err := s.renameSiteAt(path, offset)
+	if err != nil {
+		return nil, err
+	}
+	if site.key != nil {
+		return s.renameKey(site.key, site.name, newName)
+	}
+	return s.renameHeading(site.file, site.heading, newName)
+}
+
+func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
+	f := s.File(path)
+	if f == nil {
+		return renameSite{}, fmt.Errorf("%s is not a file of the workspace", path)
+	}
+	if f.Markdown != nil {
+		for i, h := range f.Markdown.Headings {
+			if h.Span.Contains(offset) {
+				return renameSite{file: f, heading: i, name: h.Text, span: h.TextSpan}, nil
+			}
+		}
+	}
+	r, ok := s.citeIndex().refAt(path, offset)
+	if !ok {
+		return renameSite{}, errors.New("nothing to rename here: place the cursor on a heading, a tuning key or a citation of one")
+	}
+	switch r.Target.kind {
+	case targetHeading:
+		tf := s.File(r.Target.scope)
+		if tf == nil || tf.Markdown == nil {
+			return renameSite{}, errors.New("the cited file is not in the workspace")
+		}
+		hs := tf.Markdown.FindAnchor(r.Target.name, usesGitHubAnchors(tf))
+		switch len(hs) {
+		case 0:
+			return renameSite{}, fmt.Errorf("#%s matches no heading of %s, so there is nothing to rename", r.Target.name, tf.Path)
+		case 1:
+		default:
+			return renameSite{}, fmt.Errorf("#%s matches %d headings of %s; rename one of the headings itself", r.Target.name, len(hs), tf.Path)
+		}
+		return renameSite{file: tf, heading: hs[0], name: tf.Markdown.Headings[hs[0]].Text, span: r.span()}, nil
+	case targetTuningKey:
+		p := s.packageAt(r.Target.scope)
+		if p == nil || p.Tuning == nil {
+			return renameSite{}, errors.New("the package has no readable tuning.json")
+		}
+		if !r.Exact && !r.Quoted {
+			return renameSite{}, errors.New("this citation cannot be rewritten in place")
+		}
+		return renameSite{key: p, name: r.Target.name, span: r.span()}, nil
+	}
+	return renameSite{}, errors.New("only headings and tuning keys can be renamed")
+}
+
+// renameHeading rewrites heading hi of f to newText and every citation and
+// link of each anchor the change moves.
+func (s *Snapshot) renameHeading(f *File, hi int, newText string) (map[string][]TextEdit, error) {
+	newText = strings.TrimSpace(newText)
+	if newText == "" {
+		return nil, errors.New("a heading cannot be empty")
+	}
+	if strings.ContainsAny(newText, "\r\n") {
+		return nil, errors.New("a heading must fit on one line")
+	}
+	doc := f.Markdown
+	h := doc.Headings[hi]
+	github := usesGitHubAnchors(f)
+	// moved maps each anchor that changes to its new value.
+	moved := map[string]string{}
+	if github {
+		newBase := markdown.GitHubAnchor(newText)
+		if newBase == "" {
+			return nil, fmt.Errorf("the heading %q would have an empty anchor; use letters or digits", newText)
+		}
+		slugger := markdown.NewSlugger()
+		for i, o := range doc.Headings {
+			base := markdown.GitHubAnchor(o.Text)
+			if i == hi {
+				base = newBase
+			} else if base == newBase {
+				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newBase, strings.TrimSpace(o.Text), o.Line+1)
+			}
+			if n := slugger.Unique(base); n != o.GitHubAnchor {
+				moved[o.GitHubAnchor] = n
+			}
+		}
+	} else {
+		newAnchor := markdown.OpenGDDAnchor(newText)
+		if newAnchor == "" {
+			return nil, fmt.Errorf("the heading %q would have an empty anchor; use letters or digits", newText)
+		}
+		shared := false
+		for i, o := range doc.Headings {
+			if i == hi {
+				continue
+			}
+			if o.Anchor == newAnchor {
+				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newAnchor, strings.TrimSpace(o.Text), o.Line+1)
+			}
+			shared = shared || o.Anchor == h.Anchor
+		}
+		// An anchor that another heading shares is ambiguous: its
+		// citations stay and will then name the other heading alone.
+		if !shared && newAnchor != h.Anchor {
+			moved[h.Anchor] = newAnchor
+		}
+	}
+	edits := map[string][]TextEdit{f.Path: {{Span: h.TextSpan, NewText: newText}}}
+	idx := s.citeIndex()
+	for old, anchor := range moved {
+		for _, r := range idx.byTarget[targetKey{kind: targetHeading, scope: f.Path, name: old}] {
+			if r.Kind == refRefLink {
+				continue // its definition is rewritten instead
+			}
+			e, ok := r.edit(anchor)
+			if !ok {
+				return nil, fmt.Errorf("the link at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
+			}
+			edits[r.File] = append(edits[r.File], e)
+		}
+	}
+	return sortEdits(edits), nil
+}
+
+// renameKey rewrites tuning key old of package p to newKey everywhere.
+func (s *Snapshot) renameKey(p *Package, old, newKey string) (map[string][]TextEdit, error) {
+	if problem, reserved, ok := tuning.CheckKey(newKey); !ok {
+		if problem == "" {
+			problem = fmt.Sprintf("the segment %q is reserved", reserved)
+		}
+		return nil, fmt.Errorf("%q is not a valid tuning key: %s", newKey, problem)
+	}
+	if newKey == old {
+		return map[string][]TextEdit{}, nil
+	}
+	if _, ok := p.Tuning.Lookup(newKey); ok {
+		return nil, fmt.Errorf("tuning.json already has the key %q", newKey)
+	}
+	if _, ok := p.Tuning.Range(newKey); ok {
+		return nil, fmt.Errorf("ranges in tuning.json already has the key %q", newKey)
+	}
+	edits := map[string][]TextEdit{}
+	for _, r := range s.citeIndex().byTarget[targetKey{kind: targetTuningKey, scope: p.Root, name: old}] {
+		e, ok := r.edit(newKey)
+		if !ok {
+			return nil, fmt.Errorf("the citation at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
+		}
+		edits[r.File] = append(edits[r.File], e)
+	}
+	return sortEdits(edits), nil
+}
+
+// sortEdits orders each file's edits by position and drops exact
+// duplicates (a JSON token rewritten whole for two names is kept once only
+// when both edits agree).
+func sortEdits(edits map[string][]TextEdit) map[string][]TextEdit {
+	for file, es := range edits {
+		sort.SliceStable(es, func(i, j int) bool { return es[i].Span.Start < es[j].Span.Start })
+		out := es[:0]
+		for i, e := range es {
+			if i > 0 && e == es[i-1] {
+				continue
+			}
+			out = append(out, e)
+		}
+		edits[file] = out
+	}
+	return edits
+}
+
+func (s *Snapshot) lineOf(path string, offset int) int {
+	if f := s.File(path); f != nil {
+		return f.Lines.Position(offset).Line
+	}
+	return 0
+}

@@ -1,0 +1,273 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/tuning"
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/pack"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// Options configure how a snapshot is built.
+type Options struct {
+	// Overlay holds unsaved editor buffers; they win over disk.
+	Overlay Overlay
+	// MaxFileSize is the largest file that is parsed; 0 means
+	// DefaultMaxFileSize.
+	MaxFileSize int64
+	// Cache, when set, lets a new snapshot reuse the parse of every file
+	// whose content did not change since an earlier snapshot.
+	Cache *Cache
+}
+
+// Snapshot is an immutable view of every package and Markdown document under
+// a set of root folders, with all findings computed. Queries read it
+// concurrently without locks.
+type Snapshot struct {
+	// Roots are the absolute folders the snapshot covers.
+	Roots []string
+	// Packages are the OpenGDD packages found, ordered by root path.
+	Packages []*Package
+	files    map[string]*File
+	diags    map[string][]Diagnostic
+
+	// citationsOnce guards citations, the index from each cited target to
+	// the places citing it, built on first use by the navigation queries
+	// (see CitationIndex).
+	citationsOnce sync.Once
+	citations     any
+}
+
+// CitationIndex returns the snapshot's citation index, building it with build
+// on first use; concurrent callers wait for one build. The index's type
+// belongs to the navigation queries.
+func (s *Snapshot) CitationIndex(build func() any) any {
+	s.citationsOnce.Do(func() { s.citations = build() })
+	return s.citations
+}
+
+// File is one parsed file of the snapshot.
+type File struct {
+	// Path is the absolute path.
+	Path    string
+	Content []byte
+	Lines   *source.Lines
+	// Package is the package the file belongs to, or nil.
+	Package *Package
+	// Markdown is the parsed document of a Markdown file.
+	Markdown *markdown.Doc
+	// Skipped says why the file was not analysed, or is empty.
+	Skipped string
+}
+
+// Package is one OpenGDD package: a folder holding tuning.json or
+// manifest.json.
+type Package struct {
+	// Root is the absolute path of the package folder.
+	Root string
+	// Tuning is the parsed tuning.json, or nil when the file is missing.
+	Tuning     *tuning.File
+	TuningFile *File
+	Manifest   *File
+	// Chapters are the numbered Markdown files at the root, in file name
+	// order.
+	Chapters []*Chapter
+	// Adoptions are the contract adoptions under contracts/, by file name.
+	Adoptions []*contracts.Adoption
+	// Packs are the verification packs under contracts/.
+	Packs []*pack.Pack
+	// Personalization holds the question ids of personalization.json; nil
+	// when the file is absent.
+	Personalization map[string]bool
+	// Clocks holds the clock names of clocks.json; nil when absent.
+	Clocks map[string]bool
+	// Direction is the parsed direction.json, or nil when absent.
+	Direction *jsonsrc.Value
+	// Collections maps collection ids to their records; nil when the
+	// package has no collections/ folder.
+	Collections map[string]*Collection
+
+	files map[string]*File // package-relative slash path -> file
+	state map[*contracts.Adoption]*contracts.State
+}
+
+// Chapter is a numbered Markdown chapter of a package.
+type Chapter struct {
+	File   *File
+	Number int
+	// Name is the file name, such as 02-mechanics.md.
+	Name string
+}
+
+// Collection is one folder of collections/.
+type Collection struct {
+	ID      string
+	Records map[string]*jsonsrc.Value
+}
+
+// File returns the parsed file at an absolute path, or nil.
+func (s *Snapshot) File(path string) *File { return s.files[path] }
+
+// Files returns every file of the snapshot in path order.
+func (s *Snapshot) Files() []*File {
+	out := make([]*File, 0, len(s.files))
+	for _, f := range s.files {
+		out = append(out, f)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
+}
+
+// Diagnostics returns the diagnostics of one file.
+func (s *Snapshot) Diagnostics(path string) []Diagnostic { return s.diags[path] }
+
+// AllDiagnostics returns every diagnostic of the snapshot, sorted by file
+// and position.
+func (s *Snapshot) AllDiagnostics() []Diagnostic {
+	var out []Diagnostic
+	for _, ds := range s.diags {
+		out = append(out, ds...)
+	}
+	sortDiagnostics(out)
+	return out
+}
+
+// PackageOf returns the package holding the absolute path, or nil.
+func (s *Snapshot) PackageOf(path string) *Package {
+	var best *Package
+	for _, p := range s.Packages {
+		if within(p.Root, path) && (best == nil || len(p.Root) > len(best.Root)) {
+			best = p
+		}
+	}
+	return best
+}
+
+// Rel returns the package-relative slash path of an absolute path.
+func (p *Package) Rel(path string) string {
+	rel, err := filepath.Rel(p.Root, path)
+	if err != nil {
+		return path
+	}
+	return filepath.ToSlash(rel)
+}
+
+// FileAt returns the package file at a package-relative slash path, or nil.
+func (p *Package) FileAt(rel string) *File { return p.files[rel] }
+
+// State returns the evaluation of an adoption: which questions are asked,
+// which declarations are active and the resolved numbers.
+func (p *Package) State(a *contracts.Adoption) *contracts.State { return p.state[a] }
+
+// Adoption returns the adoption with the given id, or nil.
+func (p *Package) Adoption(id string) *contracts.Adoption {
+	for _, a := range p.Adoptions {
+		if a.ID == id {
+			return a
+		}
+	}
+	return nil
+}
+
+// Chapter returns the chapter with the given file name, or nil.
+func (p *Package) Chapter(name string) *Chapter {
+	for _, c := range p.Chapters {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+var chapterName = regexp.MustCompile(`^([0-9]{2})-(.+)\.md$`)
+
+// Load builds a snapshot of every package and Markdown document below the
+// roots. Unreadable files become findings; Load itself does not fail.
+func Load(roots []string, opts Options) *Snapshot {
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	abs := make([]string, 0, len(roots))
+	for _, r := range roots {
+		if a, err := filepath.Abs(r); err == nil {
+			abs = append(abs, filepath.Clean(a))
+		}
+	}
+	t := walk(abs, opts.Overlay)
+	s := &Snapshot{Roots: abs, files: map[string]*File{}, diags: map[string][]Diagnostic{}}
+	s.readFiles(t, opts)
+
+	b := &builder{snap: s, tree: t, cache: opts.Cache}
+	b.findPackages()
+	b.check()
+	return s
+}
+
+// readFiles reads and parses every walked file, in parallel.
+func (s *Snapshot) readFiles(t *tree, opts Options) {
+	paths := make([]string, 0, len(t.files))
+	for p := range t.files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	files := make([]*File, len(paths))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 4)
+	for i, path := range paths {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, path string) {
+			defer wg.Done()
+			defer func() { <-sem }()
+			files[i] = loadFile(path, t.files[path].size, opts)
+		}(i, path)
+	}
+	wg.Wait()
+	for _, f := range files {
+		s.files[f.Path] = f
+	}
+}
+
+// loadFile reads one file and parses it when it is Markdown.
+func loadFile(path string, size int64, opts Options) *File {
+	f := &File{Path: path}
+	if content, ok := opts.Overlay[path]; ok && content != nil {
+		size = int64(len(content))
+	}
+	if size > opts.MaxFileSize {
+		f.Skipped = fmt.Sprintf("the file is %d bytes, larger than the %d bytes gddls analyses", size, opts.MaxFileSize)
+		f.Lines = source.NewLines(nil)
+		return f
+	}
+	content, err := readFile(path, opts.Overlay)
+	if err != nil {
+		f.Skipped = "the file cannot be read: " + err.Error()
+		f.Lines = source.NewLines(nil)
+		return f
+	}
+	f.Content = content
+	if bytes.IndexByte(content, 0) >= 0 {
+		f.Skipped = "the file holds NUL bytes, so it is binary, not text"
+		f.Lines = source.NewLines(content)
+		return f
+	}
+	f.Lines = source.NewLines(content)
+	if isMarkdown(path) {
+		f.Markdown = opts.Cache.markdown(path, content)
+	}
+	return f
+}
+
+func isMarkdown(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".md" || ext == ".markdown"
+}

@@ -1,0 +1,523 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/url"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/ruleline"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// targetKind is what a citation names.
+type targetKind uint8
+
+const (
+	// targetHeading is a heading of a Markdown file: scope is the file's
+	// absolute path, name the anchor under the rule that applies to that
+	// file (see headingAnchor).
+	targetHeading targetKind = iota + 1
+	// targetFile is a whole file: scope is its absolute path.
+	targetFile
+	// targetTuningKey is a key of values or open: scope is the package
+	// root, name the key.
+	targetTuningKey
+	// targetTuningRule is a rule of tuning.json.
+	targetTuningRule
+	// targetAdoption is an adoption: name is its id.
+	targetAdoption
+	// targetValue is a value of an adoption: name is the adoption id, sub
+	// the value name.
+	targetValue
+)
+
+// targetKey identifies one citable thing of a snapshot.
+type targetKey struct {
+	kind  targetKind
+	scope string
+	name  string
+	sub   string
+}
+
+// refKind is how a place names its target.
+type refKind uint8
+
+const (
+	refRowCitation   refKind = iota + 1 // a row field of type citation
+	refValueCitation                    // a designer's value given as a citation
+	refProse                            // an inline-code token of a chapter
+	refLink                             // a Markdown link destination
+	refRefLink                          // a reference link, whose destination is in its definition
+	refRuleName                         // a name in a rule line
+	refRangeKey                         // a key of ranges in tuning.json
+	refBound                            // a value named by a `within` bound
+	refSupplied                         // the key of a designer's value in `values`
+	refDecl                             // the declaration itself
+)
+
+// citeRef is one place that names a target.
+type citeRef struct {
+	File   string
+	Kind   refKind
+	Target targetKey
+	// Whole covers the whole citing token: a JSON string with its quotes,
+	// a code span with its backticks, a link destination.
+	Whole source.Span
+	// Name covers exactly the part that names the target (an anchor, a
+	// key); it is valid only when Exact is set.
+	Name  source.Span
+	Exact bool
+	// Quoted reports a JSON string token. When Name is not exact (the
+	// string holds escapes), a rename replaces Whole with the JSON string
+	// Prefix + new name + Suffix.
+	Quoted         bool
+	Prefix, Suffix string
+}
+
+// span returns the span to show for the reference: the name when it is
+// exact, else the whole token.
+func (r citeRef) span() source.Span {
+	if r.Exact {
+		return r.Name
+	}
+	return r.Whole
+}
+
+// edit returns the edit that makes the reference name newName, and whether
+// one can be made.
+func (r citeRef) edit(newName string) (TextEdit, bool) {
+	if r.Exact {
+		return TextEdit{Span: r.Name, NewText: newName}, true
+	}
+	if r.Quoted {
+		return TextEdit{Span: r.Whole, NewText: jsonString(r.Prefix + newName + r.Suffix)}, true
+	}
+	return TextEdit{}, false
+}
+
+// jsonString encodes s as a JSON string without HTML escaping.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return `""`
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// citationIndex maps every target to the places that cite it, and every
+// file to the references it holds.
+type citationIndex struct {
+	byTarget map[targetKey][]citeRef
+	// byFile holds each file's references sorted by Whole.Start.
+	byFile map[string][]citeRef
+}
+
+// citeIndex returns the snapshot's citation index, building it once.
+func (s *Snapshot) citeIndex() *citationIndex {
+	idx, _ := s.CitationIndex(func() any { return buildCitationIndex(s) }).(*citationIndex)
+	if idx == nil {
+		idx = buildCitationIndex(s)
+	}
+	return idx
+}
+
+func buildCitationIndex(s *Snapshot) *citationIndex {
+	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
+	for _, p := range s.Packages {
+		b.tuning(p)
+		for _, a := range p.Adoptions {
+			b.adoption(p, a)
+		}
+		for _, c := range p.Chapters {
+			b.prose(p, c)
+		}
+	}
+	for _, f := range s.Files() {
+		if f.Markdown != nil {
+			b.links(f)
+		}
+	}
+	for file := range b.idx.byFile {
+		refs := b.idx.byFile[file]
+		sort.SliceStable(refs, func(i, j int) bool { return refs[i].Whole.Start < refs[j].Whole.Start })
+	}
+	return b.idx
+}
+
+type indexBuilder struct {
+	snap *Snapshot
+	idx  *citationIndex
+}
+
+func (b *indexBuilder) add(r citeRef) {
+	b.idx.byTarget[r.Target] = append(b.idx.byTarget[r.Target], r)
+	b.idx.byFile[r.File] = append(b.idx.byFile[r.File], r)
+}
+
+// innerString returns the span of a JSON string's content when the bytes
+// between its quotes are exactly text (no escapes).
+func innerString(content []byte, span source.Span, text string) (source.Span, bool) {
+	if span.Start < 0 || span.End > len(content) || span.Len() < 2 || content[span.Start] != '"' || content[span.End-1] != '"' {
+		return source.Span{}, false
+	}
+	inner := source.Span{Start: span.Start + 1, End: span.End - 1}
+	if string(content[inner.Start:inner.End]) != text {
+		return source.Span{}, false
+	}
+	return inner, true
+}
+
+// jsonRef makes a reference to the part [from, to) of the decoded text of
+// a JSON string token.
+func jsonRef(file string, content []byte, kind refKind, t targetKey, whole source.Span, text string, from, to int) citeRef {
+	r := citeRef{File: file, Kind: kind, Target: t, Whole: whole, Quoted: true, Prefix: text[:from], Suffix: text[to:]}
+	if inner, ok := innerString(content, whole, text); ok {
+		r.Name, r.Exact = source.Span{Start: inner.Start + from, End: inner.Start + to}, true
+	}
+	return r
+}
+
+// tuning indexes the declarations of tuning.json, the keys of ranges and
+// the names in rule lines.
+func (b *indexBuilder) tuning(p *Package) {
+	if p.Tuning == nil || p.TuningFile == nil {
+		return
+	}
+	file, content := p.TuningFile.Path, p.TuningFile.Content
+	for _, e := range p.Tuning.Entries {
+		t := targetKey{kind: targetTuningKey, scope: p.Root, name: e.Key}
+		b.add(jsonRef(file, content, refDecl, t, e.KeySpan, e.Key, 0, len(e.Key)))
+	}
+	for _, r := range p.Tuning.Ranges {
+		t := targetKey{kind: targetTuningKey, scope: p.Root, name: r.Key}
+		b.add(jsonRef(file, content, refRangeKey, t, r.KeySpan, r.Key, 0, len(r.Key)))
+	}
+	for _, r := range p.Tuning.Rules {
+		t := targetKey{kind: targetTuningRule, scope: p.Root, name: r.Name}
+		b.add(jsonRef(file, content, refDecl, t, r.NameSpan, r.Name, 0, len(r.Name)))
+		if r.Parsed == nil {
+			continue
+		}
+		for _, n := range r.Parsed.Names() {
+			t, ok := addressTarget(p, n.Text)
+			if !ok {
+				continue
+			}
+			ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
+				Prefix: r.Line[:n.Start], Suffix: r.Line[n.End:]}
+			if sp := r.SpanOf(n.Start, n.End); sp.Len() == n.End-n.Start && sp != r.LineSpan {
+				ref.Name, ref.Exact = sp, true
+			}
+			if t.kind == targetValue {
+				ref.Prefix = r.Line[:n.End-len(t.sub)]
+				if ref.Exact {
+					ref.Name.Start = ref.Name.End - len(t.sub)
+				}
+			}
+			b.add(ref)
+		}
+	}
+}
+
+// addressTarget reads a name of a rule line or a value citation: a tuning
+// key, or contracts.<adoption>.<value>. Record-field addresses are not
+// indexed.
+func addressTarget(p *Package, name string) (targetKey, bool) {
+	segs := strings.Split(name, ".")
+	switch segs[0] {
+	case "contracts":
+		if len(segs) == 3 && segs[1] != "" && segs[2] != "" {
+			return targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, true
+		}
+		return targetKey{}, false
+	case "collections":
+		return targetKey{}, false
+	}
+	if len(segs) < 2 {
+		return targetKey{}, false
+	}
+	return targetKey{kind: targetTuningKey, scope: p.Root, name: name}, true
+}
+
+// adoption indexes an adoption's declarations, its row and value
+// citations, and the value names of its rules and bounds.
+func (b *indexBuilder) adoption(p *Package, a *contracts.Adoption) {
+	file, content := a.File, a.Data
+	if f := b.snap.File(a.File); f != nil {
+		content = f.Content
+	}
+	for _, d := range a.Values {
+		t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: d.Name.Text}
+		b.add(jsonRef(file, content, refDecl, t, d.Name.Span, d.Name.Text, 0, len(d.Name.Text)))
+	}
+	for _, s := range a.Supplied {
+		t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: s.Name.Text}
+		b.add(jsonRef(file, content, refSupplied, t, s.Name.Span, s.Name.Text, 0, len(s.Name.Text)))
+		if s.Value == nil || s.Value.Kind != jsonsrc.String || strings.ContainsAny(s.Value.Str, "#:") {
+			continue
+		}
+		b.citation(p, file, content, refValueCitation, s.Value)
+	}
+	for _, ra := range a.Rows {
+		set := a.RowSet(ra.Name.Text)
+		for _, row := range ra.Rows {
+			for _, rf := range row.Fields {
+				fd := set.Field(rf.Name.Text)
+				if fd == nil || fd.Type != contracts.TypeCitation || rf.Value == nil || rf.Value.Kind != jsonsrc.String {
+					continue
+				}
+				b.citation(p, file, content, refRowCitation, rf.Value)
+			}
+		}
+	}
+	for _, set := range a.RowSets {
+		for _, fd := range set.Fields {
+			if fd.Within == nil {
+				continue
+			}
+			for _, bd := range fd.Within.Bounds {
+				if bd.IsNum || bd.Name == "" {
+					continue
+				}
+				t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: bd.Name}
+				b.add(jsonRef(file, content, refBound, t, bd.Span, bd.Name, 0, len(bd.Name)))
+			}
+		}
+	}
+	for _, r := range a.Rules {
+		if r.Kind != contracts.RuleComparison || r.Value == nil {
+			continue
+		}
+		parsed, err := ruleline.Parse(r.Line)
+		if err != nil || parsed == nil {
+			continue
+		}
+		for _, n := range parsed.Names() {
+			if strings.Contains(n.Text, ".") {
+				continue
+			}
+			t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: n.Text}
+			b.add(jsonRef(file, content, refRuleName, t, r.Value.Span, r.Line, n.Start, n.End))
+		}
+	}
+}
+
+// citation indexes one citation string of an adoption.
+func (b *indexBuilder) citation(p *Package, file string, content []byte, kind refKind, v *jsonsrc.Value) {
+	text := v.Str
+	if strings.TrimSpace(text) == "" || strings.Contains(text, ":") {
+		return
+	}
+	if name, anchor, ok := strings.Cut(text, "#"); ok {
+		rel, inside := packageRelative(name)
+		if !inside || anchor == "" {
+			return
+		}
+		f := p.FileAt(rel)
+		if f == nil {
+			return
+		}
+		t := targetKey{kind: targetHeading, scope: f.Path, name: anchor}
+		b.add(jsonRef(file, content, kind, t, v.Span, text, len(name)+1, len(text)))
+		return
+	}
+	segs := strings.Split(text, ".")
+	if segs[0] == "contracts" {
+		switch {
+		case len(segs) == 2 && segs[1] != "":
+			t := targetKey{kind: targetAdoption, scope: p.Root, name: segs[1]}
+			b.add(jsonRef(file, content, kind, t, v.Span, text, len("contracts."), len(text)))
+		case len(segs) == 3 && segs[1] != "" && segs[2] != "":
+			t := targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}
+			b.add(jsonRef(file, content, kind, t, v.Span, text, len(text)-len(segs[2]), len(text)))
+		}
+		return
+	}
+	if len(segs) < 2 {
+		return
+	}
+	t := targetKey{kind: targetTuningKey, scope: p.Root, name: text}
+	b.add(jsonRef(file, content, kind, t, v.Span, text, 0, len(text)))
+}
+
+// prose indexes the inline-code citations of a chapter.
+func (b *indexBuilder) prose(p *Package, c *Chapter) {
+	f := c.File
+	for _, cs := range f.Markdown.CodeSpans {
+		if cs.InHeading {
+			continue
+		}
+		class, segs := ClassifyToken(cs.Text)
+		start, ok := codeTextStart(f.Content, cs)
+		if !ok {
+			continue
+		}
+		add := func(t targetKey, from, to int) {
+			b.add(citeRef{File: f.Path, Kind: refProse, Target: t, Whole: cs.Span,
+				Name: source.Span{Start: start + from, End: start + to}, Exact: true,
+				Prefix: cs.Text[:from], Suffix: cs.Text[to:]})
+		}
+		switch class {
+		case TuningCitation:
+			add(targetKey{kind: targetTuningKey, scope: p.Root, name: cs.Text}, 0, len(cs.Text))
+		case MechanismPath:
+			if len(segs) < 2 {
+				continue
+			}
+			head := len(segs[0]) + 1
+			rest := cs.Text[head:]
+			switch segs[0] {
+			case "values", "ranges":
+				add(targetKey{kind: targetTuningKey, scope: p.Root, name: rest}, head, len(cs.Text))
+			case "rules":
+				if len(segs) == 2 {
+					add(targetKey{kind: targetTuningRule, scope: p.Root, name: rest}, head, len(cs.Text))
+				}
+			case "contracts":
+				switch len(segs) {
+				case 2:
+					add(targetKey{kind: targetAdoption, scope: p.Root, name: segs[1]}, head, len(cs.Text))
+				case 3:
+					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
+				}
+			}
+		}
+	}
+}
+
+// codeTextStart returns the offset in content where a code span's Text
+// begins, when the source holds Text verbatim.
+func codeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
+	ts := cs.TextSpan
+	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
+		return 0, false
+	}
+	raw := string(content[ts.Start:ts.End])
+	if i := strings.Index(raw, cs.Text); i >= 0 && cs.Text != "" {
+		return ts.Start + i, true
+	}
+	return 0, false
+}
+
+// links indexes the relative links of a Markdown file.
+func (b *indexBuilder) links(f *File) {
+	doc := f.Markdown
+	for _, l := range doc.Links {
+		switch l.Kind {
+		case markdown.InlineLink, markdown.Definition:
+		case markdown.ReferenceLink:
+			if l.Def < 0 || l.Def >= len(doc.Links) {
+				continue
+			}
+			d := doc.Links[l.Def]
+			if t, _, _, ok := b.linkTarget(f, d.Raw); ok {
+				b.add(citeRef{File: f.Path, Kind: refRefLink, Target: t, Whole: l.Span})
+			}
+			continue
+		default:
+			continue
+		}
+		t, from, to, ok := b.linkTarget(f, l.Raw)
+		if !ok {
+			continue
+		}
+		r := citeRef{File: f.Path, Kind: refLink, Target: t, Whole: l.DestSpan}
+		if t.kind == targetHeading && l.DestSpan.Len() == len(l.Raw) && l.DestSpan.End <= len(f.Content) &&
+			string(f.Content[l.DestSpan.Start:l.DestSpan.End]) == l.Raw {
+			r.Name, r.Exact = source.Span{Start: l.DestSpan.Start + from, End: l.DestSpan.Start + to}, true
+		}
+		b.add(r)
+	}
+}
+
+// linkTarget resolves a link destination written in file f. For a
+// destination with a fragment, from and to give the fragment's place in
+// raw.
+func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to int, ok bool) {
+	if raw == "" || strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") {
+		return t, 0, 0, false
+	}
+	if u, err := url.Parse(raw); err == nil && u.Scheme != "" {
+		return t, 0, 0, false
+	}
+	file, frag, hasFrag := strings.Cut(raw, "#")
+	if q := strings.IndexByte(file, '?'); q >= 0 {
+		file = file[:q]
+	}
+	target := f.Path
+	if file != "" {
+		dec, err := url.PathUnescape(file)
+		if err != nil {
+			dec = file
+		}
+		if strings.Contains(dec, "\\") {
+			return t, 0, 0, false
+		}
+		target = filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(path.Clean(dec)))
+	}
+	tf := b.snap.File(target)
+	if tf == nil {
+		return t, 0, 0, false
+	}
+	if !hasFrag || frag == "" {
+		if file == "" {
+			return t, 0, 0, false
+		}
+		return targetKey{kind: targetFile, scope: tf.Path}, 0, 0, true
+	}
+	if tf.Markdown == nil {
+		return t, 0, 0, false
+	}
+	anchor := frag
+	if dec, err := url.PathUnescape(frag); err == nil {
+		anchor = dec
+	}
+	start := len(raw) - len(frag)
+	return targetKey{kind: targetHeading, scope: tf.Path, name: anchor}, start, len(raw), true
+}
+
+// usesGitHubAnchors reports whether links and citations into file f match
+// headings by GitHub's anchors (a file outside every package) rather than by
+// the OpenGDD rule (a file of a package).
+func usesGitHubAnchors(f *File) bool { return f.Package == nil }
+
+// headingAnchor returns the anchor by which heading h of file f is cited.
+func headingAnchor(f *File, h markdown.Heading) string {
+	if usesGitHubAnchors(f) {
+		return h.GitHubAnchor
+	}
+	return h.Anchor
+}
+
+// refAt returns the reference of file whose token holds offset, preferring
+// the innermost one.
+func (idx *citationIndex) refAt(file string, offset int) (citeRef, bool) {
+	var best citeRef
+	found := false
+	for _, r := range idx.byFile[file] {
+		if r.Whole.Start > offset {
+			break
+		}
+		if !r.Whole.Contains(offset) {
+			continue
+		}
+		// Within a rule line several names share one token: the name
+		// under the cursor wins.
+		if r.Exact && !r.Name.Contains(offset) && r.Kind == refRuleName {
+			continue
+		}
+		if !found || r.span().Len() < best.span().Len() {
+			best, found = r, true
+		}
+	}
+	return best, found
+}

@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// checkedPath is one PATH argument with what was found under it.
+type checkedPath struct {
+	arg   string
+	root  string // folder that was loaded
+	only  string // when the argument is a file: that file's absolute path
+	snap  *analysis.Snapshot
+	diags []analysis.Diagnostic
+}
+
+// runCheck implements `gddls check`.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *format != "text" && *format != "json" && *format != "sarif" {
+		fmt.Fprintf(stderr, "gddls check: unknown --format %q; use text, json or sarif\n", *format)
+		return 2
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var checked []*checkedPath
+	for _, arg := range paths {
+		info, err := os.Stat(arg)
+		if err != nil {
+			fmt.Fprintf(stderr, "gddls check: cannot read %s: %v\n", arg, err)
+			return 2
+		}
+		abs, err := filepath.Abs(arg)
+		if err != nil {
+			fmt.Fprintf(stderr, "gddls check: cannot resolve %s: %v\n", arg, err)
+			return 2
+		}
+		cp := &checkedPath{arg: arg, root: abs}
+		if !info.IsDir() {
+			cp.root, cp.only = filepath.Dir(abs), abs
+		} else if _, err := os.ReadDir(abs); err != nil {
+			fmt.Fprintf(stderr, "gddls check: cannot read folder %s: %v\n", arg, err)
+			return 2
+		}
+		cp.snap = analysis.Load([]string{cp.root}, analysis.Options{})
+		for _, d := range cp.snap.AllDiagnostics() {
+			if cp.only == "" || d.File == cp.only {
+				cp.diags = append(cp.diags, d)
+			}
+		}
+		checked = append(checked, cp)
+	}
+	if *render {
+		return renderTests(checked, stdout, stderr)
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	rep := buildReport(checked)
+	var err error
+	switch *format {
+	case "json":
+		err = writeJSON(out, rep)
+	case "sarif":
+		err = writeSARIF(out, rep)
+	default:
+		err = writeText(out, rep)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gddls check: %v\n", err)
+		return 2
+	}
+	if rep.Summary.Errors > 0 {
+		return 1
+	}
+	return 0
+}
+
+// report is the machine-readable result of a check (DESIGN §4).
+type report struct {
+	Version  int             `json:"version"`
+	Findings []reportFinding `json:"findings"`
+	Summary  reportSummary   `json:"summary"`
+}
+
+type reportFinding struct {
+	Code      string          `json:"code"`
+	Severity  string          `json:"severity"`
+	File      string          `json:"file"`
+	Range     source.Range    `json:"range"`
+	Message   string          `json:"message"`
+	Dependent bool            `json:"dependent,omitempty"`
+	Related   []reportRelated `json:"related,omitempty"`
+}
+
+type reportRelated struct {
+	File    string       `json:"file"`
+	Range   source.Range `json:"range"`
+	Message string       `json:"message"`
+}
+
+type reportSummary struct {
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Files    int `json:"files"`
+}
+
+// relPath makes an absolute path relative to the folder that was checked,
+// with forward slashes.
+func relPath(root, path string) string {
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
+}
+
+func buildReport(checked []*checkedPath) report {
+	rep := report{Version: 1, Findings: []reportFinding{}}
+	for _, cp := range checked {
+		base := cp.root
+		if cp.only != "" {
+			rep.Summary.Files++
+		} else {
+			rep.Summary.Files += len(cp.snap.Files())
+		}
+		for _, d := range cp.diags {
+			f := reportFinding{
+				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
+				Range: d.Range, Message: d.Message, Dependent: d.Dependent,
+			}
+			for _, r := range d.Related {
+				f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
+			}
+			rep.Findings = append(rep.Findings, f)
+			switch d.Severity {
+			case source.Error:
+				rep.Summary.Errors++
+			case source.Warning:
+				rep.Summary.Warnings++
+			}
+		}
+	}
+	return rep
+}
+
+func writeJSON(w io.Writer, rep report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(rep)
+}
+
+// writeText prints one line per finding, in the form compilers use, with
+// 1-based lines and columns so that terminals and editors can jump to them.
+func writeText(w io.Writer, rep report) error {
+	for _, f := range rep.Findings {
+		fmt.Fprintf(w, "%s:%d:%d: %s %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Severity, f.Code, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", r.File, r.Range.Start.Line+1, r.Range.Start.Character+1, r.Message)
+		}
+	}
+	_, err := fmt.Fprintf(w, "%s, %s in %s\n", plural(rep.Summary.Errors, "error"), plural(rep.Summary.Warnings, "warning"), plural(rep.Summary.Files, "file"))
+	return err
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// ruleIDs lists the distinct codes of a report, sorted.
+func ruleIDs(rep report) []string {
+	seen := map[string]bool{}
+	for _, f := range rep.Findings {
+		seen[f.Code] = true
+	}
+	ids := make([]string, 0, len(seen))
+	for id := range seen {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// sarifLevel maps a severity to a SARIF result level.
+func sarifLevel(sev string) string {
+	switch sev {
+	case "error":
+		return "error"
+	case "warning":
+		return "warning"
+	}
+	return "note"
+}
+
+func sarifRegion(r source.Range) map[string]int {
+	return map[string]int{
+		"startLine": r.Start.Line + 1, "startColumn": r.Start.Character + 1,
+		"endLine": r.End.Line + 1, "endColumn": r.End.Character + 1,
+	}
+}
+
+func sarifLocation(file string, r source.Range) map[string]any {
+	return map[string]any{"physicalLocation": map[string]any{
+		"artifactLocation": map[string]any{"uri": file, "uriBaseId": "%SRCROOT%"},
+		"region":           sarifRegion(r),
+	}}
+}
+
+// writeSARIF prints a SARIF 2.1.0 log, the format GitHub code scanning
+// reads.
+func writeSARIF(w io.Writer, rep report) error {
+	ids := ruleIDs(rep)
+	index := map[string]int{}
+	rules := make([]map[string]any, 0, len(ids))
+	for i, id := range ids {
+		index[id] = i
+		rules = append(rules, map[string]any{
+			"id":               id,
+			"name":             id,
+			"shortDescription": map[string]string{"text": strings.ToLower(strings.ReplaceAll(id, "_", " "))},
+			"helpUri":          "https://github.com/gddls/gddls#findings",
+		})
+	}
+	results := make([]map[string]any, 0, len(rep.Findings))
+	for _, f := range rep.Findings {
+		res := map[string]any{
+			"ruleId":    f.Code,
+			"ruleIndex": index[f.Code],
+			"level":     sarifLevel(f.Severity),
+			"message":   map[string]string{"text": f.Message},
+			"locations": []any{sarifLocation(f.File, f.Range)},
+		}
+		if len(f.Related) > 0 {
+			var rel []any
+			for i, r := range f.Related {
+				loc := sarifLocation(r.File, r.Range)
+				loc["id"] = i
+				loc["message"] = map[string]string{"text": r.Message}
+				rel = append(rel, loc)
+			}
+			res["relatedLocations"] = rel
+		}
+		if f.Dependent {
+			res["properties"] = map[string]any{"dependent": true}
+		}
+		results = append(results, res)
+	}
+	log := map[string]any{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []any{map[string]any{
+			"tool": map[string]any{"driver": map[string]any{
+				"name":           "gddls",
+				"version":        version,
+				"informationUri": "https://github.com/gddls/gddls",
+				"rules":          rules,
+			}},
+			"columnKind": "utf16CodeUnits",
+			"results":    results,
+		}},
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(log)
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the check command")
+
+// demo is the demo package the README's first command checks.
+var demo = filepath.Join("..", "..", "testdata", "demo")
+
+// TestCheckGolden runs `gddls check` on the demo package in each output
+// format and compares the output with testdata/golden/check.<format>.
+func TestCheckGolden(t *testing.T) {
+	for _, format := range []string{"text", "json", "sarif"} {
+		t.Run(format, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"check", "--format", format, demo}, nil, &stdout, &stderr)
+			if code != 1 {
+				t.Fatalf("exit status %d, want 1 (the demo has deliberate errors); stderr: %s", code, stderr.String())
+			}
+			golden := filepath.Join("..", "..", "testdata", "golden", "check."+format)
+			if *update {
+				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/gddls -update to create it)", err)
+			}
+			if !bytes.Equal(stdout.Bytes(), want) {
+				t.Errorf("output differs from %s (run go test ./cmd/gddls -update after checking the change):\n%s", golden, stdout.String())
+			}
+		})
+	}
+}
+
+// TestCheckJSONShape checks the JSON report against the interface DESIGN.md
+// fixes for other tools.
+func TestCheckJSONShape(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"check", "--format", "json", demo}, nil, &stdout, &stderr)
+	var rep struct {
+		Version  int `json:"version"`
+		Findings []struct {
+			Code     string `json:"code"`
+			Severity string `json:"severity"`
+			File     string `json:"file"`
+			Range    struct {
+				Start struct{ Line, Character *int } `json:"start"`
+				End   struct{ Line, Character *int } `json:"end"`
+			} `json:"range"`
+			Message string `json:"message"`
+		} `json:"findings"`
+		Summary struct {
+			Errors   *int `json:"errors"`
+			Warnings *int `json:"warnings"`
+			Files    *int `json:"files"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, stdout.String())
+	}
+	if rep.Version != 1 || rep.Summary.Errors == nil || rep.Summary.Warnings == nil || rep.Summary.Files == nil {
+		t.Fatalf("missing version or summary fields: %s", stdout.String())
+	}
+	errors := 0
+	for _, f := range rep.Findings {
+		if f.Code == "" || f.Message == "" || f.File == "" || strings.Contains(f.File, "\\") || filepath.IsAbs(f.File) {
+			t.Errorf("finding lacks code/message or has a bad file: %+v", f)
+		}
+		if f.Range.Start.Line == nil || f.Range.End.Character == nil {
+			t.Errorf("finding lacks a range: %+v", f)
+		}
+		switch f.Severity {
+		case "error":
+			errors++
+		case "warning", "info", "hint":
+		default:
+			t.Errorf("bad severity %q", f.Severity)
+		}
+	}
+	if errors != *rep.Summary.Errors {
+		t.Errorf("summary says %d errors, findings hold %d", *rep.Summary.Errors, errors)
+	}
+}
+
+func TestCheckExitStatus(t *testing.T) {
+	clean := t.TempDir()
+	writeFiles(t, clean, map[string]string{"notes.md": "# Notes\n\nNothing to see.\n"})
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"clean folder", []string{"check", clean}, 0},
+		{"errors", []string{"check", demo}, 1},
+		{"missing path", []string{"check", filepath.Join(clean, "nope")}, 2},
+		{"bad flag", []string{"check", "--bogus", clean}, 2},
+		{"bad format", []string{"check", "--format", "xml", clean}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if got := run(tt.args, nil, &stdout, &stderr); got != tt.want {
+				t.Errorf("exit %d, want %d; stdout %s stderr %s", got, tt.want, stdout.String(), stderr.String())
+			}
+			if tt.want == 2 && stderr.Len() == 0 {
+				t.Error("usage error printed nothing on stderr")
+			}
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	var stdout bytes.Buffer
+	if code := run([]string{"version"}, nil, &stdout, &stdout); code != 0 || !strings.HasPrefix(stdout.String(), "gddls ") {
+		t.Errorf("version: %d %q", code, stdout.String())
+	}
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

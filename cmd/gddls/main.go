@@ -1,0 +1,57 @@
+// Command gddls is a language server and checker for OpenGDD design
+// repositories.
+//
+// Usage:
+//
+//	gddls [serve] [--stdio]      serve the Language Server Protocol on stdin/stdout
+//	gddls check [flags] [PATH ...]  check packages and Markdown, print findings
+//	gddls version                print the version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is the release of gddls; builds may override it with
+// -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches a command line and returns the process exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && (args[0] == "serve" || args[0] == "check" || args[0] == "version" || args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "check":
+		return runCheck(args, stdout, stderr)
+	case "version":
+		fmt.Fprintf(stdout, "gddls %s\n", version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		return runServe(args, stdin, stdout, stderr)
+	}
+}
+
+const usage = `gddls: a language server and checker for OpenGDD design repositories
+
+Usage:
+  gddls [serve] [--stdio]          serve LSP over stdin/stdout (logs on stderr)
+  gddls check [flags] [PATH ...]   check every package and Markdown file under each PATH (default .)
+  gddls version                    print the version
+
+Check flags:
+  --format text|json|sarif   output format (default text)
+  --render-tests             print the generated tests of every checked adoption instead of findings
+
+Exit status of check: 0 no error, 1 at least one error, 2 usage error or unreadable PATH.
+`

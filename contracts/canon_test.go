@@ -1,0 +1,135 @@
+package contracts
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+func TestDefinitionText(t *testing.T) {
+	src := `{
+  "answers": {"q": "a"},
+  "_note": "dropped",
+  "declares": {},
+  "version": 1.0,
+  "contract": "meter",
+  "questions": {"q": {"_why": "dropped", "asks": "Line\nbreak \"quoted\" é", "options": {"b": {"meaning": "B"}, "a": {"meaning": "A"}}}},
+  "mechanism": ["m"],
+  "summary": "s",
+  "values": {},
+  "rules": {"r": "x > 1e21"},
+  "rows": {},
+  "verification": {}
+}`
+	want := `{
+  "contract": "meter",
+  "version": 1,
+  "summary": "s",
+  "mechanism": [
+    "m"
+  ],
+  "questions": {
+    "q": {
+      "asks": "Line\nbreak \"quoted\" é",
+      "options": {
+        "b": {
+          "meaning": "B"
+        },
+        "a": {
+          "meaning": "A"
+        }
+      }
+    }
+  },
+  "declares": {},
+  "rules": {
+    "r": "x > 1e21"
+  }
+}`
+	got := DefinitionText(ParseAdoption("contracts/m.json", []byte(src)))
+	if got != want {
+		t.Errorf("DefinitionText:\n%s\nwant:\n%s", got, want)
+	}
+	if DefinitionText(ParseAdoption("x.json", []byte(`[1]`))) != "" {
+		t.Errorf("non-object should give empty text")
+	}
+}
+
+func TestJSNumber(t *testing.T) {
+	for _, tc := range []struct {
+		in   float64
+		want string
+	}{
+		{1, "1"}, {1.5, "1.5"}, {-0.25, "-0.25"}, {1e21, "1e+21"}, {123456789012345680000, "123456789012345680000"},
+		{1e-7, "1e-7"}, {0.000001, "0.000001"}, {1.5e-10, "1.5e-10"}, {0, "0"}, {100, "100"},
+	} {
+		if got := jsNumber(tc.in); got != tc.want {
+			t.Errorf("jsNumber(%v) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestCheckDivergence(t *testing.T) {
+	base := adopt(basic, `"answers": {"overflow": "clamp"}, "values": {"maximum": 5}`)
+	same := adopt(basic, `"answers": {"overflow": "refuse"}, "values": {"maximum": 9}, "_x": 1`)
+	// Same members, different order: a difference.
+	reordered := strings.Replace(base, `"clamp": {"meaning": "Stops."}, "refuse": {"meaning": "No change."}`,
+		`"refuse": {"meaning": "No change."}, "clamp": {"meaning": "Stops."}`, 1)
+	a := ParseAdoption("contracts/a.json", []byte(base))
+	b := ParseAdoption("contracts/b.json", []byte(same))
+	c := ParseAdoption("contracts/c.json", []byte(reordered))
+	if fs := CheckDivergence([]*Adoption{a, b}); len(fs) != 0 {
+		t.Errorf("equal copies reported:\n%s", dump(fs))
+	}
+	fs := CheckDivergence([]*Adoption{a, b, c})
+	if len(fs) != 3 {
+		t.Fatalf("want 3 findings, got:\n%s", dump(fs))
+	}
+	for _, f := range fs {
+		if f.Code != "CONTRACT_DEFINITION_DIVERGENT" || base[f.Span.Start:f.Span.End] != `"contract"` {
+			t.Errorf("bad finding %s", f)
+		}
+	}
+	if len(fs[2].Related) != 2 || fs[2].File != "contracts/c.json" {
+		t.Errorf("c should relate to a and b: %+v", fs[2])
+	}
+}
+
+func TestValidKebab(t *testing.T) {
+	for s, want := range map[string]bool{
+		"a": true, "a-b": true, "a1-2b": true, "": false, "-a": false, "a-": false, "a--b": false, "A": false, "a_b": false, "a.b": false,
+	} {
+		if ValidKebab(s) != want {
+			t.Errorf("ValidKebab(%q) != %v", s, want)
+		}
+	}
+}
+
+func FuzzParseAdoption(f *testing.F) {
+	f.Add([]byte(condAdoption))
+	f.Add([]byte(adopt(rowsDefn, `"answers": {}, "values": {"maximum": 5}, "rows": {"windows": [{"id": "p", "unit": "turns", "length": 9}]}`)))
+	f.Add([]byte(adopt(basic+`, "rules": {"r": "maximum / 0 > 1", "f": {"forbid": {"any": [{"flag": {"overflow": ["clamp"]}}]}, "message": "m"}}`,
+		`"answers": {"overflow": "clamp"}, "values": {"maximum": "contracts.meter.maximum"}`)))
+	f.Add([]byte(`{"contract": 1, "questions": {"a": {"when": {"flag": {"a": ["x"]}}}}}`))
+	f.Add([]byte(`{`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a := ParseAdoption("contracts/meter.json", data)
+		check := func(fs []source.Finding) {
+			for _, f := range fs {
+				if f.Span.Start < 0 || f.Span.End > len(data) || f.Span.Start > f.Span.End {
+					t.Fatalf("span out of bounds: %s", f)
+				}
+			}
+		}
+		check(Check(a, resolver()))
+		check(Check(a, nil))
+		check(CheckDivergence([]*Adoption{a, ParseAdoption("contracts/other.json", data)}))
+		s := Evaluate(a, resolver())
+		for _, q := range a.Questions {
+			s.Asked(q.Name.Text)
+			s.Holds(q.When, nil)
+		}
+		_ = DefinitionText(a)
+	})
+}

@@ -1,0 +1,351 @@
+package pack
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// Test is one generated acceptance test.
+type Test struct {
+	// Name is `<adoption>/<template>` or `<adoption>/<template>/<row-id>`,
+	// the name a build record uses (the heading adds the `AT ` prefix).
+	Name     string
+	Adoption string
+	Template string
+	// Row is the row id of a per-row test, "" for a once test.
+	Row string
+	// Title and Text are the rendered title and prose.
+	Title string
+	Text  string
+	// Type is the test type, "scenario" or "general".
+	Type string
+	// Block is the rendered §6 test block, without spans or annotations.
+	Block *jsonsrc.Value
+	// JSON is Block indented by two spaces, members in authored order.
+	JSON string
+}
+
+// renderer holds what the rendering of one adoption collects.
+type renderer struct {
+	c        *ctx
+	p        *Pack
+	findings []source.Finding
+	seen     map[string]bool
+}
+
+func (r *renderer) add(f source.Finding) {
+	key := f.Code + "\x00" + f.File + "\x00" + strconv.Itoa(f.Span.Start) + "\x00" + strconv.Itoa(f.Span.End) + "\x00" + f.Message
+	if r.seen[key] {
+		return
+	}
+	r.seen[key] = true
+	r.findings = append(r.findings, f)
+}
+
+// adoptionRelated points from a pack finding back at the adoption.
+func (r *renderer) adoptionRelated() []source.Related {
+	return []source.Related{{File: r.c.a.File, Span: r.c.a.ContractKey, Message: "for adoption " + strconv.Quote(r.c.a.ID)}}
+}
+
+// packFinding is a finding filed in the pack that involves this adoption.
+func (r *renderer) packFinding(code string, span source.Span, msg string, dependent bool) {
+	r.add(source.Finding{Code: code, File: r.p.File, Span: span, Message: msg, Related: r.adoptionRelated(), Dependent: dependent})
+}
+
+// render generates the tests of every live template, in authored order.
+func (r *renderer) render(statuses []TemplateStatus) []Test {
+	var tests []Test
+	for _, st := range statuses {
+		if !st.Live {
+			continue
+		}
+		t := st.Template
+		inputs := r.inputs(t)
+		if t.Expand == ExpandOnce {
+			if test, ok := r.renderOne(t, nil, inputs); ok {
+				tests = append(tests, test)
+			}
+			continue
+		}
+		for _, row := range st.Rows {
+			if test, ok := r.renderOne(t, row, inputs); ok {
+				tests = append(tests, test)
+			}
+		}
+	}
+	return tests
+}
+
+// inputs returns each declared input's value: the adoption's
+// `verification.<template>.<input>` when it has the right shape, otherwise
+// the default. A live template lacking a required input is reported on the
+// adoption (rule 10).
+func (r *renderer) inputs(t *Template) map[string]*jsonsrc.Value {
+	out := map[string]*jsonsrc.Value{}
+	entry := r.c.verification(t.ID)
+	for _, in := range t.Inputs {
+		if entry != nil && entry.Value != nil {
+			if v := entry.Value.Get(in.Name); v != nil && inputShape(in.Name, v) == "" {
+				out[in.Name] = v
+				continue
+			}
+		}
+		if in.Default != nil {
+			out[in.Name] = in.Default
+			continue
+		}
+		span := r.c.a.ContractKey
+		if entry != nil {
+			span = entry.Template.Span
+		} else if m := r.c.a.Root.Member("verification"); m != nil {
+			span = m.KeySpan
+		}
+		r.add(source.Finding{
+			Code: CodeReference, File: r.c.a.File, Span: span, Dependent: true,
+			Message: "template " + strconv.Quote(t.ID) + " is live and needs input " + strconv.Quote(in.Name) +
+				", which has no default; add it under verification." + t.ID + "." + in.Name,
+			Related: []source.Related{{File: r.p.File, Span: in.NameSpan, Message: "the input is declared here"}},
+		})
+	}
+	return out
+}
+
+// verification returns the adoption's verification entry for a template.
+func (c *ctx) verification(id string) *contracts.Verification {
+	for i := len(c.a.Verify) - 1; i >= 0; i-- {
+		if c.a.Verify[i].Template.Text == id {
+			return c.a.Verify[i]
+		}
+	}
+	return nil
+}
+
+// expansion is the state of one test being generated.
+type expansion struct {
+	r       *renderer
+	t       *Template
+	row     *contracts.Row
+	name    string
+	inputs  map[string]*jsonsrc.Value
+	phrases map[string]*jsonsrc.Value
+	waiting map[string]bool // bindings whose selected answer is missing
+	active  map[string]bool // bindings being expanded, against cycles
+}
+
+func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value) (Test, bool) {
+	name := r.c.a.ID + "/" + t.ID
+	rowID := ""
+	if row != nil {
+		f := row.Get("id")
+		if f == nil || f.Value == nil || f.Value.Kind != jsonsrc.String {
+			return Test{}, false
+		}
+		rowID = f.Value.Str
+		name += "/" + rowID
+	}
+	x := &expansion{r: r, t: t, row: row, name: name, inputs: inputs,
+		phrases: map[string]*jsonsrc.Value{}, waiting: map[string]bool{}, active: map[string]bool{}}
+	x.selectPhrases()
+	block := x.value(t.Test, "test")
+	title := x.value(t.Title, "title")
+	text := x.value(t.Text, "text")
+	if block != nil {
+		if m := t.Test.Member("direction_claims"); m != nil {
+			r.packFinding(CodeDirectionClaims, m.KeySpan, "template "+strconv.Quote(t.ID)+" puts direction_claims in its generated tests; a generated test cannot claim direction coverage, so remove the field", false)
+		}
+	}
+	test := Test{Name: name, Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
+	if title != nil && title.Kind == jsonsrc.String {
+		test.Title = title.Str
+	}
+	if text != nil && text.Kind == jsonsrc.String {
+		test.Text = text.Str
+	}
+	test.JSON = encodeIndent(block)
+	return test, true
+}
+
+// selectPhrases picks each binding's phrase (rule 11).
+func (x *expansion) selectPhrases() {
+	r, c := x.r, x.r.c
+	for _, b := range x.t.Bindings {
+		var selected string
+		var at source.Span
+		var file string
+		switch {
+		case b.Flag != nil:
+			ans, ok := c.answer(b.Flag.Text)
+			if !ok {
+				x.waiting[b.ID] = true
+				span := c.a.ContractKey
+				if c.a.AnswersKey != nil {
+					span = c.a.AnswersKey.KeySpan
+				}
+				r.add(source.Finding{Code: CodeBindingMap, File: c.a.File, Span: span, Dependent: true,
+					Message: "template " + strconv.Quote(x.t.ID) + " selects a phrase by the answer to question " + strconv.Quote(b.Flag.Text) + ", which has no answer yet",
+					Related: []source.Related{{File: r.p.File, Span: b.Flag.Span, Message: "the binding's selector"}}})
+				continue
+			}
+			selected, at, file = ans.Option, ans.Value.Span, c.a.File
+		case b.RowField != nil:
+			f := x.row.Get(b.RowField.Text)
+			if f == nil || f.Value == nil {
+				continue
+			}
+			s, ok := textOf(f.Value)
+			if !ok {
+				continue
+			}
+			selected, at, file = s, f.Value.Span, c.a.File
+		}
+		if ph := b.phrase(selected); ph != nil {
+			x.phrases[b.ID] = ph
+			continue
+		}
+		related := []source.Related{{File: r.p.File, Span: b.IDSpan, Message: "binding " + strconv.Quote(b.ID) + " of template " + strconv.Quote(x.t.ID)}}
+		if m := b.Node.Member("map"); m != nil {
+			related[0].Span = m.KeySpan
+		}
+		r.add(source.Finding{Code: CodeBindingMap, File: file, Span: at, Related: related,
+			Message: "binding " + strconv.Quote(b.ID) + " of template " + strconv.Quote(x.t.ID) + " has no phrase for " + strconv.Quote(selected) +
+				"; the pack's map covers " + phraseKeys(b)})
+	}
+}
+
+func phraseKeys(b *Binding) string {
+	if len(b.Map) == 0 {
+		return "nothing"
+	}
+	keys := make([]string, len(b.Map))
+	for i, p := range b.Map {
+		keys[i] = strconv.Quote(p.Key)
+	}
+	return strings.Join(keys, ", ")
+}
+
+// value renders a template value: placeholders replaced, annotations
+// removed.
+func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
+	if v == nil {
+		return nil
+	}
+	switch v.Kind {
+	case jsonsrc.String:
+		return x.str(v, where)
+	case jsonsrc.Array:
+		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
+		for _, e := range v.Elems {
+			out.Elems = append(out.Elems, x.value(e, where))
+		}
+		return out
+	case jsonsrc.Object:
+		out := &jsonsrc.Value{Kind: jsonsrc.Object}
+		for _, m := range v.Members {
+			if strings.HasPrefix(m.Key, "_") {
+				continue
+			}
+			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value, where)})
+		}
+		return out
+	}
+	return copyValue(v)
+}
+
+// str renders one string of the pack (rule 12): a string that is exactly
+// one placeholder becomes the raw JSON value; otherwise each placeholder
+// is replaced by text. Substituted values are never scanned again.
+func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
+	phs := scanValue(nil, v, where)
+	if len(phs) == 0 {
+		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+	}
+	if len(phs) == 1 && phs[0].Whole {
+		if res := x.resolve(phs[0]); res != nil {
+			return copyValue(res)
+		}
+		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+	}
+	var b strings.Builder
+	last := 0
+	for _, m := range findPlaceholders(v.Str) {
+		b.WriteString(v.Str[last:m.start])
+		last = m.end
+		ph := phs[0]
+		phs = phs[1:]
+		res := x.resolve(ph)
+		if res == nil {
+			b.WriteString(ph.Raw)
+			continue
+		}
+		text, ok := textOf(res)
+		if !ok {
+			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+article(res.Kind)+"; an array or object can only replace a whole string", false)
+			b.WriteString(ph.Raw)
+			continue
+		}
+		b.WriteString(text)
+	}
+	b.WriteString(v.Str[last:])
+	return &jsonsrc.Value{Kind: jsonsrc.String, Str: b.String()}
+}
+
+// resolve returns the value a placeholder stands for, or nil when it stays
+// unresolved (and reports why when that is a fault of its own).
+func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
+	c := x.r.c
+	switch ph.Kind {
+	case PlaceInstance:
+		return &jsonsrc.Value{Kind: jsonsrc.String, Str: c.a.ID}
+	case PlaceValueCite:
+		return &jsonsrc.Value{Kind: jsonsrc.String, Str: "contracts." + c.a.ID + "." + ph.Arg}
+	case PlaceInputs:
+		if x.t.input(ph.Arg) == nil {
+			return nil // reported by ParsePack
+		}
+		if v := x.inputs[ph.Arg]; v != nil {
+			return v
+		}
+		x.unresolved(ph, "input "+strconv.Quote(ph.Arg)+" has no value", true)
+		return nil
+	case PlaceBind:
+		if !x.t.declaresBinding(ph.Arg) {
+			return nil // reported by ParsePack
+		}
+		phrase := x.phrases[ph.Arg]
+		if phrase == nil {
+			if x.t.binding(ph.Arg) == nil {
+				return nil // malformed binding, reported by ParsePack
+			}
+			x.unresolved(ph, "binding "+strconv.Quote(ph.Arg)+" selects no phrase", x.waiting[ph.Arg])
+			return nil
+		}
+		if x.active[ph.Arg] {
+			x.r.packFinding(CodePlaceholder, ph.Span, "binding "+strconv.Quote(ph.Arg)+" of template "+strconv.Quote(x.t.ID)+" reads itself through its phrases; a phrase cannot contain its own binding", false)
+			return nil
+		}
+		x.active[ph.Arg] = true
+		out := x.str(phrase, ph.Where)
+		delete(x.active, ph.Arg)
+		return out
+	case PlaceRow:
+		if x.row == nil {
+			return nil // reported by ParsePack
+		}
+		if f := x.row.Get(ph.Arg); f != nil && f.Value != nil {
+			return f.Value
+		}
+		if set := c.a.RowSet(x.t.Collection); set != nil && set.Field(ph.Arg) != nil {
+			x.unresolved(ph, "the row has no field "+strconv.Quote(ph.Arg), false)
+		}
+		return nil
+	}
+	return nil
+}
+
+func (x *expansion) unresolved(ph *Placeholder, why string, dependent bool) {
+	x.r.packFinding(CodePlaceholder, ph.Span, "test "+x.name+" leaves "+ph.Raw+" unresolved: "+why, dependent)
+}

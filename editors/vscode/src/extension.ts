@@ -1,0 +1,202 @@
+// Entry point of the gddls VS Code extension.
+
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  RevealOutputChannelOn,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import { bundledPath, resolveBinary } from './binary';
+import {
+  NOTIFY_SETTINGS,
+  RESTART_SETTINGS,
+  SECTION,
+  didChangeConfigurationParams,
+  documentSelector,
+  initializationOptions,
+  serverOnlyCommands,
+} from './config';
+import { MissingBinaryNotifier } from './notify';
+import { RENDER_TESTS_COMMAND, TESTS_SCHEME, TestsContentProvider, renderTests } from './tests';
+
+function isExecutable(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    if (!st.isFile()) {
+      return false;
+    }
+    if (process.platform !== 'win32') {
+      fs.accessSync(file, fs.constants.X_OK);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Restores the executable bit of the bundled binary if unpacking the .vsix
+ * lost it. Errors are ignored: resolution then reports the binary missing.
+ */
+function ensureExecutable(file: string): void {
+  if (process.platform === 'win32') {
+    return;
+  }
+  try {
+    if (fs.statSync(file).isFile() && !isExecutable(file)) {
+      fs.chmodSync(file, 0o755);
+    }
+  } catch {
+    // Not bundled for this platform.
+  }
+}
+
+/** Owns the language client across restarts. */
+class Extension implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly output = vscode.window.createOutputChannel('gddls');
+  private readonly trace = vscode.window.createOutputChannel('gddls (trace)');
+  private readonly notifier = new MissingBinaryNotifier(vscode.window, vscode.commands);
+  readonly provider = new TestsContentProvider();
+
+  constructor(private readonly context: vscode.ExtensionContext) {}
+
+  async start(): Promise<void> {
+    if (this.client) {
+      return;
+    }
+    const config = vscode.workspace.getConfiguration(SECTION);
+    ensureExecutable(bundledPath(this.context.extensionPath, process.platform, process.arch));
+    const resolution = resolveBinary({
+      configuredPath: config.get<string>('path') ?? '',
+      extensionPath: this.context.extensionPath,
+      platform: process.platform,
+      arch: process.arch,
+      env: process.env,
+      isExecutable,
+    });
+    if (!resolution.found) {
+      this.output.appendLine(resolution.message);
+      this.output.appendLine(`Looked in: ${resolution.tried.join(', ')}`);
+      void this.notifier.notify(resolution.message);
+      return;
+    }
+    this.output.appendLine(`Starting ${resolution.command} serve (${resolution.source})`);
+    const run = { command: resolution.command, args: ['serve'], transport: TransportKind.stdio };
+    const serverOptions: ServerOptions = { run, debug: run };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(),
+      initializationOptions: initializationOptions(config),
+      outputChannel: this.output,
+      traceOutputChannel: this.trace,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
+    };
+    const client = new LanguageClient('gddls', 'gddls', serverOptions, clientOptions);
+    // The server lists gddls.renderTests in its executeCommand capability.
+    // The extension registers that command itself, so keep the client from
+    // registering a duplicate (which would fail the whole start).
+    const feature = client.getFeature(ExecuteCommandRequest.method) as unknown as {
+      register(data: { id: string; registerOptions: { commands?: string[] } }): void;
+    };
+    const register = feature.register.bind(feature);
+    feature.register = (data) =>
+      register({ ...data, registerOptions: { ...data.registerOptions, commands: serverOnlyCommands(data.registerOptions.commands) } });
+    this.client = client;
+    try {
+      await client.start();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.output.appendLine(`The server failed to start: ${reason}`);
+      void vscode.window
+        .showErrorMessage(`gddls: the language server failed to start: ${reason}`, 'Show Output')
+        .then((choice) => choice && this.output.show(true));
+      this.client = undefined;
+      await client.dispose().catch(() => undefined);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      try {
+        await client.stop();
+      } catch (err) {
+        this.output.appendLine(`Stopping the server: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  async restart(): Promise<void> {
+    this.notifier.reset();
+    await this.stop();
+    await this.start();
+  }
+
+  async onConfigurationChanged(e: vscode.ConfigurationChangeEvent): Promise<void> {
+    if (RESTART_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+      await this.restart();
+      return;
+    }
+    if (this.client?.isRunning() && NOTIFY_SETTINGS.some((s) => e.affectsConfiguration(s))) {
+      const params = didChangeConfigurationParams(vscode.workspace.getConfiguration(SECTION));
+      await this.client.sendNotification(DidChangeConfigurationNotification.type, params);
+    }
+  }
+
+  async renderTests(): Promise<void> {
+    const client = this.client?.isRunning() ? this.client : undefined;
+    await renderTests({
+      active: vscode.window.activeTextEditor?.document.uri,
+      execute: client
+        ? (uri) => client.sendRequest(ExecuteCommandRequest.type, { command: RENDER_TESTS_COMMAND, arguments: [uri] })
+        : undefined,
+      provider: this.provider,
+      open: async (uri) => {
+        const doc = await vscode.workspace.openTextDocument(uri);
+        await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+        await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+      },
+      showError: (message) => void vscode.window.showErrorMessage(message),
+    });
+  }
+
+  showOutput(): void {
+    this.output.show(true);
+  }
+
+  dispose(): void {
+    this.provider.dispose();
+    this.output.dispose();
+    this.trace.dispose();
+  }
+}
+
+let extension: Extension | undefined;
+
+/** Called by VS Code on the first activation event. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const ext = new Extension(context);
+  extension = ext;
+  context.subscriptions.push(
+    ext,
+    vscode.workspace.registerTextDocumentContentProvider(TESTS_SCHEME, ext.provider),
+    vscode.commands.registerCommand('gddls.restartServer', () => ext.restart()),
+    vscode.commands.registerCommand('gddls.renderTests', () => ext.renderTests()),
+    vscode.commands.registerCommand('gddls.showOutput', () => ext.showOutput()),
+    vscode.workspace.onDidChangeConfiguration((e) => ext.onConfigurationChanged(e)),
+  );
+  await ext.start();
+}
+
+/** Called by VS Code on shutdown or when the extension is disabled. */
+export async function deactivate(): Promise<void> {
+  const ext = extension;
+  extension = undefined;
+  await ext?.stop();
+}

@@ -1,0 +1,477 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// requests are the request handlers by method; initialize and shutdown are
+// handled by the lifecycle code.
+var requests = map[string]requestFunc{
+	"textDocument/completion":     completion,
+	"textDocument/hover":          hover,
+	"textDocument/definition":     definition,
+	"textDocument/references":     references,
+	"textDocument/prepareRename":  prepareRename,
+	"textDocument/rename":         rename,
+	"textDocument/documentSymbol": documentSymbol,
+	"workspace/symbol":            workspaceSymbol,
+	"textDocument/codeAction":     codeAction,
+	"textDocument/codeLens":       codeLens,
+	"textDocument/documentLink":   documentLink,
+	"workspace/executeCommand":    executeCommand,
+}
+
+// testRequests are enabled only with Options.TestHooks.
+var testRequests = map[string]requestFunc{
+	"gddls/test.panic": func(context.Context, *Server, *analysis.Snapshot, json.RawMessage) (any, error) {
+		panic("test hook: deliberate panic")
+	},
+	// gddls/test.content answers the content a request sees for a file,
+	// so tests can check the order of edits and requests.
+	"gddls/test.content": func(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+		var p docParams
+		if err := decode(raw, &p); err != nil {
+			return nil, err
+		}
+		if f := fileOf(snap, p.TextDocument.URI); f != nil {
+			return string(f.Content), nil
+		}
+		return nil, nil
+	},
+	"gddls/test.block": func(ctx context.Context, _ *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(30 * time.Second):
+			return "not cancelled", nil
+		}
+	},
+}
+
+// docParams names a document.
+type docParams struct {
+	TextDocument struct {
+		URI string `json:"uri"`
+	} `json:"textDocument"`
+}
+
+// posParams names a document and a position in it.
+type posParams struct {
+	docParams
+	Position wirePosition `json:"position"`
+}
+
+// decode reads request params, reporting InvalidParams on failure.
+func decode(raw json.RawMessage, v any) error {
+	if len(raw) == 0 {
+		return jsonrpc2.NewError(jsonrpc2.InvalidParams, "missing params")
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return jsonrpc2.Errorf(jsonrpc2.InvalidParams, "invalid params: %v", err)
+	}
+	return nil
+}
+
+// fileOf returns the snapshot file a URI names, or nil when the URI is not
+// a file of the snapshot.
+func fileOf(snap *analysis.Snapshot, u string) *analysis.File {
+	path, ok := pathOf(u)
+	if !ok {
+		return nil
+	}
+	f := snap.File(path)
+	if f == nil || f.Lines == nil {
+		return nil
+	}
+	return f
+}
+
+// linesOf returns the line index of a snapshot file, or nil.
+func linesOf(snap *analysis.Snapshot, path string) *source.Lines {
+	if f := snap.File(path); f != nil {
+		return f.Lines
+	}
+	return nil
+}
+
+// location converts an analysis location; ok is false when its file is not
+// in the snapshot.
+func location(snap *analysis.Snapshot, l analysis.Location) (protocol.Location, bool) {
+	lines := linesOf(snap, l.File)
+	if lines == nil {
+		return protocol.Location{}, false
+	}
+	return protocol.Location{URI: uriOf(l.File), Range: spanRange(lines, l.Span)}, true
+}
+
+// locations converts analysis locations, never returning nil.
+func locations(snap *analysis.Snapshot, ls []analysis.Location) []protocol.Location {
+	out := []protocol.Location{}
+	for _, l := range ls {
+		if loc, ok := location(snap, l); ok {
+			out = append(out, loc)
+		}
+	}
+	return out
+}
+
+// workspaceEdit converts edits by absolute path to a WorkspaceEdit keyed by
+// URI. Edits of files outside the snapshot are dropped.
+func workspaceEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit) *protocol.WorkspaceEdit {
+	out := &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{}}
+	for path, es := range edits {
+		lines := linesOf(snap, path)
+		if lines == nil {
+			continue
+		}
+		tes := make([]protocol.TextEdit, 0, len(es))
+		for _, e := range es {
+			tes = append(tes, protocol.TextEdit{Range: spanRange(lines, e.Span), NewText: e.NewText})
+		}
+		out.Changes[uriOf(path)] = tes
+	}
+	return out
+}
+
+func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p posParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return list, nil
+	}
+	for _, it := range snap.Complete(f.Path, offsetOf(f.Lines, p.Position)) {
+		item := protocol.CompletionItem{
+			Label:      it.Label,
+			Kind:       completionKind(it.Kind),
+			Detail:     it.Detail,
+			SortText:   it.SortText,
+			Deprecated: it.Deprecated,
+		}
+		if it.Documentation != "" {
+			item.Documentation = &protocol.MarkupContent{Kind: protocol.Markdown, Value: it.Documentation}
+		}
+		if it.Edit != nil {
+			item.TextEdit = &protocol.TextEdit{Range: spanRange(f.Lines, it.Edit.Span), NewText: it.Edit.NewText}
+		}
+		if it.Deprecated {
+			item.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
+		}
+		if it.Retrigger {
+			item.Command = &protocol.Command{Title: "Suggest", Command: "editor.action.triggerSuggest"}
+		}
+		list.Items = append(list.Items, item)
+	}
+	return list, nil
+}
+
+func hover(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p posParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return nil, nil
+	}
+	h := snap.Hover(f.Path, offsetOf(f.Lines, p.Position))
+	if h == nil {
+		return nil, nil
+	}
+	r := spanRange(f.Lines, h.Span)
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: h.Markdown}, Range: &r}, nil
+}
+
+func definition(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p posParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return []protocol.Location{}, nil
+	}
+	return locations(snap, snap.Definition(f.Path, offsetOf(f.Lines, p.Position))), nil
+}
+
+func references(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p struct {
+		posParams
+		Context struct {
+			IncludeDeclaration bool `json:"includeDeclaration"`
+		} `json:"context"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return []protocol.Location{}, nil
+	}
+	return locations(snap, snap.References(f.Path, offsetOf(f.Lines, p.Position), p.Context.IncludeDeclaration)), nil
+}
+
+// prepareRenameResult is the range-and-placeholder answer of
+// textDocument/prepareRename.
+type prepareRenameResult struct {
+	Range       protocol.Range `json:"range"`
+	Placeholder string         `json:"placeholder"`
+}
+
+func prepareRename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p posParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return nil, nil
+	}
+	span, name, err := snap.PrepareRename(f.Path, offsetOf(f.Lines, p.Position))
+	if err != nil {
+		return nil, nil // null: nothing renamable here
+	}
+	return &prepareRenameResult{Range: spanRange(f.Lines, span), Placeholder: name}, nil
+}
+
+func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p struct {
+		posParams
+		NewName string `json:"newName"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return nil, nil
+	}
+	edits, err := snap.Rename(f.Path, offsetOf(f.Lines, p.Position), p.NewName)
+	if err != nil {
+		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
+	}
+	return workspaceEdit(snap, edits), nil
+}
+
+func documentSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p docParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return []protocol.DocumentSymbol{}, nil
+	}
+	return documentSymbols(f.Lines, snap.DocumentSymbols(f.Path)), nil
+}
+
+// documentSymbols converts a symbol tree, never returning nil.
+func documentSymbols(lines *source.Lines, syms []analysis.Symbol) []protocol.DocumentSymbol {
+	out := make([]protocol.DocumentSymbol, 0, len(syms))
+	for _, sym := range syms {
+		name := sym.Name
+		if strings.TrimSpace(name) == "" {
+			name = "(unnamed)" // LSP forbids empty symbol names
+		}
+		ds := protocol.DocumentSymbol{
+			Name:           name,
+			Detail:         sym.Detail,
+			Kind:           symbolKind(sym.Kind),
+			Range:          spanRange(lines, sym.Span),
+			SelectionRange: spanRange(lines, sym.SelectionSpan),
+		}
+		if len(sym.Children) > 0 {
+			ds.Children = documentSymbols(lines, sym.Children)
+		}
+		out = append(out, ds)
+	}
+	return out
+}
+
+func workspaceSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p struct {
+		Query string `json:"query"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	out := []protocol.SymbolInformation{}
+	for _, sym := range snap.WorkspaceSymbols(p.Query) {
+		loc, ok := location(snap, analysis.Location{File: sym.File, Span: sym.SelectionSpan})
+		if !ok {
+			continue
+		}
+		name := sym.Name
+		if strings.TrimSpace(name) == "" {
+			name = "(unnamed)"
+		}
+		out = append(out, protocol.SymbolInformation{Name: name, Kind: symbolKind(sym.Kind), Location: loc, ContainerName: sym.Detail})
+	}
+	return out, nil
+}
+
+// contextDiagnostic is a diagnostic of a code action request; only its code
+// matters to the server, the rest is echoed back.
+type contextDiagnostic struct {
+	raw  json.RawMessage
+	code string
+}
+
+func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p struct {
+		docParams
+		Range   wireRange `json:"range"`
+		Context struct {
+			Diagnostics []json.RawMessage `json:"diagnostics"`
+			Only        []string          `json:"only"`
+		} `json:"context"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	out := []codeActionResult{}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return out, nil
+	}
+	var diags []contextDiagnostic
+	for _, d := range p.Context.Diagnostics {
+		var head struct {
+			Code any `json:"code"`
+		}
+		if json.Unmarshal(d, &head) != nil {
+			continue
+		}
+		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
+	}
+	for _, a := range snap.CodeActions(f.Path, spanOf(f.Lines, p.Range)) {
+		if !kindWanted(a.Kind, p.Context.Only) {
+			continue
+		}
+		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: workspaceEdit(snap, a.Edits)}
+		for _, d := range diags {
+			for _, c := range a.Codes {
+				if c == d.code {
+					res.Diagnostics = append(res.Diagnostics, d.raw)
+					break
+				}
+			}
+		}
+		out = append(out, res)
+	}
+	return out, nil
+}
+
+// codeActionResult is protocol.CodeAction with the request's diagnostics
+// echoed back exactly as the client sent them.
+type codeActionResult struct {
+	Title       string                  `json:"title"`
+	Kind        string                  `json:"kind,omitempty"`
+	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
+	IsPreferred bool                    `json:"isPreferred,omitempty"`
+	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+}
+
+// kindWanted reports whether a code action kind passes the request's only
+// filter: it equals one of them or is a sub-kind of one.
+func kindWanted(kind string, only []string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, o := range only {
+		if kind == o || strings.HasPrefix(kind, o+".") {
+			return true
+		}
+	}
+	return false
+}
+
+func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p docParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	out := []protocol.CodeLens{}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return out, nil
+	}
+	for _, l := range snap.CodeLenses(f.Path) {
+		out = append(out, protocol.CodeLens{
+			Range:   spanRange(f.Lines, l.Span),
+			Command: &protocol.Command{Title: l.Title, Command: l.Command, Arguments: l.Arguments},
+		})
+	}
+	return out, nil
+}
+
+func documentLink(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p docParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	out := []protocol.DocumentLink{}
+	f := fileOf(snap, p.TextDocument.URI)
+	if f == nil {
+		return out, nil
+	}
+	for _, l := range snap.DocumentLinks(f.Path) {
+		target := string(uriOf(l.Target))
+		if l.TargetSpan != (source.Span{}) {
+			if lines := linesOf(snap, l.Target); lines != nil {
+				pos := lines.Position(l.TargetSpan.Start)
+				target += fmt.Sprintf("#L%d,%d", pos.Line+1, pos.Character+1)
+			}
+		}
+		out = append(out, protocol.DocumentLink{
+			Range:   spanRange(f.Lines, l.Span),
+			Target:  protocol.DocumentURI(target),
+			Tooltip: l.Tooltip,
+		})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Range.Start, out[j].Range.Start
+		return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+	})
+	return out, nil
+}
+
+func executeCommand(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+	var p struct {
+		Command   string            `json:"command"`
+		Arguments []json.RawMessage `json:"arguments"`
+	}
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	if p.Command != RenderTestsCommand {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q; the server offers %s", p.Command, RenderTestsCommand)
+	}
+	var u string
+	if len(p.Arguments) != 1 || json.Unmarshal(p.Arguments[0], &u) != nil {
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "%s takes one argument, the URI of an adoption", RenderTestsCommand)
+	}
+	f := fileOf(snap, u)
+	if f == nil {
+		return nil, nil
+	}
+	out, err := snap.RenderTests(f.Path)
+	if err != nil {
+		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
+	}
+	return out, nil
+}

@@ -1,0 +1,201 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"log"
+	"runtime/debug"
+	"sort"
+	"sync"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/gddls/gddls/analysis"
+)
+
+// queue applies workspace changes one at a time, in the order they were
+// received, on its own goroutine, so that the reading goroutine never waits
+// for a snapshot to be built. Requests wait until the changes received
+// before them are applied.
+type queue struct {
+	logger *log.Logger
+
+	mu      sync.Mutex
+	ops     []func()
+	pushed  uint64        // number of operations ever pushed
+	applied uint64        // number of operations finished
+	changed chan struct{} // closed and replaced when applied grows
+	wake    chan struct{} // has a token when ops is not empty
+	closed  bool
+}
+
+func newQueue(logger *log.Logger) *queue {
+	return &queue{logger: logger, changed: make(chan struct{}), wake: make(chan struct{}, 1)}
+}
+
+// push appends an operation and returns its sequence number.
+func (q *queue) push(op func()) uint64 {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return q.pushed
+	}
+	q.ops = append(q.ops, op)
+	q.pushed++
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+	return q.pushed
+}
+
+// enqueued returns the sequence number of the last operation pushed.
+func (q *queue) enqueued() uint64 {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.pushed
+}
+
+// wait blocks until the operation with sequence number seq and all before
+// it are applied, or ctx is done.
+func (q *queue) wait(ctx context.Context, seq uint64) error {
+	for {
+		q.mu.Lock()
+		if q.applied >= seq || q.closed {
+			q.mu.Unlock()
+			return nil
+		}
+		ch := q.changed
+		q.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// run applies operations until close.
+func (q *queue) run() {
+	for range q.wake {
+		for {
+			q.mu.Lock()
+			if q.closed || len(q.ops) == 0 {
+				q.mu.Unlock()
+				break
+			}
+			op := q.ops[0]
+			q.ops[0] = nil
+			q.ops = q.ops[1:]
+			q.mu.Unlock()
+
+			q.apply(op)
+
+			q.mu.Lock()
+			q.applied++
+			close(q.changed)
+			q.changed = make(chan struct{})
+			q.mu.Unlock()
+		}
+	}
+}
+
+// apply runs one operation, turning a panic into a log line.
+func (q *queue) apply(op func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			q.logger.Printf("panic applying a workspace change: %v\n%s", r, debug.Stack())
+		}
+	}()
+	op()
+}
+
+// close stops the queue; waiting requests are released.
+func (q *queue) close() {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.closed {
+		return
+	}
+	q.closed = true
+	close(q.wake)
+	close(q.changed)
+	q.changed = make(chan struct{})
+}
+
+// publisher remembers what was last published; only the queue goroutine
+// touches it.
+type publisher struct {
+	// versions are the document versions of the overlays in the workspace.
+	versions map[string]int32
+	// published maps each file with published diagnostics to their
+	// encoding.
+	published map[string]string
+}
+
+func newPublisher() publisher {
+	return publisher{versions: map[string]int32{}, published: map[string]string{}}
+}
+
+// scheduleDiagnostics (re)starts the debounce timer; when it fires, the
+// diagnostics are published after every change received so far.
+func (s *Server) scheduleDiagnostics() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.timer = time.AfterFunc(s.delay, func() { s.q.push(s.publish) })
+}
+
+// publish computes the diagnostics of the current snapshot and publishes
+// those of every file whose diagnostics changed since the last publication,
+// including an empty list for a file that no longer has any. It runs on the
+// queue goroutine.
+func (s *Server) publish() {
+	snap := s.ws.Snapshot()
+	byFile := map[string][]analysis.Diagnostic{}
+	for _, d := range snap.AllDiagnostics() {
+		byFile[d.File] = append(byFile[d.File], d)
+	}
+	var out []protocol.PublishDiagnosticsParams
+	seen := map[string]bool{}
+	for path, ds := range byFile {
+		seen[path] = true
+		diags := make([]protocol.Diagnostic, 0, len(ds))
+		for _, d := range ds {
+			diags = append(diags, toDiagnostic(d))
+		}
+		enc, err := json.Marshal(diags)
+		if err != nil {
+			s.logf("cannot encode diagnostics of %s: %v", path, err)
+			continue
+		}
+		if s.pub.published[path] == string(enc) {
+			continue
+		}
+		s.pub.published[path] = string(enc)
+		out = append(out, s.diagnosticsParams(path, diags))
+	}
+	for path := range s.pub.published {
+		if !seen[path] {
+			delete(s.pub.published, path)
+			out = append(out, s.diagnosticsParams(path, []protocol.Diagnostic{}))
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].URI < out[j].URI })
+	for i := range out {
+		s.notify("textDocument/publishDiagnostics", &out[i])
+	}
+}
+
+// diagnosticsParams builds one publication, with the document version when
+// the file is open.
+func (s *Server) diagnosticsParams(path string, diags []protocol.Diagnostic) protocol.PublishDiagnosticsParams {
+	p := protocol.PublishDiagnosticsParams{URI: uriOf(path), Diagnostics: diags}
+	if v, ok := s.pub.versions[path]; ok && v > 0 {
+		p.Version = uint32(v)
+	}
+	return p
+}
