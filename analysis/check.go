@@ -236,7 +236,15 @@ func packageRelative(file string) (string, bool) {
 
 // place converts every finding into a diagnostic of its file.
 func (b *builder) place() {
+	seen := map[string]bool{}
 	for _, f := range b.findings {
+		// A pack shared by several adoptions can report the same problem
+		// once per adoption: keep one.
+		key := fmt.Sprintf("%s\x00%s\x00%d\x00%d\x00%s", f.File, f.Code, f.Span.Start, f.Span.End, f.Message)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		file := b.snap.files[f.File]
 		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent}
 		if file != nil {

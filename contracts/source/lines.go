@@ -87,7 +87,22 @@ func (l *Lines) Position(offset int) Position {
 	if end := l.lineEnd(line); offset > end {
 		offset = end
 	}
+	offset = l.runeStart(start, offset)
 	return Position{Line: line, Character: utf16Len(l.content[min(start, offset):offset])}
+}
+
+// runeStart moves offset back to the start of the UTF-8 sequence that
+// contains it, never before lineStart.
+func (l *Lines) runeStart(lineStart, offset int) int {
+	for p := offset - 1; p >= lineStart && p >= offset-3; p-- {
+		if utf8.RuneStart(l.content[p]) {
+			if _, size := utf8.DecodeRune(l.content[p:]); p+size > offset {
+				return p
+			}
+			break
+		}
+	}
+	return offset
 }
 
 // Range converts a span to a range.

@@ -1,0 +1,55 @@
+package source
+
+import "testing"
+
+func TestLinesPosition(t *testing.T) {
+	tests := []struct {
+		name    string
+		content string
+		offset  int
+		want    Position
+	}{
+		{"start", "abc", 0, Position{0, 0}},
+		{"second line LF", "ab\ncd", 4, Position{1, 1}},
+		{"second line CRLF", "ab\r\ncd", 5, Position{1, 1}},
+		{"lone CR", "ab\rcd", 4, Position{1, 1}},
+		{"inside CRLF clamps to line end", "ab\r\ncd", 3, Position{0, 2}},
+		{"BOM takes no column", "\ufeffab", 4, Position{0, 1}},
+		{"two-byte rune is one unit", "é=x", 3, Position{0, 2}},
+		{"astral rune is two units", "😀x", 4, Position{0, 2}},
+		{"invalid byte is one unit", "\xffx", 1, Position{0, 1}},
+		{"past end clamps", "ab", 9, Position{0, 2}},
+		{"negative clamps", "ab", -3, Position{0, 0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := NewLines([]byte(tt.content)).Position(tt.offset); got != tt.want {
+				t.Errorf("Position(%d) = %+v, want %+v", tt.offset, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLinesOffsetRoundTrip(t *testing.T) {
+	content := "\ufeff{\r\n  \"é😀\": \"x\"\n}\rend"
+	l := NewLines([]byte(content))
+	for off := 0; off <= len(content); off++ {
+		p := l.Position(off)
+		back := l.Offset(p)
+		if l.Position(back) != p {
+			t.Errorf("offset %d -> %+v -> %d -> %+v", off, p, back, l.Position(back))
+		}
+	}
+	if got := l.Offset(Position{Line: 1, Character: 3}); content[got:got+2] != "é" {
+		t.Errorf("Offset(1:3) = %d (%q)", got, content[got:])
+	}
+	if got := l.Offset(Position{Line: 1, Character: 5}); got != l.Offset(Position{Line: 1, Character: 4}) {
+		t.Errorf("a position inside a surrogate pair must stay before the rune")
+	}
+	if got := l.Offset(Position{Line: 99}); got != len(content) {
+		t.Errorf("line past end = %d", got)
+	}
+	if l.LineCount() != 4 {
+		t.Errorf("LineCount = %d, want 4", l.LineCount())
+	}
+}
