@@ -199,7 +199,12 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		candidates = append(candidates, f)
-		if v, errs := jsonsrc.Parse(f.Content); len(errs) == 0 && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
+		// SPEC §10.1 rule 8 counts a file as an adoption when it parses and
+		// carries contract or format. A file being edited is often broken
+		// for a moment: gddls also counts one whose text before the syntax
+		// error already carries those keys, so that one typo does not turn
+		// the whole folder into CONTRACT_FOLDER_RESERVED.
+		if v, _ := jsonsrc.Parse(f.Content); v != nil && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
 			claims = true
 		}
 	}

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -65,7 +66,14 @@ func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
 		}
 	}
 	if a == nil {
-		return nil
+		// A package whose adoptions all fail to parse keeps none; read the
+		// file here.
+		rel := p.Rel(f.Path)
+		dir, name := path.Split(rel)
+		if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") {
+			return nil
+		}
+		a = contracts.ParseAdoption(f.Path, f.Content)
 	}
 	q := &adoptionQuery{snap: s, pkg: p, file: f, a: a, st: p.State(a), offset: offset}
 	q.ctx = jsonsrc.ContextAt(f.Content, offset)

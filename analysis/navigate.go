@@ -1,8 +1,6 @@
 package analysis
 
 import (
-	"strings"
-
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -208,43 +206,6 @@ func adoptionDefinition(a *contracts.Adoption, offset int) []Location {
 			}
 		}
 		return loc(fd.Name.Span)
-	case len(keys) >= 2 && keys[0] == "verification":
-		return valueCiteDefinition(a, hit, offset)
 	}
 	return nil
-}
-
-// valueCiteDefinition resolves a {{value-cite:<value>}} placeholder under
-// the cursor in a verification string.
-func valueCiteDefinition(a *contracts.Adoption, hit JSONHit, offset int) []Location {
-	v := hit.Value
-	if v == nil || v.Kind != jsonsrc.String || hit.OnKey {
-		return nil
-	}
-	inner, ok := innerString(a.Data, v.Span, v.Str)
-	if !ok {
-		return nil
-	}
-	rel := offset - inner.Start
-	const open = "{{value-cite:"
-	text := v.Str
-	for i := 0; ; {
-		j := strings.Index(text[i:], open)
-		if j < 0 {
-			return nil
-		}
-		start := i + j
-		end := strings.Index(text[start:], "}}")
-		if end < 0 {
-			return nil
-		}
-		end += start
-		if rel >= start && rel <= end+2 {
-			if d := a.Declaration(strings.TrimSpace(text[start+len(open) : end])); d != nil {
-				return []Location{{File: a.File, Span: d.Name.Span}}
-			}
-			return nil
-		}
-		i = end + 2
-	}
 }

@@ -146,21 +146,20 @@ func (s *Snapshot) renameHeading(f *File, hi int, newText string) (map[string][]
 			moved[h.Anchor] = newAnchor
 		}
 	}
-	edits := map[string][]TextEdit{f.Path: {{Span: h.TextSpan, NewText: newText}}}
+	var w editWriter
+	w.add(f.Path, TextEdit{Span: h.TextSpan, NewText: newText})
 	idx := s.citeIndex()
 	for old, anchor := range moved {
 		for _, r := range idx.byTarget[targetKey{kind: targetHeading, scope: f.Path, name: old}] {
 			if r.Kind == refRefLink {
 				continue // its definition is rewritten instead
 			}
-			e, ok := r.edit(anchor)
-			if !ok {
+			if !w.rewrite(r, anchor) {
 				return nil, fmt.Errorf("the link at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
 			}
-			edits[r.File] = append(edits[r.File], e)
 		}
 	}
-	return sortEdits(edits), nil
+	return w.result(), nil
 }
 
 // renameKey rewrites tuning key old of package p to newKey everywhere.
@@ -180,35 +179,98 @@ func (s *Snapshot) renameKey(p *Package, old, newKey string) (map[string][]TextE
 	if _, ok := p.Tuning.Range(newKey); ok {
 		return nil, fmt.Errorf("ranges in tuning.json already has the key %q", newKey)
 	}
-	edits := map[string][]TextEdit{}
+	var w editWriter
 	for _, r := range s.citeIndex().byTarget[targetKey{kind: targetTuningKey, scope: p.Root, name: old}] {
-		e, ok := r.edit(newKey)
-		if !ok {
+		if !w.rewrite(r, newKey) {
 			return nil, fmt.Errorf("the citation at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
 		}
-		edits[r.File] = append(edits[r.File], e)
 	}
-	return sortEdits(edits), nil
+	return w.result(), nil
 }
 
-// sortEdits orders each file's edits by position and drops exact
-// duplicates (a JSON token rewritten whole for two names is kept once only
-// when both edits agree).
-func sortEdits(edits map[string][]TextEdit) map[string][]TextEdit {
-	for file, es := range edits {
-		sort.SliceStable(es, func(i, j int) bool { return es[i].Span.Start < es[j].Span.Start })
-		out := es[:0]
-		for i, e := range es {
-			if i > 0 && e == es[i-1] {
-				continue
-			}
-			out = append(out, e)
+// editWriter collects the edits of a rename. A JSON string whose names
+// cannot be edited in place (it holds escapes) is rewritten whole, once,
+// with every renamed name in it replaced.
+type editWriter struct {
+	edits map[string][]TextEdit
+	whole map[wholeToken]*wholeEdit
+}
+
+type wholeToken struct {
+	file string
+	span source.Span
+}
+
+// wholeEdit is the decoded text of a JSON string and the parts of it to
+// replace.
+type wholeEdit struct {
+	text  string
+	parts []wholePart
+}
+
+type wholePart struct {
+	from, to int
+	with     string
+}
+
+func (w *editWriter) add(file string, e TextEdit) {
+	if w.edits == nil {
+		w.edits = map[string][]TextEdit{}
+	}
+	w.edits[file] = append(w.edits[file], e)
+}
+
+// rewrite records the edit that makes r name newName, and reports whether
+// r can be rewritten.
+func (w *editWriter) rewrite(r citeRef, newName string) bool {
+	if r.Exact {
+		w.add(r.File, TextEdit{Span: r.Name, NewText: newName})
+		return true
+	}
+	from, to := len(r.Prefix), len(r.Text)-len(r.Suffix)
+	if !r.Quoted || from > to || r.Text[:from] != r.Prefix || r.Text[to:] != r.Suffix {
+		return false
+	}
+	if w.whole == nil {
+		w.whole = map[wholeToken]*wholeEdit{}
+	}
+	k := wholeToken{r.File, r.Whole}
+	we := w.whole[k]
+	if we == nil {
+		we = &wholeEdit{text: r.Text}
+		w.whole[k] = we
+	}
+	for _, p := range we.parts {
+		if p.from == from {
+			return true // the same name, reached twice
 		}
-		edits[file] = out
 	}
-	return edits
+	we.parts = append(we.parts, wholePart{from: from, to: to, with: newName})
+	return true
 }
 
+// result returns the edits, sorted by position in each file.
+func (w *editWriter) result() map[string][]TextEdit {
+	out := w.edits
+	if out == nil {
+		out = map[string][]TextEdit{}
+	}
+	for k, we := range w.whole {
+		sort.Slice(we.parts, func(i, j int) bool { return we.parts[i].from > we.parts[j].from })
+		text := we.text
+		for _, p := range we.parts {
+			text = text[:p.from] + p.with + text[p.to:]
+		}
+		out[k.file] = append(out[k.file], TextEdit{Span: k.span, NewText: jsonString(text)})
+	}
+	for file, es := range out {
+		sort.SliceStable(es, func(i, j int) bool { return es[i].Span.Start < es[j].Span.Start })
+		out[file] = es
+	}
+	return out
+}
+
+// lineOf returns the zero-based line of an offset of a file.
 func (s *Snapshot) lineOf(path string, offset int) int {
 	if f := s.File(path); f != nil {
 		return f.Lines.Position(offset).Line

@@ -74,10 +74,12 @@ type citeRef struct {
 	// key); it is valid only when Exact is set.
 	Name  source.Span
 	Exact bool
-	// Quoted reports a JSON string token. When Name is not exact (the
-	// string holds escapes), a rename replaces Whole with the JSON string
-	// Prefix + new name + Suffix.
+	// Quoted reports a JSON string token, whose decoded text is Text.
+	// Prefix and Suffix are the parts of Text before and after the name.
+	// When Name is not exact (the string holds escapes), a rename replaces
+	// Whole with the JSON string of Text with the name replaced.
 	Quoted         bool
+	Text           string
 	Prefix, Suffix string
 }
 
@@ -88,18 +90,6 @@ func (r citeRef) span() source.Span {
 		return r.Name
 	}
 	return r.Whole
-}
-
-// edit returns the edit that makes the reference name newName, and whether
-// one can be made.
-func (r citeRef) edit(newName string) (TextEdit, bool) {
-	if r.Exact {
-		return TextEdit{Span: r.Name, NewText: newName}, true
-	}
-	if r.Quoted {
-		return TextEdit{Span: r.Whole, NewText: jsonString(r.Prefix + newName + r.Suffix)}, true
-	}
-	return TextEdit{}, false
 }
 
 // jsonString encodes s as a JSON string without HTML escaping.
@@ -179,7 +169,7 @@ func innerString(content []byte, span source.Span, text string) (source.Span, bo
 // jsonRef makes a reference to the part [from, to) of the decoded text of
 // a JSON string token.
 func jsonRef(file string, content []byte, kind refKind, t targetKey, whole source.Span, text string, from, to int) citeRef {
-	r := citeRef{File: file, Kind: kind, Target: t, Whole: whole, Quoted: true, Prefix: text[:from], Suffix: text[to:]}
+	r := citeRef{File: file, Kind: kind, Target: t, Whole: whole, Quoted: true, Text: text, Prefix: text[:from], Suffix: text[to:]}
 	if inner, ok := innerString(content, whole, text); ok {
 		r.Name, r.Exact = source.Span{Start: inner.Start + from, End: inner.Start + to}, true
 	}
@@ -213,7 +203,7 @@ func (b *indexBuilder) tuning(p *Package) {
 				continue
 			}
 			ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
-				Prefix: r.Line[:n.Start], Suffix: r.Line[n.End:]}
+				Text: r.Line, Prefix: r.Line[:n.Start], Suffix: r.Line[n.End:]}
 			if sp := r.SpanOf(n.Start, n.End); sp.Len() == n.End-n.Start && sp != r.LineSpan {
 				ref.Name, ref.Exact = sp, true
 			}
@@ -353,9 +343,6 @@ func (b *indexBuilder) citation(p *Package, file string, content []byte, kind re
 func (b *indexBuilder) prose(p *Package, c *Chapter) {
 	f := c.File
 	for _, cs := range f.Markdown.CodeSpans {
-		if cs.InHeading {
-			continue
-		}
 		class, segs := ClassifyToken(cs.Text)
 		start, ok := codeTextStart(f.Content, cs)
 		if !ok {
@@ -364,7 +351,7 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 		add := func(t targetKey, from, to int) {
 			b.add(citeRef{File: f.Path, Kind: refProse, Target: t, Whole: cs.Span,
 				Name: source.Span{Start: start + from, End: start + to}, Exact: true,
-				Prefix: cs.Text[:from], Suffix: cs.Text[to:]})
+				Text: cs.Text, Prefix: cs.Text[:from], Suffix: cs.Text[to:]})
 		}
 		switch class {
 		case TuningCitation:

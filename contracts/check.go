@@ -152,7 +152,7 @@ func (c *checker) answers() {
 		}
 		if !s.Asked(q.Name.Text) {
 			f := c.add("CONTRACT_ANSWER_NOT_ASKED", ans.Question.Span, "question "+strconv.Quote(q.Name.Text)+" is not asked: "+
-				s.explain(q.When)+"; this answer has no effect")
+				s.Explain(q.When)+"; this answer has no effect")
 			f.Severity = source.Warning
 		}
 	}
@@ -192,7 +192,7 @@ func (c *checker) values() {
 		}
 		if !s.Active(d.Name.Text) {
 			f := c.add("CONTRACT_VALUE_INACTIVE", sup.Name.Span, "value "+strconv.Quote(d.Name.Text)+" is supplied, but its declaration is not active ("+
-				s.explain(d.When)+"); remove it")
+				s.Explain(d.When)+"); remove it")
 			f.Dependent = s.activeMis[d.Name.Text]
 			continue
 		}

@@ -445,3 +445,55 @@ func TestSeedShape(t *testing.T) {
 		t.Errorf("retrigger-cap should be required for this row")
 	}
 }
+
+func TestForbiddenRelatedAndRuleRefs(t *testing.T) {
+	data := adopt(condDefn+`, "rules": {
+    "no-refund": {"forbid": {"all": [{"flag": {"overflow": ["refuse"]}}, {"flag": {"refund": ["yes"]}}]}, "message": "Refusing and refunding clash."},
+    "cap-below-top": "cap < maximum"
+  }`, `"answers": {"overflow": "refuse", "refund": "yes"}, "values": {"maximum": 5}`)
+	a := ParseAdoption("contracts/meter.json", []byte(data))
+	var got *source.Finding
+	fs := Check(a, resolver())
+	for i := range fs {
+		if fs[i].Code == "CONTRACT_RULE_FORBIDDEN" {
+			got = &fs[i]
+		}
+	}
+	if got == nil || got.Severity != source.Error || got.Message != "Refusing and refunding clash." {
+		t.Fatalf("forbidden not reported right:\n%s", dump(fs))
+	}
+	if data[got.Span.Start:got.Span.End] != `"refuse"` || len(got.Related) != 2 || data[got.Related[0].Span.Start:got.Related[0].Span.End] != `"yes"` {
+		t.Errorf("spans: %s related %+v", got, got.Related)
+	}
+	// cap is inactive, so the comparison is skipped (SPEC §10.6 rule 2).
+	for _, f := range fs {
+		if strings.HasPrefix(f.Code, "CONTRACT_RULE_") && f.Code != "CONTRACT_RULE_FORBIDDEN" {
+			t.Errorf("unexpected %s", f)
+		}
+	}
+	refs := a.RuleRefs(a.Rules[1])
+	if len(refs) != 2 || data[refs[0].Span.Start:refs[0].Span.End] != "cap" || data[refs[1].Span.Start:refs[1].Span.End] != "maximum" {
+		t.Errorf("RuleRefs: %+v", refs)
+	}
+	if e := Evaluate(a, nil).Explain(a.Declaration("cap").When); !strings.Contains(e, "clamp") {
+		t.Errorf("Explain: %q", e)
+	}
+}
+
+func TestRowFieldDependent(t *testing.T) {
+	// The row lacks the required "unit", so "pause" (when unit is seconds)
+	// cannot be judged: the finding on it is dependent.
+	data := adopt(rowsDefn, `"answers": {}, "values": {"maximum": 5}, "rows": {"windows": [{"id": "poison", "pause": "stops"}]}`)
+	var dep, missing bool
+	for _, f := range run(t, "", data, resolver()) {
+		if f.Code == "CONTRACT_ROW_FIELD" && data[f.Span.Start:f.Span.End] == `"pause"` {
+			dep = f.Dependent
+		}
+		if f.Code == "CONTRACT_ROW_FIELD" && data[f.Span.Start:f.Span.End] == `{` && !f.Dependent {
+			missing = true
+		}
+	}
+	if !dep || !missing {
+		t.Errorf("want a dependent finding on pause and a plain one on the row: dep=%v missing=%v", dep, missing)
+	}
+}

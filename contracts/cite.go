@@ -146,8 +146,8 @@ func (s *State) markCycle(target string) {
 	}
 }
 
-// rowCitation checks one row citation (SPEC §10.10) and returns its
-// finding, or nil. other caches the states of other adoptions.
+// rowCitation checks one row citation (SPEC §10.10) held by field and
+// reports what is wrong with it.
 func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 	text, span := v.Str, v.Span
 	who := "field " + strconv.Quote(field)

@@ -511,8 +511,9 @@ func questionCycles(a *Adoption) [][]*Question {
 	return out
 }
 
-// explain says why c does not hold, for a warning message.
-func (s *State) explain(c *Condition) string {
+// Explain says in a short phrase why c does not hold, for messages and
+// code lenses. It returns "" for a nil condition.
+func (s *State) Explain(c *Condition) string {
 	if c == nil {
 		return ""
 	}
@@ -557,7 +558,7 @@ func (s *State) explain(c *Condition) string {
 		case FormAll:
 			for _, m := range f.Members {
 				if ok, _ := s.eval(m, nil, false, true); !ok {
-					return s.explain(m)
+					return s.Explain(m)
 				}
 			}
 		case FormRowHas:

@@ -286,7 +286,7 @@ func (a *Adoption) Identity() string {
 	if a == nil || a.Contract == nil || a.Version == nil || a.Version.Kind != jsonsrc.Number {
 		return ""
 	}
-	return a.Contract.Text + "-" + a.Version.Raw
+	return a.Contract.Text + "-" + jsNumber(a.Version.Num)
 }
 
 // Findings returns the shape findings found while parsing. Check returns
@@ -364,4 +364,12 @@ func (q *Question) Option(id string) *Option {
 		}
 	}
 	return nil
+}
+
+// IsAdoption reports whether the file counts as an adoption (SPEC §10.1
+// rule 8): it parses and holds an object that carries `contract` or
+// `format`.
+func (a *Adoption) IsAdoption() bool {
+	return a != nil && a.ParseError == nil && a.Root != nil && a.Root.Kind == jsonsrc.Object &&
+		(a.Root.Member("contract") != nil || a.Root.Member("format") != nil)
 }

@@ -370,9 +370,9 @@ func (p *parser) declaration(m jsonsrc.Member) {
 		if ok {
 			for _, e := range f.Elems {
 				switch {
-				case e.Kind == jsonsrc.String && e.Str == "number" && !num:
+				case e.Kind == jsonsrc.String && e.Str == "number":
 					num = true
-				case e.Kind == jsonsrc.String && e.Str == "citation" && !cit:
+				case e.Kind == jsonsrc.String && e.Str == "citation":
 					cit = true
 				default:
 					ok = false
@@ -380,7 +380,7 @@ func (p *parser) declaration(m jsonsrc.Member) {
 			}
 		}
 		if !ok {
-			p.add("CONTRACT_VALUE_FORM", f.Span, "\"forms\" of "+what+" must be a non-empty array of \"number\", \"citation\" or both, each once")
+			p.add("CONTRACT_VALUE_FORM", f.Span, "\"forms\" of "+what+" must be a non-empty array of \"number\", \"citation\" or both")
 		} else {
 			d.AcceptsNumber, d.AcceptsCitation = num, cit
 		}

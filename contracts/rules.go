@@ -29,8 +29,12 @@ func (c *checker) rules() {
 // lineSpan maps a byte range of a rule line to the file when the JSON
 // string holds no escape; otherwise it returns the whole string.
 func (c *checker) lineSpan(r *Rule, start, end int) source.Span {
+	return lineSpan(c.a, r, start, end)
+}
+
+func lineSpan(a *Adoption, r *Rule, start, end int) source.Span {
 	v := r.Value
-	inner := c.a.text(source.Span{Start: v.Span.Start + 1, End: v.Span.End - 1})
+	inner := a.text(source.Span{Start: v.Span.Start + 1, End: v.Span.End - 1})
 	if string(inner) != r.Line || start < 0 || end > len(r.Line) || start > end {
 		return v.Span
 	}
@@ -226,4 +230,23 @@ func (c *checker) forbidBranch(cond *Condition) ([]*Entry, bool) {
 		}
 	}
 	return nil, false
+}
+
+// RuleRefs returns the value names that comparison rule r reads, each with
+// the span of its occurrence in the file (the whole rule string when the
+// JSON string holds escapes). It returns nil for a rule that is not a
+// readable comparison.
+func (a *Adoption) RuleRefs(r *Rule) []Name {
+	if r == nil || r.Kind != RuleComparison {
+		return nil
+	}
+	rl, err := ruleline.Parse(r.Line)
+	if err != nil {
+		return nil
+	}
+	var out []Name
+	for _, n := range rl.Names() {
+		out = append(out, Name{Text: n.Text, Span: lineSpan(a, r, n.Start, n.End)})
+	}
+	return out
 }

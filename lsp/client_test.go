@@ -17,14 +17,23 @@ import (
 	"time"
 )
 
-// binary is the gddls executable built by TestMain.
-var binary string
+// binary is the gddls executable built by TestMain; buildErr says why it
+// could not be built, which fails every end-to-end test but lets the unit
+// tests run.
+var (
+	binary   string
+	buildErr error
+)
 
 func TestMain(m *testing.M) {
 	os.Exit(runTests(m))
 }
 
 func runTests(m *testing.M) int {
+	if b := os.Getenv("GDDLS_TEST_BINARY"); b != "" {
+		binary = b // a prebuilt server, for debugging
+		return m.Run()
+	}
 	root, err := moduleRoot()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -40,8 +49,7 @@ func runTests(m *testing.M) int {
 	build := exec.Command("go", "build", "-o", binary, "./cmd/gddls")
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building gddls: %v\n%s", err, out)
-		return 1
+		buildErr = fmt.Errorf("building gddls: %v\n%s", err, out)
 	}
 	return m.Run()
 }
@@ -122,6 +130,9 @@ func (b *syncBuffer) String() string {
 // start runs gddls with args and the given extra environment.
 func start(t *testing.T, env []string, args ...string) *client {
 	t.Helper()
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
 	cmd := exec.Command(binary, args...)
 	cmd.Env = append(os.Environ(), env...)
 	stdin, err := cmd.StdinPipe()
@@ -337,5 +348,26 @@ func (c *client) waitExit() int {
 	case <-time.After(timeout):
 		c.t.Fatal("the server did not exit")
 		return -1
+	}
+}
+
+// awaitLog waits until the server's log contains all of the substrings and
+// reports whether it did. The log arrives through its own pipe, so it may
+// trail the responses.
+func (c *client) awaitLog(subs ...string) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		log := c.stderr.String()
+		all := true
+		for _, s := range subs {
+			all = all && strings.Contains(log, s)
+		}
+		if all {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

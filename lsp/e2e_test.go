@@ -210,14 +210,13 @@ func TestUnknownMethods(t *testing.T) {
 			t.Errorf("unexpected message after unknown notifications: %s", m.Method)
 		}
 	}
-	log := c.stderr.String()
-	if !strings.Contains(log, "gddls/noSuchNotification") {
-		t.Errorf("the unknown notification was not logged; log:\n%s", log)
+	if !c.awaitLog("gddls/noSuchNotification") {
+		t.Errorf("the unknown notification was not logged")
 	}
-	if strings.Contains(log, "$/somethingElse") || strings.Contains(log, "$/setTrace") {
+	c.shutdown() // the log is complete once the process has exited
+	if log := c.stderr.String(); strings.Contains(log, "$/somethingElse") || strings.Contains(log, "$/setTrace") {
 		t.Errorf("a $/ notification was logged; log:\n%s", log)
 	}
-	c.shutdown()
 }
 
 func TestShutdownThenExit(t *testing.T) {
@@ -398,7 +397,7 @@ func TestNoProgressWithoutCapability(t *testing.T) {
 func TestPackageCitationDiagnostic(t *testing.T) {
 	root := writeFiles(t, map[string]string{
 		"game/manifest.json": "{}\n",
-		"game/tuning.json":   `{"values": {"speed": {"walk": 3}}}` + "\n",
+		"game/tuning.json":   `{"values": {"speed.walk": 3}}` + "\n",
 		"game/01-overview.md": "# Overview\n\nThe walker moves at `speed.walk` and\n" +
 			"jumps `no.such_key` high.\n",
 	})
@@ -413,10 +412,19 @@ func TestPackageCitationDiagnostic(t *testing.T) {
 		}
 		return false
 	})
+	n := 0
 	for _, d := range p.Diagnostics {
-		if d.Code == "PROSE_CITATION_DANGLING" && d.Range.Start.Line != 3 {
-			t.Errorf("dangling citation reported on line %d, want 3", d.Range.Start.Line)
+		if d.Code != "PROSE_CITATION_DANGLING" {
+			continue
 		}
+		n++
+		// `no.such_key` starts after "jumps `": columns 7 to 18.
+		if d.Range.Start.Line != 3 || d.Range.Start.Character > 7 || d.Range.End.Character < 17 {
+			t.Errorf("dangling citation reported at %+v, want line 3 around columns 7-18", d.Range)
+		}
+	}
+	if n != 1 {
+		t.Errorf("got %d dangling citations, want 1 (only no.such_key): %+v", n, p.Diagnostics)
 	}
 	c.shutdown()
 }
@@ -527,8 +535,8 @@ func TestStaleVersionIgnored(t *testing.T) {
 	if got := c.content(a); got != "one two\n" {
 		t.Errorf("content after a newer change = %q, want %q", got, "one two\n")
 	}
-	if log := c.stderr.String(); !strings.Contains(log, "stale") {
-		t.Errorf("the stale change was not logged; log:\n%s", log)
+	if !c.awaitLog("stale") {
+		t.Errorf("the stale change was not logged")
 	}
 	c.shutdown()
 }
@@ -606,9 +614,8 @@ func TestPanicBecomesErrorResponse(t *testing.T) {
 	if got := errorCode(m); got != -32603 {
 		t.Errorf("panicking request: error code %d, want -32603", got)
 	}
-	log := c.stderr.String()
-	if !strings.Contains(log, "deliberate panic") || !strings.Contains(log, "goroutine") {
-		t.Errorf("the panic and its stack were not logged; log:\n%s", log)
+	if !c.awaitLog("deliberate panic", "goroutine") {
+		t.Errorf("the panic and its stack were not logged")
 	}
 	var syms []any
 	c.result("workspace/symbol", map[string]any{"query": ""}, &syms)

@@ -99,7 +99,7 @@ func TestKindWanted(t *testing.T) {
 
 func TestSpanRangeRoundTrip(t *testing.T) {
 	lines := source.NewLines([]byte("a é😀 b\nline two"))
-	for _, span := range []source.Span{{0, 1}, {2, 4}, {4, 8}, {9, 10}, {11, 19}} {
+	for _, span := range []source.Span{{Start: 0, End: 1}, {Start: 2, End: 4}, {Start: 4, End: 8}, {Start: 9, End: 10}, {Start: 11, End: 19}} {
 		r := spanRange(lines, span)
 		back := spanOf(lines, wireRange{
 			Start: wirePosition{int(r.Start.Line), int(r.Start.Character)},

@@ -60,7 +60,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		cp := &checkedPath{arg: arg, root: abs}
 		if !info.IsDir() {
-			cp.root, cp.only = filepath.Dir(abs), abs
+			cp.root, cp.only = enclosingRoot(abs), abs
 		} else if _, err := os.ReadDir(abs); err != nil {
 			fmt.Fprintf(stderr, "gddls check: cannot read folder %s: %v\n", arg, err)
 			return 2
@@ -96,6 +96,22 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// enclosingRoot returns the folder to load for a file argument: the package
+// root above it (a folder holding tuning.json or manifest.json), so that the
+// file is checked with its package, or else the file's own folder.
+func enclosingRoot(file string) string {
+	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
+		for _, name := range []string{"tuning.json", "manifest.json"} {
+			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && !st.IsDir() {
+				return dir
+			}
+		}
+		if filepath.Dir(dir) == dir {
+			return filepath.Dir(file)
+		}
+	}
 }
 
 // report is the machine-readable result of a check (DESIGN §4).

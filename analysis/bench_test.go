@@ -1,0 +1,238 @@
+package analysis_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/gen"
+)
+
+// The benchmarks below measure the analysis layer on the repository of the
+// design budgets (DESIGN §7): 200 adoptions, 100 chapters, about 10,000
+// citations. docs/PERFORMANCE.md records their numbers.
+
+// generated writes the default package into a fresh temporary folder.
+func generated(tb testing.TB, cfg gen.Config) (string, *gen.Report) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rep, err := gen.Package(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir, rep
+}
+
+func readGenerated(tb testing.TB, dir, rel string) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+func BenchmarkCheckPackageCold(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	b.ReportAllocs()
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		if len(s.AllDiagnostics()) == 0 {
+			b.Fatal("the planted findings are missing")
+		}
+	}
+}
+
+func BenchmarkCheckDocsCold(b *testing.B) {
+	dir := b.TempDir()
+	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig()); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		if len(s.AllDiagnostics()) == 0 {
+			b.Fatal("the planted broken links are missing")
+		}
+	}
+}
+
+// benchEdit measures one keystroke: SetOverlay of path with the next of
+// two contents that alternate, then Snapshot and the diagnostics of the
+// files an editor shows. Alternating keeps the parse cache from answering.
+func benchEdit(b *testing.B, dir, path string, a, c []byte, show []string) {
+	w := analysis.NewWorkspace([]string{dir}, analysis.Options{})
+	w.Snapshot() // the initial load is not part of an edit
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		content := a
+		if i%2 == 0 {
+			content = c
+		}
+		i++
+		w.SetOverlay(path, content)
+		s := w.Snapshot()
+		for _, f := range show {
+			_ = s.Diagnostics(f)
+		}
+	}
+}
+
+// replaceOnce replaces the first old in content, failing the benchmark when
+// it is absent.
+func replaceOnce(tb testing.TB, content []byte, old, new string) []byte {
+	tb.Helper()
+	if !bytes.Contains(content, []byte(old)) {
+		tb.Fatalf("generated file lacks %q", old)
+	}
+	return bytes.Replace(content, []byte(old), []byte(new), 1)
+}
+
+func BenchmarkEditAdoption(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.CleanAdoption)
+	orig := readGenerated(b, dir, rep.CleanAdoption)
+	// One line: a row's choice leaves its options, adding an error.
+	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
+func BenchmarkEditHeading(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.HotHeading.File)
+	orig := readGenerated(b, dir, rep.HotHeading.File)
+	// Every adoption's first row cites this heading.
+	edited := replaceOnce(b, orig, rep.HotHeadingText+"\n", rep.HotHeadingText+"s\n")
+	benchEdit(b, dir, path, orig, edited, []string{path, filepath.Join(dir, rep.CleanAdoption)})
+}
+
+func BenchmarkEditTuning(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, "tuning.json")
+	orig := readGenerated(b, dir, "tuning.json")
+	at := rep.TuningValue.Offset
+	edited := bytes.Clone(orig)
+	edited[at] = '0' + (edited[at]-'0'+1)%10
+	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
+func BenchmarkCompleteCitation(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.CitationSite.File)
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(s.Complete(path, rep.CitationSite.Offset))
+	}
+	b.ReportMetric(float64(n), "items")
+}
+
+func BenchmarkHover(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.HoverSite.File)
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	b.ReportAllocs()
+	found := 0.0
+	for b.Loop() {
+		if s.Hover(path, rep.HoverSite.Offset) != nil {
+			found = 1
+		}
+	}
+	b.ReportMetric(found, "found")
+}
+
+// countFindings counts diagnostics by code and root-relative slash path.
+func countFindings(root string, diags []analysis.Diagnostic) map[string]int {
+	got := map[string]int{}
+	for _, d := range diags {
+		rel, err := filepath.Rel(root, d.File)
+		if err != nil {
+			rel = d.File
+		}
+		got[d.Code+" "+filepath.ToSlash(rel)]++
+	}
+	return got
+}
+
+func expectedCounts(list []gen.Expected) map[string]int {
+	want := map[string]int{}
+	for _, e := range list {
+		want[e.Code+" "+e.File] += e.Count
+	}
+	return want
+}
+
+func diffCounts(got, want map[string]int) string {
+	var lines []string
+	for k, n := range want {
+		if got[k] != n {
+			lines = append(lines, fmt.Sprintf("%s: got %d, want %d", k, got[k], n))
+		}
+	}
+	for k, n := range got {
+		if _, ok := want[k]; !ok {
+			lines = append(lines, fmt.Sprintf("%s: got %d, want 0", k, n))
+		}
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n")
+}
+
+// TestGeneratedPackageFindings keeps the generator valid as the checker
+// evolves: the checker must report exactly the planted findings, and none
+// for a clean package or tree.
+func TestGeneratedPackageFindings(t *testing.T) {
+	small := gen.Config{Adoptions: 24, Chapters: 12, Sections: 6, TuningKeys: 200, Rows: 6, Seed: 3}
+	tests := []struct {
+		name string
+		cfg  gen.Config
+	}{
+		{"default", gen.DefaultConfig()},
+		{"small", small},
+		{"clean", func() gen.Config { c := small; c.Clean = true; return c }()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, rep := generated(t, tc.cfg)
+			if tc.cfg.Clean && len(rep.Expected) != 0 {
+				t.Fatalf("a clean package plants %v", rep.Expected)
+			}
+			if !tc.cfg.Clean && len(rep.Expected) == 0 {
+				t.Fatal("the generator planted nothing")
+			}
+			s := analysis.Load([]string{dir}, analysis.Options{})
+			if d := diffCounts(countFindings(dir, s.AllDiagnostics()), expectedCounts(rep.Expected)); d != "" {
+				t.Errorf("findings differ from the planted ones:\n%s", d)
+				for _, dg := range s.AllDiagnostics() {
+					t.Logf("%s:%d %s %s", dg.File, dg.Range.Start.Line+1, dg.Code, dg.Message)
+				}
+			}
+		})
+	}
+}
+
+// TestGeneratedDocsFindings checks the planted broken links of the
+// documentation tree the same way.
+func TestGeneratedDocsFindings(t *testing.T) {
+	for _, clean := range []bool{false, true} {
+		t.Run(fmt.Sprintf("clean=%v", clean), func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := gen.DocsConfig{Areas: 4, Topics: 3, Files: 5, Links: 8, Seed: 2, Clean: clean}
+			rep, err := gen.DocsTree(dir, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := analysis.Load([]string{dir}, analysis.Options{})
+			if d := diffCounts(countFindings(dir, s.AllDiagnostics()), expectedCounts(rep.Expected)); d != "" {
+				t.Errorf("findings differ from the planted ones:\n%s", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,188 @@
+package analysis
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/pack"
+)
+
+// RenderTestsCommand is the command a code lens runs to show the generated
+// tests of a checked adoption; its one argument is the adoption's file URI.
+const RenderTestsCommand = "gddls.renderTests"
+
+// CodeLenses returns the code lenses of an adoption file: above each
+// question whether it is asked under the current answers (and why not), and
+// above the `contract` key how many pack templates are live, with a command
+// that renders the tests, or that the adoption is promised.
+func (s *Snapshot) CodeLenses(path string) []CodeLens {
+	a, p := s.lensAdoption(path)
+	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
+		return nil
+	}
+	st := p.State(a)
+	if st == nil {
+		st = contracts.Evaluate(a, nil)
+	}
+	var out []CodeLens
+	if a.Contract != nil {
+		out = append(out, contractLens(a, st, p.PackFor(a), path))
+	}
+	for _, q := range a.Questions {
+		out = append(out, CodeLens{Span: q.Name.Span, Title: questionLens(a, st, q)})
+	}
+	return out
+}
+
+// lensAdoption returns the adoption stored at path and its package.
+func (s *Snapshot) lensAdoption(path string) (*contracts.Adoption, *Package) {
+	f := s.File(path)
+	if f == nil || f.Package == nil {
+		return nil, nil
+	}
+	for _, a := range f.Package.Adoptions {
+		if a.File == path {
+			return a, f.Package
+		}
+	}
+	return nil, nil
+}
+
+// contractLens summarises the pack of the adoption.
+func contractLens(a *contracts.Adoption, st *contracts.State, pk *pack.Pack, path string) CodeLens {
+	span := a.ContractKey
+	if pk == nil {
+		return CodeLens{Span: span, Title: "promised: no pack"}
+	}
+	statuses := pack.Live(a, st, pk)
+	live := 0
+	for _, t := range statuses {
+		if t.Live {
+			live++
+		}
+	}
+	return CodeLens{
+		Span:      span,
+		Title:     fmt.Sprintf("%d of %d pack tests live — render", live, len(statuses)),
+		Command:   RenderTestsCommand,
+		Arguments: []any{fileURI(path)},
+	}
+}
+
+// questionLens says whether q is asked and what it is answered.
+func questionLens(a *contracts.Adoption, st *contracts.State, q *contracts.Question) string {
+	id := q.Name.Text
+	ans := a.Answer(id)
+	if st.Asked(id) {
+		switch {
+		case ans == nil:
+			return "asked — no answer yet"
+		case ans.IsString && q.Option(ans.Option) != nil:
+			return "asked — answer: " + ans.Option
+		}
+		return "asked — answer " + string(textUnder(a.Data, ans.Value.Span)) + " is not an option"
+	}
+	title := "not asked: " + whyNot(a, st, q.When, 0)
+	if ans != nil {
+		title += " (its answer has no effect)"
+	}
+	return title
+}
+
+// whyNot says which part of a condition does not hold.
+func whyNot(a *contracts.Adoption, st *contracts.State, c *contracts.Condition, depth int) string {
+	if c == nil || depth > 8 {
+		return "its condition does not hold"
+	}
+	if len(st.QuestionCycles()) > 0 {
+		return "the questions depend on each other in a cycle"
+	}
+	for _, f := range c.Forms {
+		switch f.Kind {
+		case contracts.FormFlag:
+			for _, e := range f.Entries {
+				name := e.Name.Text
+				want := lensItems(e.Items)
+				if !st.Asked(name) {
+					return fmt.Sprintf("question %s is not asked", name)
+				}
+				ans := a.Answer(name)
+				if ans == nil {
+					return fmt.Sprintf("question %s has no answer (needs %s)", name, want)
+				}
+				if !ans.IsString || !containsItem(e.Items, ans.Option) {
+					return fmt.Sprintf("%s is %s, not %s", name, string(textUnder(a.Data, ans.Value.Span)), want)
+				}
+			}
+		case contracts.FormValueForm:
+			for _, e := range f.Entries {
+				form := a.SuppliedValue(e.Name.Text).Form()
+				if !containsItem(e.Items, form) {
+					if form == "" {
+						form = "not supplied"
+					}
+					return fmt.Sprintf("value %s is %s, not %s", e.Name.Text, form, lensItems(e.Items))
+				}
+			}
+		case contracts.FormRowCount:
+			for _, e := range f.Entries {
+				n := 0
+				if ra := a.RowArray(e.Name.Text); ra != nil && ra.Value != nil {
+					n = len(ra.Value.Elems)
+				}
+				if e.Value == nil {
+					break
+				}
+				return fmt.Sprintf("row set %s has %d rows (needs %s)", e.Name.Text, n, strings.TrimSpace(string(textUnder(a.Data, e.Value.Span))))
+			}
+		case contracts.FormAny:
+			return "no member of any holds"
+		case contracts.FormAll:
+			for _, m := range f.Members {
+				if !st.Holds(m, nil) {
+					return whyNot(a, st, m, depth+1)
+				}
+			}
+		case contracts.FormRowHas:
+			return "no row matches row-has"
+		}
+	}
+	return "its condition does not hold"
+}
+
+func lensItems(items []*jsonsrc.Value) string {
+	var out []string
+	for _, it := range items {
+		if it.Kind == jsonsrc.String {
+			out = append(out, it.Str)
+		} else {
+			out = append(out, it.Raw)
+		}
+	}
+	if len(out) == 1 {
+		return out[0]
+	}
+	return "one of " + strings.Join(out, ", ")
+}
+
+func containsItem(items []*jsonsrc.Value, s string) bool {
+	for _, it := range items {
+		if it.Kind == jsonsrc.String && it.Str == s {
+			return true
+		}
+	}
+	return false
+}
+
+// fileURI returns the file:// URI of an absolute path.
+func fileURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive path
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
