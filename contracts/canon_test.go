@@ -96,16 +96,6 @@ func TestCheckDivergence(t *testing.T) {
 	}
 }
 
-func TestValidKebab(t *testing.T) {
-	for s, want := range map[string]bool{
-		"a": true, "a-b": true, "a1-2b": true, "": false, "-a": false, "a-": false, "a--b": false, "A": false, "a_b": false, "a.b": false,
-	} {
-		if ValidKebab(s) != want {
-			t.Errorf("ValidKebab(%q) != %v", s, want)
-		}
-	}
-}
-
 func FuzzParseAdoption(f *testing.F) {
 	f.Add([]byte(condAdoption))
 	f.Add([]byte(adopt(rowsDefn, `"answers": {}, "values": {"maximum": 5}, "rows": {"windows": [{"id": "p", "unit": "turns", "length": 9}]}`)))

@@ -414,7 +414,7 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 				c.add("CONTRACT_ROW_CHOICE", v.Span, strconv.Quote(v.Str)+" is not an option of "+who+"; use one of: "+quoteList(opts)+suggest(v.Str, opts))
 			}
 		}
-		if f.Pattern != nil && f.Pattern.Kind == jsonsrc.String && f.Pattern.Str == "kebab-case" && !ValidKebab(v.Str) {
+		if f.Pattern != nil && f.Pattern.Kind == jsonsrc.String && f.Pattern.Str == "kebab-case" && !source.IsKebab(v.Str) {
 			c.add("CONTRACT_NAME_GRAMMAR", v.Span, who+" must be kebab-case: lowercase letters and digits joined by single hyphens")
 		}
 	}

@@ -7,30 +7,6 @@ import (
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
-// ValidKebab reports whether s is kebab-case (SPEC §1): groups of lowercase
-// ASCII letters and digits joined by single hyphens.
-func ValidKebab(s string) bool {
-	if s == "" {
-		return false
-	}
-	prevHyphen := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			prevHyphen = false
-		case c == '-':
-			if prevHyphen {
-				return false
-			}
-			prevHyphen = true
-		default:
-			return false
-		}
-	}
-	return !prevHyphen
-}
-
 func isAnnotation(key string) bool { return strings.HasPrefix(key, "_") }
 
 // valueForm returns "number" for a finite number, "citation" for a string

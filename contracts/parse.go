@@ -20,7 +20,7 @@ func ParseAdoption(file string, data []byte) *Adoption {
 	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
 	a.ID = strings.TrimSuffix(base, ".json")
 	p := &parser{a: a}
-	if !ValidKebab(a.ID) {
+	if !source.IsKebab(a.ID) {
 		p.add("CONTRACT_INSTANCE_FILENAME", source.Span{}, "the adoption id "+strconv.Quote(a.ID)+
 			" (the file name without .json) must be kebab-case: lowercase letters and digits joined by single hyphens, with no dot")
 	}
@@ -141,7 +141,7 @@ func (p *parser) isMap(v *jsonsrc.Value, code, what string) bool {
 
 // name checks a kebab-case name of SPEC §10.2 rule 4.
 func (p *parser) name(n Name, what string) {
-	if !ValidKebab(n.Text) {
+	if !source.IsKebab(n.Text) {
 		p.add("CONTRACT_NAME_GRAMMAR", n.Span, what+" "+strconv.Quote(n.Text)+
 			" must be kebab-case: lowercase letters and digits joined by single hyphens, with no dot")
 	}
@@ -338,7 +338,7 @@ func (p *parser) declaration(m jsonsrc.Member) {
 	d := &Declaration{Name: Name{Text: m.Key, Span: m.KeySpan}, Value: m.Value, AcceptsNumber: true}
 	p.a.Values = append(p.a.Values, d)
 	switch {
-	case !ValidKebab(m.Key):
+	case !source.IsKebab(m.Key):
 		p.name(d.Name, "the value name")
 	case m.Key[0] < 'a' || m.Key[0] > 'z':
 		p.add("CONTRACT_NAME_GRAMMAR", m.KeySpan, "the value name "+strconv.Quote(m.Key)+" must begin with a lowercase letter")

@@ -12,7 +12,7 @@ import (
 // rules checks SPEC §10.6.
 func (c *checker) rules() {
 	for _, r := range c.a.Rules {
-		if !ValidKebab(r.Name.Text) {
+		if !source.IsKebab(r.Name.Text) {
 			c.add("CONTRACT_RULE_INVALID", r.Name.Span, "rule name "+strconv.Quote(r.Name.Text)+" must be kebab-case")
 		}
 		switch r.Kind {

@@ -68,24 +68,6 @@ func segmentChar(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
 
-// IsKebab reports whether s is kebab-case: groups of lowercase ASCII
-// letters and digits joined by single hyphens.
-func IsKebab(s string) bool {
-	if s == "" || s[0] == '-' || s[len(s)-1] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case c == '-' && s[i-1] != '-':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // CheckKey checks key against the tuning-key rules of SPEC §4. problem
 // describes a break of rules 1, 2 or 4 (the shape of the key); reserved is
 // the reserved segment that breaks rule 3, checked only when the shape is

@@ -22,7 +22,7 @@ func (b *builder) rules(rules *jsonsrc.Value) {
 	for _, m := range effective(rules) {
 		r := &RuleEntry{Name: m.Key, NameSpan: m.KeySpan, LineSpan: m.Value.Span}
 		b.f.Rules = append(b.f.Rules, r)
-		if !IsKebab(m.Key) {
+		if !source.IsKebab(m.Key) {
 			b.report(CodeRuleInvalid, source.Error, m.KeySpan, fmt.Sprintf("rule name %q is not kebab-case; use lowercase letters and digits in groups joined by single hyphens, such as %q", m.Key, "dash-covers-a-tile"))
 		}
 		if m.Value.Kind != jsonsrc.String {

@@ -274,11 +274,6 @@ func TestCheckKey(t *testing.T) {
 			t.Errorf("ReservedRevision(%q) = %q, want %q", seg, got, want)
 		}
 	}
-	for s, want := range map[string]bool{"a-b": true, "a1": true, "A": false, "a--b": false, "-a": false, "a_b": false, "": false} {
-		if IsKebab(s) != want {
-			t.Errorf("IsKebab(%q) != %v", s, want)
-		}
-	}
 	for s, want := range map[string]bool{"a-b": true, "A_1": true, "-a": false, "a-": false, "a b": false, "": false} {
 		if ValidSegment(s) != want {
 			t.Errorf("ValidSegment(%q) != %v", s, want)

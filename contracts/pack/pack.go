@@ -233,27 +233,6 @@ func baseName(name string) string {
 	return name
 }
 
-// IsKebab reports whether s is kebab-case: lowercase ASCII letters and
-// digits in runs joined by single hyphens.
-func IsKebab(s string) bool {
-	if s == "" || s[0] == '-' || s[len(s)-1] == '-' {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case c == '-':
-			if s[i-1] == '-' {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // ParsePack parses one pack file and checks its own shape. It never panics;
 // every problem becomes a finding in Pack.Findings.
 func ParsePack(file string, data []byte) *Pack {
@@ -325,13 +304,13 @@ func (p *Pack) fillIdentityFromFields() {
 func (p *Pack) checkIdentityFields(nameOK bool, nameContract string) {
 	root := p.Root
 	c, v := p.FieldContract, p.FieldVersion
-	if nameOK && !IsKebab(nameContract) {
+	if nameOK && !source.IsKebab(nameContract) {
 		p.add(CodePackShape, source.Span{Start: 0, End: 0}, "the file name's contract part "+strconv.Quote(nameContract)+" is not kebab-case; rename the file to <contract>-<version>.pack.json")
 	}
 	switch {
 	case c == nil:
 		p.add(CodePackShape, openSpan(root), `the pack lacks "contract"; add the definition's kebab-case id`)
-	case c.Kind != jsonsrc.String || !IsKebab(c.Str):
+	case c.Kind != jsonsrc.String || !source.IsKebab(c.Str):
 		p.add(CodePackShape, c.Span, `"contract" must be the definition's kebab-case id`)
 	case nameOK && c.Str != nameContract:
 		p.add(CodePackShape, c.Span, "the pack names contract "+strconv.Quote(c.Str)+" but its file name names "+strconv.Quote(nameContract)+"; make them agree")

@@ -22,7 +22,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	case idv == nil:
 		p.add(CodePackShape, openSpan(node), label+` lacks "id"; add a kebab-case template id`)
 		t.Usable = false
-	case idv.Kind != jsonsrc.String || !IsKebab(idv.Str):
+	case idv.Kind != jsonsrc.String || !source.IsKebab(idv.Str):
 		p.add(CodePackShape, idv.Span, label+`: "id" must be a kebab-case string`)
 		t.Usable = false
 		if idv.Kind == jsonsrc.String {
@@ -336,7 +336,7 @@ func (p *Pack) parseBindings(t *Template, label string, bs *jsonsrc.Value) {
 			continue
 		}
 		where := label + " binding " + strconv.Quote(m.Key)
-		if !IsKebab(m.Key) {
+		if !source.IsKebab(m.Key) {
 			p.add(CodePackShape, m.KeySpan, label+": binding id "+strconv.Quote(m.Key)+" is not kebab-case")
 		}
 		v := m.Value

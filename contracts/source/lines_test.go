@@ -53,3 +53,14 @@ func TestLinesOffsetRoundTrip(t *testing.T) {
 		t.Errorf("LineCount = %d, want 4", l.LineCount())
 	}
 }
+
+func TestIsKebab(t *testing.T) {
+	for s, want := range map[string]bool{
+		"poison": true, "turn-clock": true, "a1-2b": true, "9": true,
+		"": false, "-a": false, "a-": false, "a--b": false, "A": false, "a_b": false, "a.b": false, "é": false,
+	} {
+		if got := IsKebab(s); got != want {
+			t.Errorf("IsKebab(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
