@@ -133,13 +133,13 @@ func (c *checker) answers() {
 			span = a.AnswersKey.KeySpan
 		}
 		c.add("CONTRACT_ANSWER_MISSING", span, "question "+strconv.Quote(q.Name.Text)+" is asked but has no answer; add \""+
-			q.Name.Text+"\" to \"answers\" with one of: "+quoteList(optionIDs(q)))
+			q.Name.Text+"\" to \"answers\" with one of: "+quoteList(q.OptionIDs()))
 	}
 	for _, ans := range a.Answers {
 		q := a.Question(ans.Question.Text)
 		if q == nil {
 			c.add("CONTRACT_ANSWER_UNKNOWN", ans.Question.Span, strconv.Quote(ans.Question.Text)+" is not a declared question"+
-				suggest(ans.Question.Text, questionIDs(a)))
+				suggest(ans.Question.Text, a.QuestionIDs()))
 			continue
 		}
 		if !ans.IsString || q.Option(ans.Option) == nil {
@@ -148,7 +148,7 @@ func (c *checker) answers() {
 				what = strconv.Quote(ans.Option)
 			}
 			c.add("CONTRACT_ANSWER_UNKNOWN", ans.Value.Span, "answer "+what+" is not an option of question "+strconv.Quote(q.Name.Text)+
-				"; use one of: "+quoteList(optionIDs(q))+suggest(ans.Option, optionIDs(q)))
+				"; use one of: "+quoteList(q.OptionIDs())+suggest(ans.Option, q.OptionIDs()))
 		}
 		if !s.Asked(q.Name.Text) {
 			f := c.add("CONTRACT_ANSWER_NOT_ASKED", ans.Question.Span, "question "+strconv.Quote(q.Name.Text)+" is not asked: "+
@@ -187,7 +187,7 @@ func (c *checker) values() {
 	for _, sup := range a.Supplied {
 		d := a.Declaration(sup.Name.Text)
 		if d == nil {
-			c.add("CONTRACT_VALUE_UNKNOWN", sup.Name.Span, strconv.Quote(sup.Name.Text)+" is not a declared value"+suggest(sup.Name.Text, valueNames(a)))
+			c.add("CONTRACT_VALUE_UNKNOWN", sup.Name.Span, strconv.Quote(sup.Name.Text)+" is not a declared value"+suggest(sup.Name.Text, a.ValueNames()))
 			continue
 		}
 		if !s.Active(d.Name.Text) {
@@ -276,7 +276,7 @@ func (c *checker) rowSets() {
 	}
 	for _, ra := range a.Rows {
 		if a.RowSet(ra.Name.Text) == nil {
-			c.add("CONTRACT_ROWS_BINDING", ra.Name.Span, strconv.Quote(ra.Name.Text)+" is not a declared row set"+suggest(ra.Name.Text, rowSetNames(a)))
+			c.add("CONTRACT_ROWS_BINDING", ra.Name.Span, strconv.Quote(ra.Name.Text)+" is not a declared row set"+suggest(ra.Name.Text, a.RowSetNames()))
 		}
 	}
 }
@@ -303,7 +303,7 @@ func (c *checker) withinNames(set *RowSet, f *Field, w *Within) {
 	for _, b := range w.Bounds {
 		if !b.IsNum && c.a.Declaration(b.Name) == nil {
 			c.add("CONTRACT_REFERENCE", b.Span, "the \"within\" bound "+strconv.Quote(b.Name)+" of field "+strconv.Quote(f.Name.Text)+
-				" names no declared value"+suggest(b.Name, valueNames(c.a)))
+				" names no declared value"+suggest(b.Name, c.a.ValueNames()))
 		}
 	}
 	if w.Bounds[0].IsNum && w.Bounds[1].IsNum {

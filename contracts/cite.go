@@ -75,7 +75,7 @@ func (s *State) valueCitation(sup *Supplied) (float64, bool, *source.Finding) {
 		d := s.a.Declaration(target)
 		if d == nil {
 			return 0, false, s.finding("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(target)+
-				", which this adoption does not declare"+suggest(target, valueNames(s.a)))
+				", which this adoption does not declare"+suggest(target, s.a.ValueNames()))
 		}
 		if !s.active[target] {
 			return 0, false, s.finding("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(target)+
@@ -217,7 +217,7 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 			switch {
 			case oa.Declaration(segs[2]) == nil:
 				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(segs[2])+", which adoption "+strconv.Quote(segs[1])+
-					" does not declare"+suggest(segs[2], valueNames(oa)))
+					" does not declare"+suggest(segs[2], oa.ValueNames()))
 			case !st.Active(segs[2]):
 				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(segs[2])+", whose declaration is not active in adoption "+strconv.Quote(segs[1]))
 			case oa.SuppliedValue(segs[2]) == nil:

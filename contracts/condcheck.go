@@ -177,7 +177,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 			q := a.Question(e.Name.Text)
 			if q == nil {
 				ck.add(nameKind(top), e.Name.Span, "\"flag\" names "+strconv.Quote(e.Name.Text)+", which is not a declared question"+
-					suggest(e.Name.Text, questionIDs(a)))
+					suggest(e.Name.Text, a.QuestionIDs()))
 			}
 			if !ck.nonEmptyArray(e, "the options") {
 				continue
@@ -189,7 +189,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 				}
 				if q != nil && q.Option(it.Str) == nil {
 					ck.add(nameKind(top), it.Span, strconv.Quote(it.Str)+" is not an option of question "+strconv.Quote(q.Name.Text)+
-						"; its options are "+quoteList(optionIDs(q))+suggest(it.Str, optionIDs(q)))
+						"; its options are "+quoteList(q.OptionIDs())+suggest(it.Str, q.OptionIDs()))
 				}
 			}
 		}
@@ -202,7 +202,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 			switch {
 			case d == nil:
 				ck.add(ProblemName, e.Name.Span, "\"value-form\" names "+strconv.Quote(e.Name.Text)+", which is not a declared value"+
-					suggest(e.Name.Text, valueNames(a)))
+					suggest(e.Name.Text, a.ValueNames()))
 			case d.Conditional():
 				ck.add(ProblemName, e.Name.Span, "\"value-form\" may read only unconditional declarations; "+strconv.Quote(e.Name.Text)+" has a when")
 			}
@@ -222,7 +222,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 		for _, e := range f.Entries {
 			if a.RowSet(e.Name.Text) == nil {
 				ck.add(ProblemName, e.Name.Span, "\"row-count\" names "+strconv.Quote(e.Name.Text)+", which is not a declared row set"+
-					suggest(e.Name.Text, rowSetNames(a)))
+					suggest(e.Name.Text, a.RowSetNames()))
 			}
 			v := e.Value
 			if v == nil || v.Kind != jsonsrc.String || (v.Str != "empty" && v.Str != "non-empty" && v.Str != "at-least-two") {
@@ -279,7 +279,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 			set := a.RowSet(e.Name.Text)
 			if set == nil {
 				ck.add(ProblemName, e.Name.Span, "\"row-has\" names "+strconv.Quote(e.Name.Text)+", which is not a declared row set"+
-					suggest(e.Name.Text, rowSetNames(a)))
+					suggest(e.Name.Text, a.RowSetNames()))
 			}
 			if e.Value == nil || e.Value.Kind != jsonsrc.Object || len(e.Inner.Entries) == 0 {
 				ck.add(ProblemShape, spanOf(e.Value, e.Name.Span), "the row map of \"row-has\" must be an object naming at least one field")
@@ -314,34 +314,3 @@ func (ck *condChecker) rowMap(f *Form, set *RowSet, kind ProblemKind, strict boo
 	}
 }
 
-func questionIDs(a *Adoption) []string {
-	var out []string
-	for _, q := range a.Questions {
-		out = append(out, q.Name.Text)
-	}
-	return out
-}
-
-func optionIDs(q *Question) []string {
-	var out []string
-	for _, o := range q.Options {
-		out = append(out, o.Name.Text)
-	}
-	return out
-}
-
-func valueNames(a *Adoption) []string {
-	var out []string
-	for _, d := range a.Values {
-		out = append(out, d.Name.Text)
-	}
-	return out
-}
-
-func rowSetNames(a *Adoption) []string {
-	var out []string
-	for _, s := range a.RowSets {
-		out = append(out, s.Name.Text)
-	}
-	return out
-}

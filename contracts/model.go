@@ -373,3 +373,35 @@ func (a *Adoption) IsAdoption() bool {
 	return a != nil && a.ParseError == nil && a.Root != nil && a.Root.Kind == jsonsrc.Object &&
 		(a.Root.Member("contract") != nil || a.Root.Member("format") != nil)
 }
+
+// QuestionIDs returns the ids of the declared questions, in file order.
+func (a *Adoption) QuestionIDs() []string {
+	return names(a.Questions, func(q *Question) Name { return q.Name })
+}
+
+// ValueNames returns the names of the value declarations, in file order.
+func (a *Adoption) ValueNames() []string {
+	return names(a.Values, func(d *Declaration) Name { return d.Name })
+}
+
+// RowSetNames returns the names of the row-set declarations, in file order.
+func (a *Adoption) RowSetNames() []string {
+	return names(a.RowSets, func(s *RowSet) Name { return s.Name })
+}
+
+// OptionIDs returns the ids of the question's options, in file order.
+func (q *Question) OptionIDs() []string {
+	return names(q.Options, func(o *Option) Name { return o.Name })
+}
+
+// FieldNames returns the names of the row set's record fields, in file order.
+func (s *RowSet) FieldNames() []string { return names(s.Fields, func(f *Field) Name { return f.Name }) }
+
+// names lists the text of the name of each item.
+func names[T any](items []T, name func(T) Name) []string {
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		out = append(out, name(it).Text)
+	}
+	return out
+}

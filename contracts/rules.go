@@ -62,7 +62,7 @@ func (c *checker) comparison(r *Rule) {
 	for _, n := range rl.Names() {
 		if a.Declaration(n.Text) == nil {
 			c.add("CONTRACT_RULE_INVALID", c.lineSpan(r, n.Start, n.End), who+" names "+strconv.Quote(n.Text)+
-				", which is not a value this definition declares"+suggest(n.Text, valueNames(a)))
+				", which is not a value this definition declares"+suggest(n.Text, a.ValueNames()))
 			bad = true
 		}
 	}

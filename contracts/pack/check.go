@@ -119,7 +119,7 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 		if t.Expand == ExpandPerRow && t.Collection != "" {
 			set = a.RowSet(t.Collection)
 			if set == nil {
-				ref(t.CollectionSpan, label+" expands row set "+strconv.Quote(t.Collection)+", which the definition does not declare"+suggestList(rowSetNames(a)))
+				ref(t.CollectionSpan, label+" expands row set "+strconv.Quote(t.Collection)+", which the definition does not declare"+suggestList(a.RowSetNames()))
 			} else if !rowIDDone[t.Collection] {
 				rowIDDone[t.Collection] = true
 				c.checkRowID(r, p, t, set)
@@ -129,19 +129,19 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 			for _, term := range t.When.Flag {
 				q := a.Question(term.Question)
 				if q == nil {
-					ref(term.QuestionSpan, label+"'s condition names question "+strconv.Quote(term.Question)+", which the definition does not declare"+suggestList(questionIDs(a)))
+					ref(term.QuestionSpan, label+"'s condition names question "+strconv.Quote(term.Question)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
 					continue
 				}
 				for _, o := range term.Options {
 					if q.Option(o.Text) == nil {
-						ref(o.Span, label+"'s condition names option "+strconv.Quote(o.Text)+", which question "+strconv.Quote(term.Question)+" does not have"+suggestList(optionIDs(q)))
+						ref(o.Span, label+"'s condition names option "+strconv.Quote(o.Text)+", which question "+strconv.Quote(term.Question)+" does not have"+suggestList(q.OptionIDs()))
 					}
 				}
 			}
 			if set != nil {
 				for _, term := range t.When.Row {
 					if set.Field(term.Field) == nil {
-						ref(term.FieldSpan, label+"'s row condition names field "+strconv.Quote(term.Field)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(fieldNames(set)))
+						ref(term.FieldSpan, label+"'s row condition names field "+strconv.Quote(term.Field)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 					}
 				}
 			}
@@ -152,18 +152,18 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 			case b.Flag != nil:
 				q := a.Question(b.Flag.Text)
 				if q == nil {
-					ref(b.Flag.Span, where+" reads question "+strconv.Quote(b.Flag.Text)+", which the definition does not declare"+suggestList(questionIDs(a)))
+					ref(b.Flag.Span, where+" reads question "+strconv.Quote(b.Flag.Text)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
 					continue
 				}
 				for _, ph := range b.Map {
 					if q.Option(ph.Key) == nil {
-						r.packFinding(CodeBindingMap, ph.KeySpan, where+" maps "+strconv.Quote(ph.Key)+", which is not an option of question "+strconv.Quote(b.Flag.Text)+suggestList(optionIDs(q)), false)
+						r.packFinding(CodeBindingMap, ph.KeySpan, where+" maps "+strconv.Quote(ph.Key)+", which is not an option of question "+strconv.Quote(b.Flag.Text)+suggestList(q.OptionIDs()), false)
 					}
 				}
 			case b.RowField != nil && set != nil:
 				f := set.Field(b.RowField.Text)
 				if f == nil {
-					ref(b.RowField.Span, where+" reads field "+strconv.Quote(b.RowField.Text)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(fieldNames(set)))
+					ref(b.RowField.Span, where+" reads field "+strconv.Quote(b.RowField.Text)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 					continue
 				}
 				if len(f.Options) > 0 {
@@ -179,11 +179,11 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 			switch ph.Kind {
 			case PlaceValueCite:
 				if a.Declaration(ph.Arg) == nil {
-					ref(ph.ArgSpan, label+" cites value "+strconv.Quote(ph.Arg)+", which the definition does not declare"+suggestList(valueNames(a)))
+					ref(ph.ArgSpan, label+" cites value "+strconv.Quote(ph.Arg)+", which the definition does not declare"+suggestList(a.ValueNames()))
 				}
 			case PlaceRow:
 				if set != nil && set.Field(ph.Arg) == nil {
-					ref(ph.ArgSpan, label+" reads row field "+strconv.Quote(ph.Arg)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(fieldNames(set)))
+					ref(ph.ArgSpan, label+" reads row field "+strconv.Quote(ph.Arg)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 				}
 			}
 		}
@@ -291,46 +291,6 @@ func suggestList(names []string) string {
 		q[i] = strconv.Quote(n)
 	}
 	return "; declared: " + strings.Join(q, ", ")
-}
-
-func questionIDs(a *contracts.Adoption) []string {
-	var out []string
-	for _, q := range a.Questions {
-		out = append(out, q.Name.Text)
-	}
-	return out
-}
-
-func optionIDs(q *contracts.Question) []string {
-	var out []string
-	for _, o := range q.Options {
-		out = append(out, o.Name.Text)
-	}
-	return out
-}
-
-func valueNames(a *contracts.Adoption) []string {
-	var out []string
-	for _, d := range a.Values {
-		out = append(out, d.Name.Text)
-	}
-	return out
-}
-
-func rowSetNames(a *contracts.Adoption) []string {
-	var out []string
-	for _, s := range a.RowSets {
-		out = append(out, s.Name.Text)
-	}
-	return out
-}
-
-func fieldNames(s *contracts.RowSet) []string {
-	var out []string
-	for _, f := range s.Fields {
-		out = append(out, f.Name.Text)
-	}
-	return out
 }
 
 func templateIDs(p *Pack) []string {
