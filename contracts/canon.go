@@ -1,11 +1,9 @@
 package contracts
 
 import (
-	"math"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -37,165 +35,15 @@ func DefinitionText(a *Adoption) string {
 		}
 		n++
 		b.WriteString("\n  ")
-		writeString(&b, k)
+		jsonsrc.WriteString(&b, k)
 		b.WriteString(": ")
-		writeJSON(&b, v, "  ", true)
+		jsonsrc.Write(&b, v, jsonsrc.WriteOptions{Indent: true, Depth: 1, SkipAnnotations: true, JSONParseKeys: true})
 	}
 	if n > 0 {
 		b.WriteString("\n")
 	}
 	b.WriteString("}")
 	return b.String()
-}
-
-// writeJSON writes v as JSON. With pretty, containers are indented by two
-// spaces per level, starting at indent; annotations are left out of
-// objects. A duplicated key keeps its first position and its last value,
-// as JavaScript's JSON.parse does.
-func writeJSON(b *strings.Builder, v *jsonsrc.Value, indent string, pretty bool) {
-	if v == nil {
-		b.WriteString("null")
-		return
-	}
-	nl := func(ind string) {
-		if pretty {
-			b.WriteString("\n")
-			b.WriteString(ind)
-		}
-	}
-	switch v.Kind {
-	case jsonsrc.Null:
-		b.WriteString("null")
-	case jsonsrc.Bool:
-		b.WriteString(strconv.FormatBool(v.Bool))
-	case jsonsrc.Number:
-		b.WriteString(jsNumber(v.Num))
-	case jsonsrc.String:
-		writeString(b, v.Str)
-	case jsonsrc.Array:
-		if len(v.Elems) == 0 {
-			b.WriteString("[]")
-			return
-		}
-		b.WriteString("[")
-		for i, e := range v.Elems {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			nl(indent + "  ")
-			writeJSON(b, e, indent+"  ", pretty)
-		}
-		nl(indent)
-		b.WriteString("]")
-	case jsonsrc.Object:
-		var keys []string
-		last := map[string]*jsonsrc.Value{}
-		for _, m := range v.Members {
-			if isAnnotation(m.Key) {
-				continue
-			}
-			if _, dup := last[m.Key]; !dup {
-				keys = append(keys, m.Key)
-			}
-			last[m.Key] = m.Value
-		}
-		if len(keys) == 0 {
-			b.WriteString("{}")
-			return
-		}
-		b.WriteString("{")
-		for i, k := range keys {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			nl(indent + "  ")
-			writeString(b, k)
-			b.WriteString(":")
-			if pretty {
-				b.WriteString(" ")
-			}
-			writeJSON(b, last[k], indent+"  ", pretty)
-		}
-		nl(indent)
-		b.WriteString("}")
-	default:
-		b.WriteString("null")
-	}
-}
-
-// writeString writes s as a JSON string the way JSON.stringify does.
-func writeString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\b':
-			b.WriteString(`\b`)
-		case c == '\f':
-			b.WriteString(`\f`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte("0123456789abcdef"[c>>4])
-			b.WriteByte("0123456789abcdef"[c&15])
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-		default:
-			_, size := utf8.DecodeRuneInString(s[i:])
-			b.WriteString(s[i : i+size])
-			i += size
-			continue
-		}
-		i++
-	}
-	b.WriteByte('"')
-}
-
-// jsNumber formats f as JavaScript's Number.prototype.toString does, so
-// that 1.0 and 1 read the same.
-func jsNumber(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "null"
-	}
-	if f == 0 {
-		return "0"
-	}
-	sign := ""
-	if f < 0 {
-		sign, f = "-", -f
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±xx
-	mant, expS, _ := strings.Cut(e, "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	exp, _ := strconv.Atoi(expS)
-	k := len(digits)
-	n := exp + 1 // decimal point position
-	switch {
-	case k <= n && n <= 21:
-		return sign + digits + strings.Repeat("0", n-k)
-	case 0 < n && n <= 21:
-		return sign + digits[:n] + "." + digits[n:]
-	case -6 < n && n <= 0:
-		return sign + "0." + strings.Repeat("0", -n) + digits
-	}
-	es := "+"
-	if n-1 < 0 {
-		es = "-"
-	}
-	ev := strconv.Itoa(int(math.Abs(float64(n - 1))))
-	if k == 1 {
-		return sign + digits + "e" + es + ev
-	}
-	return sign + digits[:1] + "." + digits[1:] + "e" + es + ev
 }
 
 // CheckDivergence compares the definition parts of adoptions that share a

@@ -56,20 +56,6 @@ func TestDefinitionText(t *testing.T) {
 	}
 }
 
-func TestJSNumber(t *testing.T) {
-	for _, tc := range []struct {
-		in   float64
-		want string
-	}{
-		{1, "1"}, {1.5, "1.5"}, {-0.25, "-0.25"}, {1e21, "1e+21"}, {123456789012345680000, "123456789012345680000"},
-		{1e-7, "1e-7"}, {0.000001, "0.000001"}, {1.5e-10, "1.5e-10"}, {0, "0"}, {100, "100"},
-	} {
-		if got := jsNumber(tc.in); got != tc.want {
-			t.Errorf("jsNumber(%v) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestCheckDivergence(t *testing.T) {
 	base := adopt(basic, `"answers": {"overflow": "clamp"}, "values": {"maximum": 5}`)
 	same := adopt(basic, `"answers": {"overflow": "refuse"}, "values": {"maximum": 9}, "_x": 1`)

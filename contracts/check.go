@@ -424,6 +424,6 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 // canonicalScalar renders a value as JSON text for the unique comparison.
 func canonicalScalar(v *jsonsrc.Value) string {
 	var b strings.Builder
-	writeJSON(&b, v, "", false)
+	jsonsrc.Write(&b, v, jsonsrc.WriteOptions{SkipAnnotations: true, JSONParseKeys: true})
 	return b.String()
 }

@@ -313,4 +313,3 @@ func (ck *condChecker) rowMap(f *Form, set *RowSet, kind ProblemKind, strict boo
 		ck.nonEmptyArray(e, "the allowed values")
 	}
 }
-

@@ -286,7 +286,7 @@ func (a *Adoption) Identity() string {
 	if a == nil || a.Contract == nil || a.Version == nil || a.Version.Kind != jsonsrc.Number {
 		return ""
 	}
-	return a.Contract.Text + "-" + jsNumber(a.Version.Num)
+	return a.Contract.Text + "-" + jsonsrc.FormatNumber(a.Version.Num)
 }
 
 // Findings returns the shape findings found while parsing. Check returns

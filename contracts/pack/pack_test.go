@@ -117,14 +117,6 @@ func TestPlaceholderSpanWithEscapes(t *testing.T) {
 	}
 }
 
-func TestJSNumber(t *testing.T) {
-	for in, want := range map[float64]string{3: "3", 0.5: "0.5", -2.25: "-2.25", 1e21: "1e+21", 1e-7: "1e-7", 123456789012: "123456789012"} {
-		if got := jsNumber(in); got != want {
-			t.Errorf("jsNumber(%v) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func FuzzParsePack(f *testing.F) {
 	f.Add([]byte(packOf(onceTemplate, perRowTemplate)))
 	f.Add([]byte(`{"contract": "a", "version": 1, "templates": [{"id": "x", "when": {"row": {}}, "bindings": {"b": {"flag": 1}}}]}`))
