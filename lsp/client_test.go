@@ -248,6 +248,13 @@ func (c *client) send(v any) {
 	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(data), data)
 }
 
+// sendRaw writes one frame holding body as it is.
+func (c *client) sendRaw(body string) {
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", len(body), body)
+}
+
 // callAsync sends a request and returns its id and the channel of its
 // response.
 func (c *client) callAsync(method string, params any) (int, chan message) {

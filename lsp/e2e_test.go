@@ -85,6 +85,13 @@ type publication struct {
 		Code     string    `json:"code"`
 		Source   string    `json:"source"`
 		Message  string    `json:"message"`
+		Related  []struct {
+			Location struct {
+				URI   string    `json:"uri"`
+				Range rangeJSON `json:"range"`
+			} `json:"location"`
+			Message string `json:"message"`
+		} `json:"relatedInformation"`
 	} `json:"diagnostics"`
 }
 
@@ -249,7 +256,11 @@ func TestExitWithoutShutdown(t *testing.T) {
 }
 
 func TestCommandLines(t *testing.T) {
-	for _, args := range [][]string{nil, {"serve"}, {"serve", "--stdio"}, {"--stdio"}} {
+	c := start(t, nil, "serve", "--socket=9000")
+	if got := c.waitExit(); got != 2 {
+		t.Errorf("gddls serve --socket=9000: exit status %d, want 2", got)
+	}
+	for _, args := range [][]string{nil, {"serve"}, {"serve", "--stdio"}, {"--stdio"}, {"serve", "--stdio", "--clientProcessId=1"}} {
 		c := start(t, nil, args...)
 		res := c.initialize(t.TempDir(), nil, nil)
 		if !strings.Contains(string(res), `"capabilities"`) {
@@ -634,6 +645,19 @@ func TestMalformedParams(t *testing.T) {
 	c.shutdown()
 }
 
+func TestMalformedMessagesSkipped(t *testing.T) {
+	c := start(t, nil)
+	c.initialize(t.TempDir(), nil, nil)
+	c.sendRaw(`{"jsonrpc":"2.0","id":`)
+	c.sendRaw(`{"jsonrpc":"2.0","result":{}}`)
+	c.sendRaw(`[1,2,3]`)
+	c.result("workspace/symbol", map[string]any{"query": ""}, nil)
+	if !c.awaitLog("malformed") {
+		t.Error("the malformed messages were not logged")
+	}
+	c.shutdown()
+}
+
 func TestRequestOnUnknownFile(t *testing.T) {
 	c := start(t, nil)
 	c.initialize(t.TempDir(), nil, nil)
@@ -685,5 +709,71 @@ func TestWorkspaceFoldersChange(t *testing.T) {
 	}})
 	c.awaitDiagnostics(next, fileURI(filepath.Join(other, "c.md")), "diagnostics of the added folder", nonEmpty)
 	c.awaitDiagnostics(next, fileURI(filepath.Join(root, "a.md")), "diagnostics of the removed folder cleared", empty)
+	c.shutdown()
+}
+
+func TestRelatedInformation(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"pkg/manifest.json":  "{}\n",
+		"pkg/tuning.json":    `{"values": {}}` + "\n",
+		"pkg/01-overview.md": "# Overview\n\n## Twice\n\nOne.\n\n## Twice\n\nTwo; see [it](#twice).\n",
+	})
+	c := start(t, nil)
+	c.initialize(root, nil, nil)
+	u := fileURI(filepath.Join(root, "pkg", "01-overview.md"))
+	p, _ := c.awaitDiagnostics(0, u, "the ambiguous link", func(p publication) bool {
+		for _, d := range p.Diagnostics {
+			if d.Code == "DOC_LINK_AMBIGUOUS" {
+				return true
+			}
+		}
+		return false
+	})
+	for _, d := range p.Diagnostics {
+		if d.Code != "DOC_LINK_AMBIGUOUS" {
+			continue
+		}
+		if d.Severity != 2 {
+			t.Errorf("severity = %d, want 2 (warning)", d.Severity)
+		}
+		if len(d.Related) != 2 {
+			t.Fatalf("related information = %+v, want both headings", d.Related)
+		}
+		for i, line := range []int{2, 6} {
+			r := d.Related[i]
+			if r.Location.URI != u || r.Location.Range.Start.Line != line || r.Message == "" {
+				t.Errorf("related[%d] = %+v, want the heading on line %d of the chapter", i, r, line)
+			}
+		}
+	}
+	c.shutdown()
+}
+
+func TestWorkspaceFoldersWinOverRootURI(t *testing.T) {
+	folder := docFixture(t)
+	other := writeFiles(t, map[string]string{"z.md": "[dead](gone.md)\n"})
+	c := start(t, nil)
+	var res json.RawMessage
+	c.result("initialize", map[string]any{
+		"processId":        nil,
+		"rootUri":          fileURI(other),
+		"rootPath":         other,
+		"workspaceFolders": []any{map[string]any{"uri": fileURI(folder), "name": "docs"}},
+		"capabilities":     map[string]any{},
+	}, &res)
+	c.notify("initialized", map[string]any{})
+	c.awaitDiagnostics(0, fileURI(filepath.Join(folder, "a.md")), "diagnostics of the workspace folder", nonEmpty)
+	c.shutdown()
+	if got := c.publications(0)[fileURI(filepath.Join(other, "z.md"))]; len(got) != 0 {
+		t.Errorf("rootUri was indexed although workspaceFolders were given: %+v", got)
+	}
+}
+
+func TestRootPathFallback(t *testing.T) {
+	root := docFixture(t)
+	c := start(t, nil)
+	c.result("initialize", map[string]any{"processId": nil, "rootPath": root, "capabilities": map[string]any{}}, nil)
+	c.notify("initialized", map[string]any{})
+	c.awaitDiagnostics(0, fileURI(filepath.Join(root, "a.md")), "diagnostics under rootPath", nonEmpty)
 	c.shutdown()
 }

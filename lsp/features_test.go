@@ -270,14 +270,21 @@ func TestFeatures(t *testing.T) {
 	})
 
 	t.Run("renderTests", func(t *testing.T) {
-		m := c.call("workspace/executeCommand", map[string]any{"command": "gddls.renderTests", "arguments": []string{fileURI(cauldron)}})
+		forage := filepath.Join(root, "contracts", "daily-forage.json")
+		m := c.call("workspace/executeCommand", map[string]any{"command": "gddls.renderTests", "arguments": []string{fileURI(forage)}})
 		var out *string
 		if m.Error == nil {
 			json.Unmarshal(m.Result, &out)
 		}
 		skipUnless(t, out != nil && *out != "", "render tests")
-		if m.Error != nil {
-			t.Fatalf("renderTests: %v", m.Error)
+		if !strings.Contains(*out, "daily-forage") {
+			t.Errorf("rendered tests do not name the adoption:\n%s", *out)
+		}
+		// An adoption without a pack has nothing to render: an error
+		// response that says why.
+		m = c.call("workspace/executeCommand", map[string]any{"command": "gddls.renderTests", "arguments": []string{fileURI(cauldron)}})
+		if m.Error == nil || m.Error.Message == "" {
+			t.Errorf("rendering tests of a promised adoption: result %s, want an error that says why", m.Result)
 		}
 	})
 

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"context"
 	"encoding/json"
 	"log"
 	"runtime/debug"
@@ -16,64 +15,35 @@ import (
 
 // queue applies workspace changes one at a time, in the order they were
 // received, on its own goroutine, so that the reading goroutine never waits
-// for a snapshot to be built. Requests wait until the changes received
-// before them are applied.
+// for a snapshot to be built. A request takes its snapshot through the
+// queue too, so it sees exactly the edits received before it.
 type queue struct {
 	logger *log.Logger
 
-	mu      sync.Mutex
-	ops     []func()
-	pushed  uint64        // number of operations ever pushed
-	applied uint64        // number of operations finished
-	changed chan struct{} // closed and replaced when applied grows
-	wake    chan struct{} // has a token when ops is not empty
-	closed  bool
+	mu     sync.Mutex
+	ops    []func()
+	wake   chan struct{} // has a token when ops is not empty
+	closed bool
 }
 
 func newQueue(logger *log.Logger) *queue {
-	return &queue{logger: logger, changed: make(chan struct{}), wake: make(chan struct{}, 1)}
+	return &queue{logger: logger, wake: make(chan struct{}, 1)}
 }
 
-// push appends an operation and returns its sequence number.
-func (q *queue) push(op func()) uint64 {
+// push appends an operation; it reports false when the queue is closed and
+// the operation will never run.
+func (q *queue) push(op func()) bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
-		return q.pushed
+		return false
 	}
 	q.ops = append(q.ops, op)
-	q.pushed++
 	select {
 	case q.wake <- struct{}{}:
 	default:
 	}
-	return q.pushed
-}
-
-// enqueued returns the sequence number of the last operation pushed.
-func (q *queue) enqueued() uint64 {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	return q.pushed
-}
-
-// wait blocks until the operation with sequence number seq and all before
-// it are applied, or ctx is done.
-func (q *queue) wait(ctx context.Context, seq uint64) error {
-	for {
-		q.mu.Lock()
-		if q.applied >= seq || q.closed {
-			q.mu.Unlock()
-			return nil
-		}
-		ch := q.changed
-		q.mu.Unlock()
-		select {
-		case <-ch:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+	return true
 }
 
 // run applies operations until close.
@@ -89,14 +59,7 @@ func (q *queue) run() {
 			q.ops[0] = nil
 			q.ops = q.ops[1:]
 			q.mu.Unlock()
-
 			q.apply(op)
-
-			q.mu.Lock()
-			q.applied++
-			close(q.changed)
-			q.changed = make(chan struct{})
-			q.mu.Unlock()
 		}
 	}
 }
@@ -111,7 +74,7 @@ func (q *queue) apply(op func()) {
 	op()
 }
 
-// close stops the queue; waiting requests are released.
+// close stops the queue; operations not yet applied are dropped.
 func (q *queue) close() {
 	q.mu.Lock()
 	defer q.mu.Unlock()
@@ -120,8 +83,6 @@ func (q *queue) close() {
 	}
 	q.closed = true
 	close(q.wake)
-	close(q.changed)
-	q.changed = make(chan struct{})
 }
 
 // publisher remembers what was last published; only the queue goroutine

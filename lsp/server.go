@@ -98,7 +98,7 @@ type clientCaps struct {
 // shutdown then exit, 1 otherwise.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opts Options) int {
 	logger := log.New(logw, "gddls: ", log.LstdFlags|log.Lmicroseconds)
-	conn := jsonrpc2.NewConn(jsonrpc2.NewStream(&pipe{r: in, w: out}))
+	conn := jsonrpc2.NewConn(newStream(&pipe{r: in, w: out}, logger))
 	s := &Server{
 		conn:    conn,
 		logger:  logger,
@@ -112,6 +112,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 	}
 	go s.q.run()
 	defer s.q.close()
+	defer conn.Close()
 	conn.Go(ctx, s.handle)
 	select {
 	case code := <-s.exit:
@@ -210,11 +211,15 @@ func (s *Server) lookup(method string) requestFunc {
 }
 
 // start runs a request in its own goroutine with a context that
-// $/cancelRequest cancels. The request sees every edit enqueued before it.
+// $/cancelRequest cancels. The request answers from the snapshot taken
+// right after the edits received before it, in the order they arrived.
 func (s *Server) start(call *jsonrpc2.Call, reply jsonrpc2.Replier, h requestFunc) {
 	ctx, cancel := context.WithCancel(context.Background())
 	id := call.ID()
-	seq := s.q.enqueued()
+	snaps := make(chan *analysis.Snapshot, 1)
+	if !s.q.push(func() { snaps <- s.ws.Snapshot() }) {
+		snaps <- s.ws.Snapshot() // the queue is closed: the session is ending
+	}
 	s.mu.Lock()
 	s.running[id] = cancel
 	s.mu.Unlock()
@@ -237,10 +242,12 @@ func (s *Server) start(call *jsonrpc2.Call, reply jsonrpc2.Replier, h requestFun
 			cancel()
 			s.reply(reply, call, res, err)
 		}()
-		if werr := s.q.wait(ctx, seq); werr != nil {
-			return // cancelled while waiting for edits
+		var snap *analysis.Snapshot
+		select {
+		case snap = <-snaps:
+		case <-ctx.Done():
+			return // cancelled while earlier edits were applied
 		}
-		snap := s.ws.Snapshot()
 		if ctx.Err() != nil {
 			return
 		}
@@ -493,11 +500,13 @@ func (s *Server) initialized() {
 		}
 		start := time.Now()
 		done := make(chan struct{})
-		s.q.push(func() {
+		if !s.q.push(func() {
 			defer close(done)
 			snap := s.ws.Snapshot()
 			s.logf("indexed %d files in %v", len(snap.Files()), time.Since(start).Round(time.Millisecond))
-		})
+		}) {
+			return // the session is ending
+		}
 		<-done
 		if progress {
 			s.notify("$/progress", &protocol.ProgressParams{

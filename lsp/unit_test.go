@@ -2,11 +2,16 @@ package lsp
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"log"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
+
+	"go.lsp.dev/jsonrpc2"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -111,10 +116,9 @@ func TestSpanRangeRoundTrip(t *testing.T) {
 	}
 }
 
-func TestQueueOrderAndWait(t *testing.T) {
+func TestQueueOrder(t *testing.T) {
 	q := newQueue(log.New(io.Discard, "", 0))
 	go q.run()
-	defer q.close()
 	var got []int
 	release := make(chan struct{})
 	q.push(func() { <-release })
@@ -122,18 +126,18 @@ func TestQueueOrderAndWait(t *testing.T) {
 		q.push(func() { got = append(got, i) })
 	}
 	q.push(func() { panic("an operation panics") })
-	seq := q.push(func() { got = append(got, 99) })
-
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-	defer cancel()
-	if err := q.wait(ctx, seq); err == nil {
-		t.Fatal("wait returned before the blocked operation finished")
+	done := make(chan struct{})
+	q.push(func() { got = append(got, 99); close(done) })
+	select {
+	case <-done:
+		t.Fatal("an operation ran before the one ahead of it finished")
+	case <-time.After(20 * time.Millisecond):
 	}
 	close(release)
-	ctx2, cancel2 := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel2()
-	if err := q.wait(ctx2, seq); err != nil {
-		t.Fatalf("wait: %v", err)
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the queue stopped after a panicking operation")
 	}
 	want := []int{0, 1, 2, 3, 4, 99}
 	if len(got) != len(want) {
@@ -143,5 +147,60 @@ func TestQueueOrderAndWait(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("applied %v, want %v", got, want)
 		}
+	}
+	q.close()
+	if q.push(func() {}) {
+		t.Error("push after close reported success")
+	}
+}
+
+func TestStreamSkipsBadMessages(t *testing.T) {
+	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	input := "\r\n" + frame(`{not json`) +
+		frame(`{"jsonrpc":"2.0","result":1}`) +
+		"content-length: 2\r\nContent-Type: x\r\n\r\n{}" +
+		frame(`{"jsonrpc":"2.0","id":7,"method":"a"}`) +
+		frame(`{"jsonrpc":"2.0","method":"b"}`) +
+		"Content-Length: 3\r\n\r\nab"
+	var logs strings.Builder
+	s := newStream(&pipe{r: strings.NewReader(input), w: io.Discard}, log.New(&logs, "", 0))
+	var methods []string
+	var err error
+	for {
+		var msg jsonrpc2.Message
+		msg, _, err = s.Read(context.Background())
+		if err != nil {
+			break
+		}
+		if r, ok := msg.(jsonrpc2.Request); ok {
+			methods = append(methods, r.Method())
+		}
+	}
+	if got := strings.Join(methods, ","); got != "a,b" {
+		t.Errorf("read methods %q, want a,b", got)
+	}
+	if err == nil || !strings.Contains(err.Error(), "body") {
+		t.Errorf("a truncated body gave %v, want a read error", err)
+	}
+	if n := strings.Count(logs.String(), "skipping"); n != 3 {
+		t.Errorf("logged %d skipped messages, want 3:\n%s", n, logs.String())
+	}
+}
+
+func TestStreamHeaderErrors(t *testing.T) {
+	for _, input := range []string{
+		"Content-Length: x\r\n\r\n{}",
+		"Content-Length: -4\r\n\r\n{}",
+		"garbage\r\n\r\n",
+		"Content-Type: x\r\n\r\n{}",
+	} {
+		s := newStream(&pipe{r: strings.NewReader(input), w: io.Discard}, log.New(io.Discard, "", 0))
+		if _, _, err := s.Read(context.Background()); err == nil || errors.Is(err, io.EOF) {
+			t.Errorf("Read(%q) = %v, want a header error", input, err)
+		}
+	}
+	s := newStream(&pipe{r: strings.NewReader(""), w: io.Discard}, log.New(io.Discard, "", 0))
+	if _, _, err := s.Read(context.Background()); !errors.Is(err, io.EOF) {
+		t.Errorf("Read of an empty stream = %v, want io.EOF", err)
 	}
 }
