@@ -15,10 +15,13 @@ import (
 
 // builder assembles packages from the walked files and runs the checks.
 type builder struct {
-	snap     *Snapshot
-	tree     *tree
-	cache    *Cache
-	findings []source.Finding
+	snap  *Snapshot
+	tree  *tree
+	cache *Cache
+	// generation identifies the state of the disk the tree was walked
+	// from (see disk.generation).
+	generation int
+	findings   []source.Finding
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
@@ -70,7 +73,7 @@ func (b *builder) loadPackage(p *Package) {
 	p.Manifest = p.files["manifest.json"]
 	if f := p.files["tuning.json"]; f != nil && f.Skipped == "" {
 		p.TuningFile = f
-		p.Tuning = b.cache.tuning(f.Path, f.Content)
+		p.Tuning = f.entry.getTuning(f.Path)
 	} else if f != nil {
 		p.TuningFile = f
 	}
@@ -88,18 +91,16 @@ func (b *builder) loadPackage(p *Package) {
 	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
 
 	if f := p.files["personalization.json"]; f != nil {
-		p.Personalization = personalizationIDs(f.Content)
+		p.Personalization = personalizationIDs(f.entry.getJSON())
 	}
 	if f := p.files["clocks.json"]; f != nil {
 		p.Clocks = map[string]bool{}
-		if v, _ := jsonsrc.Parse(f.Content); v != nil {
-			for _, m := range v.Members {
-				p.Clocks[m.Key] = true
-			}
+		for _, m := range f.entry.getJSON().Members {
+			p.Clocks[m.Key] = true
 		}
 	}
 	if f := p.files["direction.json"]; f != nil {
-		v, _ := jsonsrc.Parse(f.Content)
+		v := f.entry.getJSON()
 		if v == nil {
 			v = &jsonsrc.Value{Kind: jsonsrc.Invalid}
 		}
@@ -111,9 +112,8 @@ func (b *builder) loadPackage(p *Package) {
 
 // personalizationIDs reads the question ids of personalization.json. A file
 // that does not parse declares no question.
-func personalizationIDs(content []byte) map[string]bool {
+func personalizationIDs(v *jsonsrc.Value) map[string]bool {
 	ids := map[string]bool{}
-	v, _ := jsonsrc.Parse(content)
 	for _, q := range arrayElems(v.Get("questions")) {
 		if id := q.Get("id"); id != nil && id.Kind == jsonsrc.String {
 			ids[id.Str] = true
@@ -141,8 +141,8 @@ func (b *builder) loadCollections(p *Package) {
 			}
 			f := p.files["collections/"+e.name+"/"+r.name]
 			var v *jsonsrc.Value
-			if f != nil {
-				v, _ = jsonsrc.Parse(f.Content)
+			if f != nil && f.entry != nil {
+				v = f.entry.getJSON()
 			}
 			c.Records[strings.TrimSuffix(r.name, ".json")] = v
 		}
@@ -168,7 +168,9 @@ func (b *builder) loadContracts(p *Package) {
 	}
 	var candidates []*File
 	counted := 0
-	claims := false
+	// claims is set when a file claims to be an adoption; unknown when a
+	// .json file could not be read, so whether it claims is not known.
+	claims, unknown := false, false
 	var bad []source.Finding
 	for _, e := range entries {
 		if strings.HasPrefix(e.name, ".") {
@@ -176,10 +178,17 @@ func (b *builder) loadContracts(p *Package) {
 		}
 		counted++
 		f := p.files["contracts/"+e.name]
-		if e.isDir || !strings.HasSuffix(e.name, ".json") || f == nil {
+		if f == nil && !e.isDir && strings.HasSuffix(e.name, ".json") {
+			// A .json entry the walk did not read (a symbolic link that
+			// leaves the folder, an unreadable file) has its own finding;
+			// nothing is known of what it holds.
+			unknown = true
+			continue
+		}
+		if e.isDir || !strings.HasSuffix(e.name, ".json") {
 			file := p.anchorFile()
-			if f != nil {
-				file = f.Path
+			if !e.isDir {
+				file = filepath.Join(dir, e.name)
 			}
 			what := "a file that is not .json"
 			if e.isDir {
@@ -192,10 +201,11 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		if f.Skipped != "" {
+			unknown = true
 			continue
 		}
 		if _, _, isPack := pack.IsPackFileName(e.name); isPack {
-			p.Packs = append(p.Packs, b.cache.pack(f.Path, f.Content))
+			p.Packs = append(p.Packs, f.entry.getPack(f.Path))
 			continue
 		}
 		candidates = append(candidates, f)
@@ -204,11 +214,11 @@ func (b *builder) loadContracts(p *Package) {
 		// for a moment: gddls also counts one whose text before the syntax
 		// error already carries those keys, so that one typo does not turn
 		// the whole folder into CONTRACT_FOLDER_RESERVED.
-		if v, _ := jsonsrc.Parse(f.Content); v != nil && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
+		if v := f.entry.getAdoption(f.Path).Root; v != nil && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
 			claims = true
 		}
 	}
-	if counted > 0 && !claims {
+	if counted > 0 && !claims && !unknown {
 		b.report(source.Finding{
 			Code: "CONTRACT_FOLDER_RESERVED", Severity: source.Error, File: p.anchorFile(),
 			Message: fmt.Sprintf("contracts/ holds %d entries and none of them is a contract adoption; the folder name is reserved for contracts, so rename the folder (or run `opengdd migrate` if it holds contracts of an older format version)", counted),
@@ -217,8 +227,11 @@ func (b *builder) loadContracts(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, bad...)
+	p.adoptions = make(map[string]*contracts.Adoption, len(candidates))
 	for _, f := range candidates {
-		p.Adoptions = append(p.Adoptions, b.cache.adoption(f.Path, f.Content))
+		a := f.entry.getAdoption(f.Path)
+		p.Adoptions = append(p.Adoptions, a)
+		p.adoptions[a.ID] = a
 	}
 }
 

@@ -7,83 +7,133 @@ import (
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
+	"github.com/gddls/gddls/contracts/source"
 )
 
-// Cache keeps the parse of each file, keyed by path and content, across
-// snapshots. A language server keeps one Cache for its lifetime so that an
-// edit re-parses only the file it changed. The zero Cache is not usable;
-// create one with NewCache. A nil *Cache caches nothing.
+// Cache keeps, for each file, the parse of its content and the results of
+// the checks that read it, across snapshots. A language server keeps one
+// Cache for its lifetime so that an edit re-parses only the file it changed
+// and re-checks only what depends on it. Create one with NewCache; a nil
+// *Cache caches nothing.
 type Cache struct {
-	mu        sync.Mutex
-	markdowns map[string]cached[*markdown.Doc]
-	tunings   map[string]cached[*tuning.File]
-	adoptions map[string]cached[*contracts.Adoption]
-	packs     map[string]cached[*pack.Pack]
+	mu      sync.Mutex
+	entries map[string]*cacheEntry
 }
 
-type cached[T any] struct {
-	content []byte
-	value   T
+// cacheEntry is what the cache knows about one content of one file. When the
+// content changes the entry is replaced, so every result in it is tied to
+// the content it was computed from.
+type cacheEntry struct {
+	content  []byte
+	lines    *source.Lines
+	markdown *markdown.Doc
+	tuning   *tuning.File
+	adoption *contracts.Adoption
+	pack     *pack.Pack
+	json     *jsonsrc.Value
+	jsonDone bool
+	// checked is the memoized check of an adoption, docChecked of a
+	// Markdown file; each is valid while its recorded dependencies are.
+	checked    *adoptionResult
+	docChecked *docResult
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache {
-	return &Cache{
-		markdowns: map[string]cached[*markdown.Doc]{},
-		tunings:   map[string]cached[*tuning.File]{},
-		adoptions: map[string]cached[*contracts.Adoption]{},
-		packs:     map[string]cached[*pack.Pack]{},
+func NewCache() *Cache { return &Cache{entries: map[string]*cacheEntry{}} }
+
+// sameBytes reports whether a and b hold the same bytes, answering at once
+// when they are the same slice.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
 	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return bytes.Equal(a, b)
 }
 
-// lookup returns the cached value for path when its content is unchanged,
-// or computes, stores and returns it.
-func lookup[T any](c *Cache, m map[string]cached[T], path string, content []byte, parse func() T) T {
+// entry returns the entry of path for content, replacing a stale one. With
+// a nil cache it returns a fresh entry every time.
+func (c *Cache) entry(path string, content []byte) *cacheEntry {
 	if c == nil {
-		return parse()
+		return &cacheEntry{content: content}
 	}
 	c.mu.Lock()
-	e, ok := m[path]
-	c.mu.Unlock()
-	if ok && bytes.Equal(e.content, content) {
-		return e.value
+	defer c.mu.Unlock()
+	e := c.entries[path]
+	if e == nil || !sameBytes(e.content, content) {
+		e = &cacheEntry{content: content}
+		c.entries[path] = e
 	}
-	v := parse()
+	return e
+}
+
+// prune forgets every file not in keep, so that deleted files do not hold
+// memory.
+func (c *Cache) prune(keep map[string]*File) {
+	if c == nil {
+		return
+	}
 	c.mu.Lock()
-	m[path] = cached[T]{content: content, value: v}
-	c.mu.Unlock()
-	return v
+	defer c.mu.Unlock()
+	for path := range c.entries {
+		if _, ok := keep[path]; !ok {
+			delete(c.entries, path)
+		}
+	}
 }
 
-func (c *Cache) markdown(path string, content []byte) *markdown.Doc {
-	var m map[string]cached[*markdown.Doc]
-	if c != nil {
-		m = c.markdowns
+// The accessors below parse on first use. Each entry is used by one
+// goroutine at a time while a snapshot is built, so they need no lock of
+// their own.
+
+func (e *cacheEntry) getLines() *source.Lines {
+	if e.lines == nil {
+		e.lines = source.NewLines(e.content)
 	}
-	return lookup(c, m, path, content, func() *markdown.Doc { return markdown.Parse(content) })
+	return e.lines
 }
 
-func (c *Cache) tuning(path string, content []byte) *tuning.File {
-	var m map[string]cached[*tuning.File]
-	if c != nil {
-		m = c.tunings
+func (e *cacheEntry) getMarkdown() *markdown.Doc {
+	if e.markdown == nil {
+		e.markdown = markdown.Parse(e.content)
 	}
-	return lookup(c, m, path, content, func() *tuning.File { return tuning.Parse(path, content) })
+	return e.markdown
 }
 
-func (c *Cache) adoption(path string, content []byte) *contracts.Adoption {
-	var m map[string]cached[*contracts.Adoption]
-	if c != nil {
-		m = c.adoptions
+func (e *cacheEntry) getTuning(path string) *tuning.File {
+	if e.tuning == nil {
+		e.tuning = tuning.Parse(path, e.content)
 	}
-	return lookup(c, m, path, content, func() *contracts.Adoption { return contracts.ParseAdoption(path, content) })
+	return e.tuning
 }
 
-func (c *Cache) pack(path string, content []byte) *pack.Pack {
-	var m map[string]cached[*pack.Pack]
-	if c != nil {
-		m = c.packs
+func (e *cacheEntry) getAdoption(path string) *contracts.Adoption {
+	if e.adoption == nil {
+		e.adoption = contracts.ParseAdoption(path, e.content)
 	}
-	return lookup(c, m, path, content, func() *pack.Pack { return pack.ParsePack(path, content) })
+	return e.adoption
+}
+
+// getJSON returns the plain JSON parse of the content (the partial tree
+// when it does not parse; nil for an empty or skipped file).
+func (e *cacheEntry) getJSON() *jsonsrc.Value {
+	if e == nil {
+		return nil
+	}
+	if !e.jsonDone {
+		e.json, _ = jsonsrc.Parse(e.content)
+		e.jsonDone = true
+	}
+	return e.json
+}
+
+func (e *cacheEntry) getPack(path string) *pack.Pack {
+	if e.pack == nil {
+		e.pack = pack.ParsePack(path, e.content)
+	}
+	return e.pack
 }

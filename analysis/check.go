@@ -29,6 +29,12 @@ func (b *builder) check() {
 			})
 		}
 	}
+	for _, sk := range b.tree.skipped {
+		b.report(source.Finding{
+			Code: "FILE_NOT_ANALYSED", Severity: source.Warning, File: sk.path,
+			Message: "gddls did not read this entry: it " + sk.reason,
+		})
+	}
 	for _, p := range b.snap.Packages {
 		b.checkPackage(p)
 	}
@@ -142,21 +148,15 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 func (b *builder) checkContracts(p *Package) {
 	r := &resolver{pkg: p, snap: b.snap}
 	for _, a := range p.Adoptions {
-		p.state[a] = contracts.Evaluate(a, r)
-	}
-	for _, a := range p.Adoptions {
-		b.findings = append(b.findings, contracts.Check(a, r)...)
+		res := b.checkAdoption(p, r, a)
+		p.state[a] = res.state
+		b.findings = append(b.findings, res.findings...)
 	}
 	b.findings = append(b.findings, contracts.CheckDivergence(p.Adoptions)...)
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}
 	b.findings = append(b.findings, pack.CheckSet(p.Packs, p.Adoptions)...)
-	for _, a := range p.Adoptions {
-		if pk := p.PackFor(a); pk != nil {
-			b.findings = append(b.findings, pack.Check(a, p.state[a], pk)...)
-		}
-	}
 }
 
 // PackFor returns the pack of the adoption's definition, or nil when the

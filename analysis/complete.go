@@ -779,7 +779,7 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 			stop = offset + i
 		}
 		span := source.Span{Start: open, End: stop}
-		return s.codeItems(f.Package, span)
+		return append(s.codeItems(f.Package, span), s.pathItems(f, span, offset)...)
 	}
 	if i := strings.LastIndex(before, "]("); i >= 0 && !strings.ContainsAny(before[i+2:], ") \t") {
 		destStart := start + i + 2

@@ -1,8 +1,8 @@
 package analysis
 
 import (
-	"bytes"
 	"fmt"
+	"html"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,27 +15,92 @@ import (
 
 // The general Markdown checks (DESIGN §5) keep links, cited paths and named
 // test witnesses honest in every Markdown file, in packages and outside.
+// The same reading of a document (which code spans are paths, which quotes
+// are test names of which path) serves the checks here and the editor
+// features in docfeatures.go.
 
 // maxWitnessFileSize bounds the size of a cited file searched for witnesses.
 const maxWitnessFileSize = 8 << 20
 
 // checkDocuments runs the link, path and witness checks over every Markdown
-// file of the snapshot.
+// file of the snapshot. The findings of a file are reused from the cache
+// while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
-	witnessFiles := map[string][]byte{}
 	for _, f := range b.snap.files {
 		if f.Markdown == nil {
 			continue
 		}
-		b.checkLinks(f)
-		b.checkPaths(f, witnessFiles)
+		if r := f.entry.docChecked; r != nil && r.valid(b) {
+			b.findings = append(b.findings, r.findings...)
+			continue
+		}
+		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
+		c.checkLinks()
+		c.checkPaths()
+		f.entry.docChecked = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
+		b.findings = append(b.findings, c.found...)
 	}
 }
 
-// rootOf returns the snapshot root that holds path.
-func (b *builder) rootOf(path string) string {
+// docCheck checks one Markdown file and records the snapshot files it read.
+type docCheck struct {
+	snap *Snapshot
+	f    *File
+	// deps maps every snapshot file the check read to the cache entry it
+	// saw (nil when the file was absent).
+	deps  map[string]*cacheEntry
+	found []source.Finding
+}
+
+// docResult is the memoized outcome of the checks of one Markdown file.
+type docResult struct {
+	generation int
+	deps       map[string]*cacheEntry
+	findings   []source.Finding
+}
+
+// valid reports whether the result still holds in the snapshot b builds:
+// the disk is as it was and every file the checks read is unchanged.
+func (r *docResult) valid(b *builder) bool {
+	if r.generation != b.generation {
+		return false
+	}
+	for path, e := range r.deps {
+		var now *cacheEntry
+		if f := b.snap.files[path]; f != nil {
+			now = f.entry
+		}
+		if now != e {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *docCheck) report(f source.Finding) { c.found = append(c.found, f) }
+
+// file returns the snapshot file at path and records the dependency.
+func (c *docCheck) file(path string) *File {
+	f := c.snap.files[path]
+	if f != nil {
+		c.deps[path] = f.entry
+	} else {
+		c.deps[path] = nil
+	}
+	return f
+}
+
+// exists is Snapshot.exists, recording the dependency.
+func (c *docCheck) exists(path string) (found, isDir bool) {
+	c.file(path)
+	return c.snap.exists(path)
+}
+
+// rootFor returns the snapshot root holding path, the innermost when roots
+// nest, or "".
+func (s *Snapshot) rootFor(path string) string {
 	best := ""
-	for _, r := range b.snap.Roots {
+	for _, r := range s.Roots {
 		if within(r, path) && len(r) > len(best) {
 			best = r
 		}
@@ -44,21 +109,21 @@ func (b *builder) rootOf(path string) string {
 }
 
 // exists reports whether path names a file or folder inside the snapshot's
-// roots, and whether it is a folder. It uses the walk's folder listings and
-// asks the file system only for folders the walk passed over.
-func (b *builder) exists(path string) (found, isDir bool) {
-	if b.rootOf(path) == "" {
+// roots, and whether it is a folder. It answers from the walk's folder
+// listings and asks the file system only about folders the walk passed
+// over (hidden ones).
+func (s *Snapshot) exists(path string) (found, isDir bool) {
+	if s.rootFor(path) == "" {
 		return false, false
 	}
-	if _, ok := b.tree.dirs[path]; ok {
+	if _, ok := s.tree.dirs[path]; ok {
 		return true, true
 	}
-	if _, ok := b.snap.files[path]; ok {
+	if _, ok := s.files[path]; ok {
 		return true, false
 	}
 	dir, name := filepath.Split(path)
-	dir = filepath.Clean(dir)
-	if entries, ok := b.tree.dirs[dir]; ok {
+	if entries, ok := s.tree.dirs[filepath.Clean(dir)]; ok {
 		for _, e := range entries {
 			if e.name == name {
 				return true, e.isDir
@@ -73,13 +138,59 @@ func (b *builder) exists(path string) (found, isDir bool) {
 	return true, st.IsDir()
 }
 
-var schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+var (
+	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	// escapeRE matches a CommonMark backslash escape of ASCII punctuation.
+	escapeRE = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
+	// htmlIDRE finds id and name attributes of raw HTML, which GitHub
+	// honours as link targets.
+	htmlIDRE = regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s[^>]*?\b(?:id|name)\s*=\s*["']([^"']+)["']`)
+)
+
+// linkTarget splits a link destination as written into its path and its
+// fragment, resolving backslash escapes, entities and percent-encoding,
+// and dropping a query string.
+func linkTarget(raw string) (pathPart, fragment string, hasFragment bool) {
+	raw = html.UnescapeString(escapeRE.ReplaceAllString(raw, "$1"))
+	pathPart, fragment, hasFragment = strings.Cut(raw, "#")
+	pathPart, _, _ = strings.Cut(pathPart, "?")
+	if p, err := url.PathUnescape(pathPart); err == nil {
+		pathPart = p
+	}
+	if f, err := url.PathUnescape(fragment); err == nil {
+		fragment = f
+	}
+	return pathPart, fragment, hasFragment
+}
+
+// htmlAnchors returns the ids and names of raw HTML elements outside code
+// blocks, such as <a id="custom"></a>.
+func htmlAnchors(doc *markdown.Doc) map[string]bool {
+	var ids map[string]bool
+	for _, m := range htmlIDRE.FindAllSubmatchIndex(doc.Data, -1) {
+		inCode := false
+		for _, cb := range doc.CodeBlocks {
+			if cb.Span.Contains(m[0]) {
+				inCode = true
+				break
+			}
+		}
+		if inCode {
+			continue
+		}
+		if ids == nil {
+			ids = map[string]bool{}
+		}
+		ids[string(doc.Data[m[2]:m[3]])] = true
+	}
+	return ids
+}
 
 // checkLinks reports links to missing files and anchors (DOC_LINK_FILE,
 // DOC_LINK_ANCHOR, DOC_LINK_AMBIGUOUS).
-func (b *builder) checkLinks(f *File) {
-	doc := f.Markdown
-	for _, l := range doc.Links {
+func (c *docCheck) checkLinks() {
+	f := c.f
+	for _, l := range f.Markdown.Links {
 		if l.Kind != markdown.InlineLink && l.Kind != markdown.Definition {
 			continue // reference links are checked at their definition
 		}
@@ -87,26 +198,22 @@ func (b *builder) checkLinks(f *File) {
 		if raw == "" || schemeRE.MatchString(raw) || strings.HasPrefix(raw, "//") {
 			continue
 		}
-		pathPart, fragment, hasFragment := strings.Cut(raw, "#")
+		pathPart, fragment, hasFragment := linkTarget(raw)
+		rawPath, _, _ := strings.Cut(raw, "#")
 		target := f.Path
 		if pathPart != "" {
-			decoded, err := url.PathUnescape(pathPart)
-			if err != nil {
-				decoded = pathPart
-			}
-			if strings.HasPrefix(decoded, "/") {
-				target = filepath.Join(b.rootOf(f.Path), filepath.FromSlash(decoded))
+			if strings.HasPrefix(pathPart, "/") {
+				target = filepath.Join(c.snap.rootFor(f.Path), filepath.FromSlash(pathPart))
 			} else {
-				target = filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(decoded))
+				target = filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(pathPart))
 			}
-			if b.rootOf(target) == "" {
+			if c.snap.rootFor(target) == "" {
 				continue // outside every folder being checked: nothing there is read
 			}
-			found, _ := b.exists(target)
-			if !found {
-				b.report(source.Finding{
+			if found, _ := c.exists(target); !found {
+				c.report(source.Finding{
 					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path,
-					Span:    source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(pathPart)},
+					Span:    source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(rawPath)},
 					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", pathPart),
 				})
 				continue
@@ -115,36 +222,30 @@ func (b *builder) checkLinks(f *File) {
 		if !hasFragment || fragment == "" {
 			continue
 		}
-		tf := b.snap.files[target]
+		tf := c.file(target)
 		if tf == nil || tf.Markdown == nil {
 			continue // anchors are checked only in Markdown files
 		}
-		anchor, err := url.PathUnescape(fragment)
-		if err != nil {
-			anchor = fragment
-		}
-		fragSpan := source.Span{Start: l.DestSpan.Start + len(pathPart) + 1, End: l.DestSpan.Start + len(raw)}
+		fragSpan := source.Span{Start: l.DestSpan.Start + len(rawPath) + 1, End: l.DestSpan.Start + len(raw)}
 		github := tf.Package == nil
-		matches := tf.Markdown.FindAnchor(anchor, github)
-		if !github && len(matches) == 0 {
-			matches = tf.Markdown.FindAnchor(strings.ToLower(anchor), false)
-		}
+		matches := tf.Markdown.FindAnchor(fragment, github)
 		switch {
+		case len(matches) == 0 && htmlAnchors(tf.Markdown)[fragment]:
 		case len(matches) == 0:
-			msg := fmt.Sprintf("no heading of %s has the anchor #%s", filepath.Base(target), anchor)
-			if near := nearest(anchor, headingAnchors(tf.Markdown, github)); near != "" {
+			msg := fmt.Sprintf("no heading of %s has the anchor #%s", filepath.Base(target), fragment)
+			if near := nearest(fragment, headingAnchors(tf.Markdown, github)); near != "" {
 				msg += fmt.Sprintf("; did you mean #%s?", near)
 			}
-			b.report(source.Finding{Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan, Message: msg})
+			c.report(source.Finding{Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan, Message: msg})
 		case len(matches) > 1:
 			fd := source.Finding{
 				Code: "DOC_LINK_AMBIGUOUS", Severity: source.Warning, File: f.Path, Span: fragSpan,
-				Message: fmt.Sprintf("%d headings of %s give the anchor #%s, so the link cannot tell them apart; reword one of the headings", len(matches), filepath.Base(target), anchor),
+				Message: fmt.Sprintf("%d headings of %s give the anchor #%s, so the link cannot tell them apart; reword one of the headings", len(matches), filepath.Base(target), fragment),
 			}
 			for _, h := range matches {
 				fd.Related = append(fd.Related, source.Related{File: target, Span: tf.Markdown.Headings[h].Span, Message: "a heading with this anchor"})
 			}
-			b.report(fd)
+			c.report(fd)
 		}
 	}
 }
@@ -162,25 +263,17 @@ func headingAnchors(doc *markdown.Doc, github bool) []string {
 	return out
 }
 
-// knownExtensions are the file extensions that make a slash-free code span
-// read as a file name.
-var knownExtensions = map[string]bool{
-	"md": true, "markdown": true, "json": true, "ts": true, "tsx": true, "js": true, "jsx": true, "mjs": true, "cjs": true,
-	"go": true, "py": true, "rs": true, "java": true, "kt": true, "c": true, "h": true, "cc": true, "cpp": true, "hpp": true,
-	"cs": true, "rb": true, "lua": true, "gd": true, "sh": true, "yaml": true, "yml": true, "toml": true, "txt": true,
-	"png": true, "jpg": true, "jpeg": true, "gif": true, "svg": true, "webp": true, "css": true, "html": true, "csv": true,
-	"xml": true, "wav": true, "ogg": true, "mp3": true, "glsl": true, "shader": true, "tscn": true, "tres": true,
-}
-
 var extRE = regexp.MustCompile(`\.([A-Za-z][A-Za-z0-9]{0,9})$`)
 
 // LooksLikePath reports whether an inline code span is a repository-relative
 // path worth checking (DESIGN §5, DOC_PATH_MISSING). It is conservative: a
-// path has no white space, no colon, no shell or glob characters, does not
-// start with '/', '~', '-' or a domain name, and either has a '/' and ends in
-// a file extension or a '/', or has no '/' and ends in a known extension.
+// path contains a '/' between non-empty segments; has no white space,
+// colon, quote, shell or glob character; does not start with '/', '~' or
+// '-' or with a domain name (example.com/page); and ends in a file
+// extension or in '/'. A bare file name such as `meta.json` is not a path:
+// prose names files that live elsewhere too often.
 func LooksLikePath(text string) bool {
-	if text == "" || len(text) > 300 || strings.ContainsAny(text, " \t\n:*?[]{}<>|$&;=()'\"`\\,@!%^+") {
+	if text == "" || len(text) > 300 || !strings.Contains(text, "/") || strings.ContainsAny(text, " \t\n:*?[]{}<>|$&;=()'\"`\\,@!%^+#") {
 		return false
 	}
 	if strings.HasPrefix(text, "/") || strings.HasPrefix(text, "~") || strings.HasPrefix(text, "-") || strings.Contains(text, "...") {
@@ -192,10 +285,6 @@ func LooksLikePath(text string) bool {
 			return false
 		}
 	}
-	if !strings.Contains(text, "/") {
-		m := extRE.FindStringSubmatch(text)
-		return m != nil && knownExtensions[strings.ToLower(m[1])] && !strings.HasPrefix(text, ".")
-	}
 	first := segs[0]
 	if first != "." && first != ".." && strings.Contains(first, ".") && !strings.HasPrefix(first, ".") {
 		return false // example.com/page
@@ -206,119 +295,142 @@ func LooksLikePath(text string) bool {
 	return extRE.MatchString(segs[len(segs)-1])
 }
 
-// checkPaths reports inline-code paths that name nothing (DOC_PATH_MISSING)
-// and quoted test names missing from the file cited before them
-// (DOC_WITNESS_MISSING).
-func (b *builder) checkPaths(f *File, cache map[string][]byte) {
-	doc := f.Markdown
+// citedPath is an inline-code path of a Markdown file.
+type citedPath struct {
+	span  source.Span
+	block source.Span
+	// text is the path as written.
+	text string
+	// file is the absolute path of the cited file, or "" when the path
+	// names a folder or nothing; dir is the absolute path of a cited folder.
+	file, dir string
+	// outside is set when every reading of the path leaves the roots.
+	outside bool
+}
+
+// missing reports a path that names nothing inside the roots.
+func (c citedPath) missing() bool { return c.file == "" && c.dir == "" && !c.outside }
+
+// witness is a quoted test name and the path cited before it.
+type witness struct {
+	quote markdown.Quote
+	// owner is the path the name belongs to.
+	owner citedPath
+}
+
+// citedPaths returns the inline-code paths of f, resolved with exists. In
+// chapters, tokens that are OpenGDD citations are not paths: the prose
+// citation check owns them.
+func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []citedPath {
 	inChapter := f.Package != nil && f.Package.Chapter(f.Package.Rel(f.Path)) != nil
-	type cited struct {
-		span  source.Span
-		block source.Span
-		path  string
-	}
-	var found []cited
-	for _, cs := range doc.CodeSpans {
+	var out []citedPath
+	for _, cs := range f.Markdown.CodeSpans {
 		if !LooksLikePath(cs.Text) {
 			continue
 		}
 		if inChapter {
 			if class, _ := ClassifyToken(cs.Text); class == TuningCitation || class == MechanismPath {
-				continue // the prose citation check owns these
+				continue
 			}
 		}
-		target, ok := b.resolveDocPath(f, cs.Text)
-		if !ok {
-			b.report(source.Finding{
-				Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: cs.Span,
-				Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", cs.Text),
-			})
-			continue
-		}
-		if target != "" {
-			found = append(found, cited{span: cs.Span, block: cs.Block, path: target})
-		}
+		c := citedPath{span: cs.Span, block: cs.Block, text: cs.Text}
+		s.resolvePath(f, &c, exists)
+		out = append(out, c)
 	}
-	if len(found) == 0 {
-		return
-	}
-	for _, q := range doc.Quotes {
-		// The witness belongs to the last path cited before it in the same
-		// list item or paragraph.
-		var owner *cited
-		for i := range found {
-			c := &found[i]
-			if c.block == q.Block && c.span.End <= q.Span.Start {
-				owner = c
-			}
-		}
-		if owner == nil || strings.TrimSpace(q.Text) == "" {
-			continue
-		}
-		content, ok := cache[owner.path]
-		if !ok {
-			content = b.readWitnessFile(owner.path)
-			cache[owner.path] = content
-		}
-		if content == nil || bytes.Contains(content, []byte(q.Text)) {
-			continue
-		}
-		b.report(source.Finding{
-			Code: "DOC_WITNESS_MISSING", Severity: source.Warning, File: f.Path, Span: q.Span,
-			Message: fmt.Sprintf("the test named %q does not occur in %s; it may have been renamed or removed, so update the name or the path", q.Text, b.relToRoot(owner.path)),
-			Related: []source.Related{{File: f.Path, Span: owner.span, Message: "the cited file"}},
-		})
-	}
+	return out
 }
 
-// resolveDocPath finds the file or folder an inline-code path names,
-// trying the repository root, the document's folder and its package root.
-// It returns the path of a file ("" for a folder) and whether it exists.
-func (b *builder) resolveDocPath(f *File, text string) (string, bool) {
-	rel := filepath.FromSlash(strings.TrimSuffix(text, "/"))
-	bases := []string{b.rootOf(f.Path), filepath.Dir(f.Path)}
+// resolvePath finds what a cited path names, trying the repository root,
+// the document's folder and its package root, in that order.
+func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool, bool)) {
+	rel := filepath.FromSlash(strings.TrimSuffix(c.text, "/"))
+	bases := []string{s.rootFor(f.Path), filepath.Dir(f.Path)}
 	if f.Package != nil {
 		bases = append(bases, f.Package.Root)
 	}
+	inside := false
 	for _, base := range bases {
 		if base == "" {
 			continue
 		}
 		p := filepath.Join(base, rel)
-		if b.rootOf(p) == "" {
+		if s.rootFor(p) == "" {
 			continue
 		}
-		if found, isDir := b.exists(p); found {
+		inside = true
+		if found, isDir := exists(p); found {
 			if isDir {
-				return "", true
+				c.dir = p
+			} else {
+				c.file = p
 			}
-			return p, true
+			return
 		}
 	}
-	return "", false
+	c.outside = !inside
 }
 
-// readWitnessFile reads a cited file to search it for test names; it
-// returns nil for a file too large, binary or unreadable.
-func (b *builder) readWitnessFile(path string) []byte {
-	if f := b.snap.files[path]; f != nil {
-		return f.Content
+// sentenceEnd matches the end of a sentence in prose.
+var sentenceEnd = regexp.MustCompile(`[.!?][)"”’]*\s`)
+
+// witnesses pairs each quoted string of f with the path it names a test
+// of: the last path cited before it in the same list item or paragraph,
+// within the same sentence. Quotes that follow no path are left out.
+func (s *Snapshot) witnesses(f *File, paths []citedPath) []witness {
+	var out []witness
+	for _, q := range f.Markdown.Quotes {
+		if strings.TrimSpace(q.Text) == "" {
+			continue
+		}
+		owner := -1
+		for i, p := range paths {
+			if p.block == q.Block && p.span.End <= q.Span.Start {
+				owner = i
+			}
+		}
+		if owner < 0 || sentenceEnd.Match(f.Content[paths[owner].span.End:q.Span.Start]) {
+			continue
+		}
+		out = append(out, witness{quote: q, owner: paths[owner]})
 	}
-	st, err := os.Stat(path)
-	if err != nil || st.Size() > maxWitnessFileSize {
-		return nil
-	}
-	content, err := os.ReadFile(path)
-	if err != nil || bytes.IndexByte(content, 0) >= 0 {
-		return nil
-	}
-	return content
+	return out
 }
 
-// relToRoot shows a path relative to its snapshot root.
-func (b *builder) relToRoot(path string) string {
-	if rel, err := filepath.Rel(b.rootOf(path), path); err == nil {
-		return filepath.ToSlash(rel)
+// checkPaths reports inline-code paths that name nothing (DOC_PATH_MISSING)
+// and quoted test names missing from the file cited before them
+// (DOC_WITNESS_MISSING).
+func (c *docCheck) checkPaths() {
+	f := c.f
+	paths := c.snap.citedPaths(f, c.exists)
+	for _, p := range paths {
+		if p.missing() {
+			c.report(source.Finding{
+				Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.span,
+				Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", p.text),
+			})
+		}
 	}
-	return path
+	contents := map[string][]byte{}
+	for _, w := range c.snap.witnesses(f, paths) {
+		if w.owner.file == "" {
+			continue
+		}
+		content, ok := contents[w.owner.file]
+		if !ok {
+			c.file(w.owner.file)
+			content, _ = c.snap.readCited(w.owner.file)
+			contents[w.owner.file] = content
+		}
+		if content == nil {
+			continue
+		}
+		if _, found := findWitness(content, w.quote.Text); found {
+			continue
+		}
+		c.report(source.Finding{
+			Code: "DOC_WITNESS_MISSING", Severity: source.Warning, File: f.Path, Span: w.quote.Span,
+			Message: fmt.Sprintf("the test named %q does not occur in %s; it may have been renamed or removed, so update the name or the path", w.quote.Text, c.snap.relPath(w.owner.file)),
+			Related: []source.Related{{File: f.Path, Span: w.owner.span, Message: "the cited file"}},
+		})
+	}
 }

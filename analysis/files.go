@@ -61,7 +61,7 @@ func skipDir(name string) bool {
 // walk lists the files and folders below each root without following
 // symbolic links to folders, so symlink loops cannot trap it. A symbolic
 // link to a file is read only when its target stays inside the root.
-func walk(roots []string, overlay Overlay) *tree {
+func walk(roots []string) *tree {
 	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]dirEntry{}}
 	for _, root := range roots {
 		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -133,27 +133,54 @@ func walk(roots []string, overlay Overlay) *tree {
 			return nil
 		})
 	}
-	for path, content := range overlay {
-		if content == nil {
-			delete(t.files, path)
-			continue
-		}
-		if _, ok := t.files[path]; ok || !interesting(path) {
-			continue
-		}
-		for _, root := range roots {
-			if within(root, path) {
-				t.files[path] = &walkedFile{path: path, size: int64(len(content)), fromOverlay: true}
-				dir := filepath.Dir(path)
-				t.dirs[dir] = append(t.dirs[dir], dirEntry{name: filepath.Base(path)})
-				break
-			}
-		}
-	}
 	for dir := range t.dirs {
 		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].name < t.dirs[dir][j].name })
 	}
 	return t
+}
+
+// withOverlay returns the tree with the overlay applied: an unsaved file
+// that is not on disk is added, and a nil overlay entry removes a file. The
+// receiver is not changed; when the overlay changes nothing it is returned
+// as it is.
+func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
+	var added, removed []string
+	for path, content := range overlay {
+		_, onDisk := t.files[path]
+		switch {
+		case content == nil && onDisk:
+			removed = append(removed, path)
+		case content != nil && !onDisk && interesting(path):
+			for _, root := range roots {
+				if within(root, path) {
+					added = append(added, path)
+					break
+				}
+			}
+		}
+	}
+	if len(added) == 0 && len(removed) == 0 {
+		return t
+	}
+	out := &tree{files: make(map[string]*walkedFile, len(t.files)+len(added)), dirs: make(map[string][]dirEntry, len(t.dirs)), skipped: t.skipped}
+	for k, v := range t.files {
+		out.files[k] = v
+	}
+	for k, v := range t.dirs {
+		out.dirs[k] = v
+	}
+	for _, path := range removed {
+		delete(out.files, path)
+	}
+	for _, path := range added {
+		out.files[path] = &walkedFile{path: path, size: int64(len(overlay[path])), fromOverlay: true}
+		dir := filepath.Dir(path)
+		entries := append([]dirEntry(nil), out.dirs[dir]...)
+		entries = append(entries, dirEntry{name: filepath.Base(path)})
+		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+		out.dirs[dir] = entries
+	}
+	return out
 }
 
 // within reports whether path is root or lies below it, lexically.
@@ -163,12 +190,4 @@ func within(root, path string) bool {
 		return false
 	}
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
-}
-
-// readFile returns a file's content, preferring the overlay.
-func readFile(path string, overlay Overlay) ([]byte, error) {
-	if content, ok := overlay[path]; ok && content != nil {
-		return content, nil
-	}
-	return os.ReadFile(path)
 }

@@ -483,6 +483,9 @@ func (q *adoptionQuery) templateHover(id string) string {
 
 // hoverMarkdown explains the inline-code citation or the link at offset.
 func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
+	if h := s.docHover(f, offset); h != nil {
+		return h // an inline-code path or a quoted test name (docfeatures.go)
+	}
 	doc := f.Markdown
 	p := f.Package
 	for _, cs := range doc.CodeSpans {

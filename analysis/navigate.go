@@ -19,6 +19,9 @@ func (s *Snapshot) Definition(path string, offset int) []Location {
 	if r, ok := idx.refAt(path, offset); ok {
 		return s.targetLocations(r.Target)
 	}
+	if locs := s.docDefinition(f, offset); locs != nil {
+		return locs // an inline-code path or a quoted test name (docfeatures.go)
+	}
 	if a := s.adoptionAt(path); a != nil {
 		return adoptionDefinition(a, offset)
 	}

@@ -39,6 +39,9 @@ type Snapshot struct {
 	Packages []*Package
 	files    map[string]*File
 	diags    map[string][]Diagnostic
+	// tree is the walk the snapshot was built from: every folder's entries,
+	// for questions such as "does this cited path exist".
+	tree *tree
 
 	// citationsOnce guards citations, the index from each cited target to
 	// the places citing it, built on first use by the navigation queries
@@ -67,6 +70,9 @@ type File struct {
 	Markdown *markdown.Doc
 	// Skipped says why the file was not analysed, or is empty.
 	Skipped string
+
+	// entry holds the parses and check results cached for this content.
+	entry *cacheEntry
 }
 
 // Package is one OpenGDD package: a folder holding tuning.json or
@@ -96,8 +102,9 @@ type Package struct {
 	// package has no collections/ folder.
 	Collections map[string]*Collection
 
-	files map[string]*File // package-relative slash path -> file
-	state map[*contracts.Adoption]*contracts.State
+	files     map[string]*File // package-relative slash path -> file
+	adoptions map[string]*contracts.Adoption
+	state     map[*contracts.Adoption]*contracts.State
 }
 
 // Chapter is a numbered Markdown chapter of a package.
@@ -169,14 +176,7 @@ func (p *Package) FileAt(rel string) *File { return p.files[rel] }
 func (p *Package) State(a *contracts.Adoption) *contracts.State { return p.state[a] }
 
 // Adoption returns the adoption with the given id, or nil.
-func (p *Package) Adoption(id string) *contracts.Adoption {
-	for _, a := range p.Adoptions {
-		if a.ID == id {
-			return a
-		}
-	}
-	return nil
-}
+func (p *Package) Adoption(id string) *contracts.Adoption { return p.adoptions[id] }
 
 // Chapter returns the chapter with the given file name, or nil.
 func (p *Package) Chapter(name string) *Chapter {
@@ -193,27 +193,39 @@ var chapterName = regexp.MustCompile(`^([0-9]{2})-(.+)\.md$`)
 // Load builds a snapshot of every package and Markdown document below the
 // roots. Unreadable files become findings; Load itself does not fail.
 func Load(roots []string, opts Options) *Snapshot {
-	if opts.MaxFileSize <= 0 {
-		opts.MaxFileSize = DefaultMaxFileSize
-	}
+	return build(newDisk(absRoots(roots)), opts)
+}
+
+// absRoots makes the roots absolute and clean.
+func absRoots(roots []string) []string {
 	abs := make([]string, 0, len(roots))
 	for _, r := range roots {
 		if a, err := filepath.Abs(r); err == nil {
 			abs = append(abs, filepath.Clean(a))
 		}
 	}
-	t := walk(abs, opts.Overlay)
-	s := &Snapshot{Roots: abs, files: map[string]*File{}, diags: map[string][]Diagnostic{}}
-	s.readFiles(t, opts)
+	return abs
+}
 
-	b := &builder{snap: s, tree: t, cache: opts.Cache}
+// build makes a snapshot from what d knows of the disk and from the
+// options' overlay.
+func build(d *disk, opts Options) *Snapshot {
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	t := d.walked(opts.Overlay)
+	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t}
+	s.readFiles(t, d, opts)
+
+	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation}
 	b.findPackages()
 	b.check()
+	opts.Cache.prune(s.files)
 	return s
 }
 
 // readFiles reads and parses every walked file, in parallel.
-func (s *Snapshot) readFiles(t *tree, opts Options) {
+func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	paths := make([]string, 0, len(t.files))
 	for p := range t.files {
 		paths = append(paths, p)
@@ -228,7 +240,7 @@ func (s *Snapshot) readFiles(t *tree, opts Options) {
 		go func(i int, path string) {
 			defer wg.Done()
 			defer func() { <-sem }()
-			files[i] = loadFile(path, t.files[path].size, opts)
+			files[i] = loadFile(path, t.files[path].size, d, opts)
 		}(i, path)
 	}
 	wg.Wait()
@@ -237,10 +249,12 @@ func (s *Snapshot) readFiles(t *tree, opts Options) {
 	}
 }
 
-// loadFile reads one file and parses it when it is Markdown.
-func loadFile(path string, size int64, opts Options) *File {
+// loadFile reads one file, through the overlay and the disk's memory, and
+// parses it when it is Markdown.
+func loadFile(path string, size int64, d *disk, opts Options) *File {
 	f := &File{Path: path}
-	if content, ok := opts.Overlay[path]; ok && content != nil {
+	content, inOverlay := opts.Overlay[path]
+	if inOverlay && content != nil {
 		size = int64(len(content))
 	}
 	if size > opts.MaxFileSize {
@@ -248,21 +262,23 @@ func loadFile(path string, size int64, opts Options) *File {
 		f.Lines = source.NewLines(nil)
 		return f
 	}
-	content, err := readFile(path, opts.Overlay)
-	if err != nil {
-		f.Skipped = "the file cannot be read: " + err.Error()
-		f.Lines = source.NewLines(nil)
-		return f
+	if !inOverlay || content == nil {
+		var err error
+		if content, err = d.readFile(path); err != nil {
+			f.Skipped = "the file cannot be read: " + err.Error()
+			f.Lines = source.NewLines(nil)
+			return f
+		}
 	}
 	f.Content = content
+	f.entry = opts.Cache.entry(path, content)
+	f.Lines = f.entry.getLines()
 	if bytes.IndexByte(content, 0) >= 0 {
 		f.Skipped = "the file holds NUL bytes, so it is binary, not text"
-		f.Lines = source.NewLines(content)
 		return f
 	}
-	f.Lines = source.NewLines(content)
 	if isMarkdown(path) {
-		f.Markdown = opts.Cache.markdown(path, content)
+		f.Markdown = f.entry.getMarkdown()
 	}
 	return f
 }

@@ -15,6 +15,7 @@ type Workspace struct {
 	roots   []string
 	overlay Overlay
 	cache   *Cache
+	disk    *disk
 	snap    *Snapshot
 	opts    Options
 }
@@ -38,6 +39,7 @@ func (w *Workspace) SetRoots(roots []string) {
 	}
 	slices.Sort(w.roots)
 	w.roots = slices.Compact(w.roots)
+	w.disk = newDisk(slices.Clone(w.roots))
 	w.snap = nil
 }
 
@@ -69,10 +71,13 @@ func (w *Workspace) Overlay(path string) ([]byte, bool) {
 	return c, ok
 }
 
-// FilesChanged tells the workspace that files changed on disk.
+// FilesChanged tells the workspace that files changed on disk (created,
+// changed or deleted); with no paths, that anything may have changed. The
+// next snapshot walks the roots again and re-reads those files.
 func (w *Workspace) FilesChanged(paths []string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.disk.changed(paths)
 	w.snap = nil
 }
 
@@ -89,7 +94,7 @@ func (w *Workspace) Snapshot() *Snapshot {
 		opts := w.opts
 		opts.Overlay = overlay
 		opts.Cache = w.cache
-		w.snap = Load(w.roots, opts)
+		w.snap = build(w.disk, opts)
 	}
 	return w.snap
 }

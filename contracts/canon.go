@@ -22,6 +22,11 @@ func DefinitionText(a *Adoption) string {
 	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
 		return ""
 	}
+	a.definitionOnce.Do(func() { a.definitionText = definitionText(a) })
+	return a.definitionText
+}
+
+func definitionText(a *Adoption) string {
 	var b strings.Builder
 	b.WriteString("{")
 	n := 0

@@ -71,14 +71,17 @@ func Evaluate(a *Adoption, r Resolver) *State {
 			s.counts[set.Name.Text] = len(ra.Value.Elems)
 		}
 	}
-	// Stage 2: asked questions. A cycle through flag makes every question
-	// asked, so that none of them is silently dropped.
+	// Stage 2: asked questions. A question on a cycle through flag has no
+	// defined answer to "is it asked": it counts as asked, so that its
+	// answer is still checked. Every other question is decided by its
+	// condition as usual.
 	s.cycles = questionCycles(a)
-	for _, q := range a.Questions {
-		if len(s.cycles) > 0 {
+	for _, cycle := range s.cycles {
+		for _, q := range cycle {
 			s.asked[q.Name.Text] = true
-			continue
 		}
+	}
+	for _, q := range a.Questions {
 		s.isAsked(q.Name.Text)
 	}
 	// Stage 3: active declarations.

@@ -10,6 +10,8 @@
 package contracts
 
 import (
+	"sync"
+
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -62,6 +64,11 @@ type Adoption struct {
 	DeclaresKey *jsonsrc.Member
 
 	findings []source.Finding
+
+	// definitionOnce and definitionText memoize DefinitionText; an
+	// Adoption never changes after parsing.
+	definitionOnce sync.Once
+	definitionText string
 }
 
 // Question is one entry of `questions`.

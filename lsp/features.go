@@ -105,10 +105,11 @@ func linesOf(snap *analysis.Snapshot, path string) *source.Lines {
 	return nil
 }
 
-// location converts an analysis location; ok is false when its file is not
-// in the snapshot.
+// location converts an analysis location; ok is false when its file can be
+// read neither from the snapshot nor, for a cited file such as a test
+// source, from disk inside the workspace.
 func location(snap *analysis.Snapshot, l analysis.Location) (protocol.Location, bool) {
-	lines := linesOf(snap, l.File)
+	lines := snap.LinesOf(l.File)
 	if lines == nil {
 		return protocol.Location{}, false
 	}

@@ -359,7 +359,7 @@ func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 				i = e
 				continue
 			}
-			if !bytes.HasPrefix(b[i:], []byte(m.open)) {
+			if !bytes.HasPrefix(b[i:], []byte(m.open)) || (!m.curly && !straightOpens(b, i)) {
 				i++
 				continue
 			}
@@ -370,7 +370,7 @@ func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 					j = e
 					continue
 				}
-				if bytes.HasPrefix(b[j:], []byte(m.close)) {
+				if bytes.HasPrefix(b[j:], []byte(m.close)) && (m.curly || straightCloses(b, a, j)) {
 					z = j
 					break
 				}
@@ -390,6 +390,32 @@ func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 		}
 	}
 }
+
+// straightOpens reports whether the straight quote at i can open a quoted
+// string: it does not follow a letter or digit (as the inch mark in 5"
+// does) and is followed by text, not a space.
+func straightOpens(b []byte, i int) bool {
+	if i > 0 && isWordByte(b[i-1]) {
+		return false
+	}
+	return i+1 < len(b) && !isSpaceByte(b[i+1])
+}
+
+// straightCloses reports whether the straight quote at j can close a string
+// opened just before a: it follows text, not a space, and is not followed by
+// a letter or digit.
+func straightCloses(b []byte, a, j int) bool {
+	if j == a || isSpaceByte(b[j-1]) {
+		return false
+	}
+	return j+1 >= len(b) || !isWordByte(b[j+1])
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 // maxStop returns the largest source stop of any segment under n, or -1.
 func maxStop(n ast.Node, src []byte) int {

@@ -39,6 +39,7 @@ func (d *Doc) parseStructure() {
 		// offset and still let the first line open any block.
 		src = append([]byte("   "), src[3:]...)
 	}
+	src = defang(src)
 	root := goldmark.DefaultParser().Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
 	p.walk(root)

@@ -452,10 +452,11 @@ func (p *parser) object(depth int) *Value {
 		}
 		p.space()
 		if p.pos < len(p.data) && p.data[p.pos] == ',' {
+			comma := p.pos
 			p.pos++
 			p.space()
 			if p.pos < len(p.data) && p.data[p.pos] == '}' {
-				p.fail(p.pos-1, p.pos, "a trailing comma is not allowed before '}'")
+				p.fail(comma, comma+1, "a trailing comma is not allowed before '}'; remove it")
 				break
 			}
 			continue
@@ -503,10 +504,11 @@ func (p *parser) array(depth int) *Value {
 		}
 		p.space()
 		if p.pos < len(p.data) && p.data[p.pos] == ',' {
+			comma := p.pos
 			p.pos++
 			p.space()
 			if p.pos < len(p.data) && p.data[p.pos] == ']' {
-				p.fail(p.pos-1, p.pos, "a trailing comma is not allowed before ']'")
+				p.fail(comma, comma+1, "a trailing comma is not allowed before ']'; remove it")
 				break
 			}
 			continue

@@ -185,7 +185,7 @@ func TestReference(t *testing.T) {
 		{name: "row_field names nothing", packEdits: []string{`"row_field": "unit"`, `"row_field": "units"`}, code: CodeReference, want: `"units"`},
 		{name: "value-cite names nothing", packEdits: []string{`"a gain of 5 arrives"`, `"a gain of {{value-cite:maximun}}"`}, code: CodeReference, want: `maximun`},
 		{name: "row placeholder names nothing", packEdits: []string{`"Per row."`, `"{{row.colour}}"`}, code: CodeReference, want: `colour`},
-		{name: "row placeholder in a once template", packEdits: []string{`"a gain of 5 arrives"`, `"{{row.id}}"`}, code: CodeReference, want: `id`},
+		{name: "row placeholder in a once template", packEdits: []string{`"a gain of 5 arrives"`, `"{{row.id}}"`}, code: CodePlaceholder, want: `id`},
 		{name: "undeclared input", packEdits: []string{`"a gain of 5 arrives"`, `"{{inputs:scope}}"`}, code: CodeReference, want: `scope`},
 		{name: "undeclared binding", packEdits: []string{`"a gain of 5 arrives"`, `"{{bind:how}}"`}, code: CodeReference, want: `how`},
 		{name: "verification names no template", adoptEdits: []string{`"answers"`, `"verification": { "nope": { "scope": "x" } }, "answers"`},

@@ -171,7 +171,7 @@ func (p *Pack) checkPlaceholdersLocal(t *Template, label string) {
 			}
 		case PlaceRow:
 			if t.Expand == ExpandOnce {
-				p.add(CodeReference, ph.ArgSpan, label+" expands once and has no row, so "+ph.Raw+" names nothing; use a per-row template")
+				p.add(CodePlaceholder, ph.ArgSpan, label+" expands once and has no row, so "+ph.Raw+" cannot be reached; use a per-row template")
 			}
 		}
 	}

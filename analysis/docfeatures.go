@@ -1,0 +1,473 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// The editor features of general Markdown (DESIGN §5): inline-code paths
+// and the quoted test names written after them complete, hover and lead to
+// the cited file. A cited file is often not part of the snapshot (only
+// Markdown and JSON files are read at load), so it is read from disk here,
+// only inside the snapshot's roots and only up to maxWitnessFileSize bytes.
+
+const (
+	// pathHoverLines is how many lines of a cited file a hover shows.
+	pathHoverLines = 10
+	// witnessContext is how many lines around a witness a hover shows.
+	witnessContext = 2
+	// maxPathItems bounds the entries one path completion lists.
+	maxPathItems = 500
+)
+
+// LinesOf returns the line index of a file for converting spans to
+// positions: the snapshot's own for a file it holds, else one built from
+// the file on disk when the file is a readable text file inside the
+// snapshot's roots, no larger than 8 MiB. It returns nil otherwise. The
+// result for a file outside the snapshot is not cached; each call reads the
+// file again.
+func (s *Snapshot) LinesOf(path string) *source.Lines {
+	if f := s.File(path); f != nil {
+		return f.Lines
+	}
+	content, ok := s.readCited(path)
+	if !ok {
+		return nil
+	}
+	return source.NewLines(content)
+}
+
+// witnessAt returns the quoted test name at offset with the path it
+// belongs to. ok is false when offset is on no such quote.
+func (s *Snapshot) witnessAt(f *File, offset int) (q markdown.Quote, owner citedPath, ok bool) {
+	for _, w := range s.witnesses(f, s.citedPaths(f, s.exists)) {
+		if w.quote.Span.Contains(offset) {
+			return w.quote, w.owner, true
+		}
+	}
+	return q, owner, false
+}
+
+// pathAt returns the cited path whose code span holds offset.
+func (s *Snapshot) pathAt(f *File, offset int) (citedPath, bool) {
+	for _, c := range s.citedPaths(f, s.exists) {
+		if c.span.Contains(offset) {
+			return c, true
+		}
+	}
+	return citedPath{}, false
+}
+
+// readCited returns the content of a cited file: the snapshot's copy, or
+// the file on disk when it is a regular text file inside a root (after
+// resolving symbolic links) and no larger than maxWitnessFileSize.
+func (s *Snapshot) readCited(path string) ([]byte, bool) {
+	if f := s.File(path); f != nil {
+		return f.Content, f.Skipped == ""
+	}
+	if !s.insideRoots(path) {
+		return nil, false
+	}
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxWitnessFileSize {
+		return nil, false
+	}
+	content, err := os.ReadFile(path)
+	if err != nil || len(content) > maxWitnessFileSize || bytes.IndexByte(content, 0) >= 0 {
+		return nil, false
+	}
+	return content, true
+}
+
+// insideRoots reports whether path lies inside a root of the snapshot, both
+// as written and after resolving symbolic links.
+func (s *Snapshot) insideRoots(path string) bool {
+	for _, r := range s.Roots {
+		if !within(r, path) {
+			continue
+		}
+		resolved, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return false
+		}
+		realRoot, err := filepath.EvalSymlinks(r)
+		if err != nil {
+			realRoot = r
+		}
+		return within(realRoot, resolved)
+	}
+	return false
+}
+
+// findWitness finds a quoted test name in a file's content and returns the
+// span of the occurrence. An occurrence directly after a quotation mark or
+// backtick (a string literal) wins over one elsewhere. A name shortened with
+// an ellipsis ("…" or "...") matches its parts in order on one line.
+func findWitness(content []byte, name string) (source.Span, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return source.Span{}, false
+	}
+	// A test file may escape the quotes inside a string literal.
+	for _, form := range []string{name, strings.ReplaceAll(name, "'", `\'`), strings.ReplaceAll(name, `"`, `\"`)} {
+		if sp, ok := findLiteral(content, []byte(form)); ok {
+			return sp, true
+		}
+		if sp, ok := findParts(content, splitEllipsis(form)); ok {
+			return sp, true
+		}
+	}
+	return source.Span{}, false
+}
+
+// findParts finds the parts of a name shortened with an ellipsis, in order
+// on one line.
+func findParts(content []byte, parts []string) (source.Span, bool) {
+	if len(parts) < 2 {
+		return source.Span{}, false
+	}
+	first := []byte(parts[0])
+	for from := 0; from < len(content); {
+		i := bytes.Index(content[from:], first)
+		if i < 0 {
+			break
+		}
+		start := from + i
+		lineEnd := len(content)
+		if j := bytes.IndexAny(content[start:], "\r\n"); j >= 0 {
+			lineEnd = start + j
+		}
+		end, matched := start+len(first), true
+		for _, p := range parts[1:] {
+			k := bytes.Index(content[end:lineEnd], []byte(p))
+			if k < 0 {
+				matched = false
+				break
+			}
+			end += k + len(p)
+		}
+		if matched {
+			return source.Span{Start: start, End: end}, true
+		}
+		from = start + 1
+	}
+	return source.Span{}, false
+}
+
+// findLiteral returns the first occurrence of needle that follows a quote
+// character or backtick, or else its first occurrence.
+func findLiteral(content, needle []byte) (source.Span, bool) {
+	first := -1
+	for from := 0; from <= len(content); {
+		i := bytes.Index(content[from:], needle)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		if first < 0 {
+			first = at
+		}
+		if at > 0 && strings.IndexByte("\"'`", content[at-1]) >= 0 {
+			return source.Span{Start: at, End: at + len(needle)}, true
+		}
+		from = at + 1
+	}
+	if first < 0 {
+		return source.Span{}, false
+	}
+	return source.Span{Start: first, End: first + len(needle)}, true
+}
+
+// splitEllipsis splits a shortened name at "…" and "...", dropping empty
+// parts and the spaces around each.
+func splitEllipsis(name string) []string {
+	name = strings.ReplaceAll(name, "...", "…")
+	var out []string
+	for _, p := range strings.Split(name, "…") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// docDefinition answers go to definition on an inline-code path (the
+// cited file, at its top) and on a quoted test name after one (the
+// occurrence of the name in the cited file). It returns nil elsewhere.
+func (s *Snapshot) docDefinition(f *File, offset int) []Location {
+	if f == nil || f.Markdown == nil {
+		return nil
+	}
+	if c, ok := s.pathAt(f, offset); ok {
+		if c.file == "" {
+			return nil
+		}
+		return []Location{{File: c.file}}
+	}
+	q, owner, ok := s.witnessAt(f, offset)
+	if !ok || owner.file == "" {
+		return nil
+	}
+	content, ok := s.readCited(owner.file)
+	if !ok {
+		return nil
+	}
+	sp, ok := findWitness(content, q.Text)
+	if !ok {
+		return nil
+	}
+	return []Location{{File: owner.file, Span: sp}}
+}
+
+// docHover explains an inline-code path (the first lines of the file, or
+// the entries of a folder) and a quoted test name after one (its line in
+// the cited file with a little context). It returns nil elsewhere.
+func (s *Snapshot) docHover(f *File, offset int) *Hover {
+	if f == nil || f.Markdown == nil {
+		return nil
+	}
+	if c, ok := s.pathAt(f, offset); ok {
+		var md string
+		switch {
+		case c.file != "":
+			md = s.fileHover(c.file)
+		case c.dir != "":
+			md = s.folderHover(c.dir)
+		}
+		if md == "" {
+			return nil
+		}
+		return &Hover{Markdown: md, Span: c.span}
+	}
+	q, owner, ok := s.witnessAt(f, offset)
+	if !ok || owner.file == "" {
+		return nil
+	}
+	content, ok := s.readCited(owner.file)
+	if !ok {
+		return nil
+	}
+	rel := s.relPath(owner.file)
+	sp, found := findWitness(content, q.Text)
+	if !found {
+		return &Hover{Markdown: fmt.Sprintf("test name not found in `%s`", rel), Span: q.Span}
+	}
+	lines := source.NewLines(content)
+	line := lines.Position(sp.Start).Line
+	first := max(line-witnessContext, 0)
+	last := min(line+witnessContext, lines.LineCount()-1)
+	md := fmt.Sprintf("`%s`, line %d\n\n%s", rel, line+1, fenced(linesText(lines, first, last+1), languageOf(owner.file)))
+	return &Hover{Markdown: md, Span: q.Span}
+}
+
+// fileHover shows the first lines of a cited file.
+func (s *Snapshot) fileHover(path string) string {
+	rel := s.relPath(path)
+	content, ok := s.readCited(path)
+	if !ok {
+		return fmt.Sprintf("`%s` (not shown: binary, too large or unreadable)", rel)
+	}
+	lines := source.NewLines(content)
+	n := lines.LineCount()
+	end := min(n, pathHoverLines)
+	md := fmt.Sprintf("`%s`", rel)
+	if text := linesText(lines, 0, end); strings.TrimSpace(text) != "" {
+		md += "\n\n" + fenced(text, languageOf(path))
+	}
+	if n > end {
+		md += fmt.Sprintf("\n\n… %d more lines", n-end)
+	}
+	return md
+}
+
+// folderHover lists the first entries of a cited folder.
+func (s *Snapshot) folderHover(dir string) string {
+	if !s.insideRoots(dir) {
+		return ""
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var names []string
+	for _, e := range entries {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") || name == "node_modules" {
+			continue
+		}
+		if e.IsDir() {
+			name += "/"
+		}
+		names = append(names, "`"+name+"`")
+	}
+	md := fmt.Sprintf("folder `%s/`, %d entries", s.relPath(dir), len(names))
+	if len(names) > 20 {
+		names = append(names[:20], "…")
+	}
+	if len(names) > 0 {
+		md += "\n\n" + strings.Join(names, ", ")
+	}
+	return md
+}
+
+// relPath shows a path relative to its snapshot root, with slashes.
+func (s *Snapshot) relPath(path string) string {
+	if root := s.rootFor(path); root != "" {
+		if rel, err := filepath.Rel(root, path); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(path)
+}
+
+// linesText joins lines [first, end) of a file with "\n".
+func linesText(lines *source.Lines, first, end int) string {
+	var b strings.Builder
+	for i := first; i < end; i++ {
+		if i > first {
+			b.WriteByte('\n')
+		}
+		b.Write(lines.LineText(i))
+	}
+	return b.String()
+}
+
+// fenced wraps text in a fenced code block longer than any backtick run in
+// the text.
+func fenced(text, lang string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(text); i++ {
+		if text[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	return fence + lang + "\n" + text + "\n" + fence
+}
+
+// languages maps file extensions to the info strings of fenced blocks.
+var languages = map[string]string{
+	".ts": "ts", ".tsx": "tsx", ".js": "js", ".jsx": "jsx", ".mjs": "js", ".cjs": "js",
+	".go": "go", ".py": "python", ".rs": "rust", ".java": "java", ".kt": "kotlin",
+	".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".hpp": "cpp", ".cs": "csharp",
+	".rb": "ruby", ".lua": "lua", ".gd": "gdscript", ".sh": "sh", ".json": "json",
+	".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".md": "markdown", ".markdown": "markdown",
+	".css": "css", ".html": "html", ".xml": "xml", ".csv": "csv", ".glsl": "glsl", ".svg": "xml",
+}
+
+// languageOf returns the fenced-block language of a file, or "".
+func languageOf(path string) string {
+	return languages[strings.ToLower(filepath.Ext(path))]
+}
+
+// pathItems completes an inline-code path being typed in span (the code
+// span's content so far, up to the closing backtick or the end of the
+// line): the entries of the folder typed so far, relative to the
+// repository root (and to the document's folder for "./" and "../", and
+// to the package root inside a package). Folders end in "/" and re-trigger
+// completion. Nothing is offered before the first character, nor for text
+// that cannot be a path.
+func (s *Snapshot) pathItems(f *File, span source.Span, offset int) []CompletionItem {
+	if offset < span.Start || offset > len(f.Content) {
+		return nil
+	}
+	typed := string(f.Content[span.Start:offset])
+	if typed == "" || strings.ContainsAny(typed, " \t*?[]{}<>|$&;=()'\"\\:,@!%^+") || strings.HasPrefix(typed, "/") || strings.HasPrefix(typed, "~") || strings.HasPrefix(typed, "-") {
+		return nil
+	}
+	dirPart := ""
+	if i := strings.LastIndexByte(typed, '/'); i >= 0 {
+		dirPart = typed[:i+1]
+	}
+	prefix := typed[len(dirPart):]
+	root := s.rootFor(f.Path)
+	if root == "" {
+		return nil
+	}
+	var bases []string
+	if strings.HasPrefix(typed, "./") || strings.HasPrefix(typed, "../") {
+		bases = []string{filepath.Dir(f.Path)}
+	} else {
+		bases = []string{root}
+		if f.Package != nil && f.Package.Root != root {
+			bases = append(bases, f.Package.Root)
+		}
+	}
+	seen := map[string]bool{}
+	var out []CompletionItem
+	for _, base := range bases {
+		dir := filepath.Join(base, filepath.FromSlash(dirPart))
+		if s.rootFor(dir) == "" || !s.insideRoots(dir) {
+			continue
+		}
+		for _, e := range s.listFolder(dir) {
+			if !strings.HasPrefix(e.name, prefix) || (strings.HasPrefix(e.name, ".") && !strings.HasPrefix(prefix, ".")) {
+				continue
+			}
+			label := dirPart + e.name
+			kind := "file"
+			if e.isDir {
+				label += "/"
+				kind = "folder"
+			}
+			if seen[label] || len(out) >= maxPathItems {
+				continue
+			}
+			seen[label] = true
+			order := "1"
+			if e.isDir {
+				order = "0"
+			}
+			out = append(out, CompletionItem{
+				Label: label, Kind: CompleteFile, Detail: kind,
+				SortText: "4" + order + label, Retrigger: e.isDir,
+				Edit: &TextEdit{Span: span, NewText: label},
+			})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].SortText < out[j].SortText })
+	return out
+}
+
+// listFolder lists a folder's entries: from the walk the snapshot was
+// built from (which includes unsaved files), or from disk for a folder the
+// walk passed over.
+func (s *Snapshot) listFolder(dir string) []dirEntry {
+	if entries, ok := s.tree.dirs[dir]; ok {
+		out := make([]dirEntry, 0, len(entries))
+		for _, e := range entries {
+			if e.name != "node_modules" {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	var out []dirEntry
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	for _, e := range entries {
+		if e.Name() == "node_modules" {
+			continue
+		}
+		isDir := e.IsDir()
+		if !isDir && e.Type()&os.ModeSymlink != 0 {
+			if st, err := os.Stat(filepath.Join(dir, e.Name())); err == nil && st.IsDir() {
+				isDir = true
+			}
+		}
+		out = append(out, dirEntry{name: e.Name(), isDir: isDir})
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package analysis
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// copyTree copies a folder into a temporary one and returns its path.
+func copyTree(t *testing.T, from string) string {
+	t.Helper()
+	to := t.TempDir()
+	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, path)
+		target := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return to
+}
+
+// TestWorkspaceMatchesLoad edits the demo package through a Workspace (which
+// reuses parses and check results) and requires its diagnostics after every
+// edit to equal those of a fresh Load of the same state.
+func TestWorkspaceMatchesLoad(t *testing.T) {
+	dir := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	overlay := Overlay{}
+	read := func(rel string) string {
+		data, err := os.ReadFile(filepath.Join(dir, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	setOverlay := func(rel, content string) {
+		overlay[path(rel)] = []byte(content)
+		ws.SetOverlay(path(rel), []byte(content))
+	}
+	mechanics := read("02-mechanics.md")
+	tuningJSON := read("tuning.json")
+	garden := read("contracts/garden-away.json")
+
+	steps := []struct {
+		name string
+		do   func()
+	}{
+		{"initial", func() {}},
+		{"fix a citation in an adoption", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
+		}},
+		{"rename the cited heading in an unsaved chapter", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
+		}},
+		{"restore the chapter", func() { setOverlay("02-mechanics.md", mechanics) }},
+		{"break tuning.json", func() { setOverlay("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
+		{"restore tuning.json", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"add an unsaved chapter", func() {
+			setOverlay("06-notes.md", "# Notes\n\nSee `garden.growth_minutes_per_stage` and [mechanics](02-mechanics.md#no-such-heading).\n")
+		}},
+		{"delete a chapter on disk", func() {
+			if err := os.Remove(path("03-content.md")); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("03-content.md")})
+		}},
+		{"close the adoption: back to disk", func() {
+			delete(overlay, path("contracts/garden-away.json"))
+			ws.SetOverlay(path("contracts/garden-away.json"), nil)
+		}},
+	}
+	for _, step := range steps {
+		step.do()
+		got := ws.Snapshot().AllDiagnostics()
+		want := Load([]string{dir}, Options{Overlay: overlay}).AllDiagnostics()
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+	}
+}
+
+// TestEditRechecksOnlyAffectedAdoptions checks that an edit of one adoption
+// reuses the check results of the others, and that an edit of a chapter
+// re-checks the adoptions that cite it.
+func TestEditRechecksOnlyAffectedAdoptions(t *testing.T) {
+	dir := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	results := func() map[string]*adoptionResult {
+		s := ws.Snapshot()
+		out := map[string]*adoptionResult{}
+		for _, p := range s.Packages {
+			for _, a := range p.Adoptions {
+				out[a.ID] = s.File(a.File).entry.checked
+			}
+		}
+		return out
+	}
+	before := results()
+	cauldron := filepath.Join(dir, "contracts", "cauldron.json")
+	content, _ := os.ReadFile(cauldron)
+	ws.SetOverlay(cauldron, append(content, '\n'))
+	after := results()
+	for id, r := range after {
+		if changed := r != before[id]; changed != (id == "cauldron") {
+			t.Errorf("adoption %s re-checked: %v, want %v", id, changed, id == "cauldron")
+		}
+	}
+	mechanics := filepath.Join(dir, "02-mechanics.md")
+	content, _ = os.ReadFile(mechanics)
+	ws.SetOverlay(mechanics, append(content, []byte("\nMore text.\n")...))
+	final := results()
+	rechecked := 0
+	for id, r := range final {
+		if r != after[id] {
+			rechecked++
+		}
+	}
+	if rechecked == 0 {
+		t.Error("an edit of 02-mechanics.md re-checked no adoption, but the adoptions cite it")
+	}
+}
