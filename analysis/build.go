@@ -41,9 +41,10 @@ func (b *builder) findPackages() {
 	sort.Strings(roots)
 	for _, root := range roots {
 		b.snap.Packages = append(b.snap.Packages, &Package{
-			Root:  root,
-			files: map[string]*File{},
-			state: map[*contracts.Adoption]*contracts.State{},
+			Root:       root,
+			generation: b.generation,
+			files:      map[string]*File{},
+			state:      map[*contracts.Adoption]*contracts.State{},
 		})
 	}
 	for _, f := range b.snap.files {

@@ -36,8 +36,9 @@ type cacheEntry struct {
 	jsonDone bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
-	checked    *adoptionResult
-	docChecked *docResult
+	checked      *adoptionResult
+	docChecked   *docResult
+	proseChecked *proseResult
 }
 
 // NewCache returns an empty cache.

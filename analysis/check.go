@@ -170,10 +170,12 @@ func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	return nil
 }
 
-// resolver answers an adoption's citations from the package.
+// resolver answers an adoption's citations from the package. It remembers
+// the anchors it resolved, which many adoptions cite alike.
 type resolver struct {
-	pkg  *Package
-	snap *Snapshot
+	pkg     *Package
+	snap    *Snapshot
+	anchors map[string]contracts.AnchorTarget
 }
 
 func (r *resolver) TuningReadable() bool { return r.pkg.Tuning != nil && r.pkg.Tuning.Readable }
@@ -195,6 +197,19 @@ func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
 
 func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
+	key := file + "#" + anchor
+	if t, ok := r.anchors[key]; ok {
+		return t
+	}
+	t := r.anchor(file, anchor)
+	if r.anchors == nil {
+		r.anchors = map[string]contracts.AnchorTarget{}
+	}
+	r.anchors[key] = t
+	return t
+}
+
+func (r *resolver) anchor(file, anchor string) contracts.AnchorTarget {
 	var t contracts.AnchorTarget
 	rel, ok := packageRelative(file)
 	if !ok {

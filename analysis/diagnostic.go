@@ -47,3 +47,24 @@ func sortDiagnostics(ds []Diagnostic) {
 		return a.Message < b.Message
 	})
 }
+
+// SameDiagnostics reports whether two lists hold the same diagnostics in
+// the same order, so that a server republishes only what changed.
+func SameDiagnostics(a, b []Diagnostic) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.File != y.File || x.Range != y.Range || x.Code != y.Code || x.Severity != y.Severity ||
+			x.Message != y.Message || x.Dependent != y.Dependent || len(x.Related) != len(y.Related) {
+			return false
+		}
+		for j := range x.Related {
+			if x.Related[j] != y.Related[j] {
+				return false
+			}
+		}
+	}
+	return true
+}

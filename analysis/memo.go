@@ -21,6 +21,11 @@ const (
 	depDoc
 	depAdoption
 	depPack
+	// depFile is a package file read as a whole (clocks.json, a
+	// collection record); its token is the file's cache entry.
+	depFile
+	// depGeneration is the state of the disk: folder listings.
+	depGeneration
 )
 
 // dep is one read of the package that an adoption's check made, with the
@@ -52,19 +57,31 @@ func (p *Package) token(d dep, a *contracts.Adoption) any {
 		return p.Adoption(d.key)
 	case depPack:
 		return p.PackFor(a)
+	case depFile:
+		if f := p.files[d.key]; f != nil {
+			return f.entry
+		}
+		return (*cacheEntry)(nil)
+	case depGeneration:
+		return p.generation
 	}
 	return nil
 }
 
-// valid reports whether every dependency of a result still sees the same
-// parse.
-func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
-	for _, d := range r.deps {
+// depsValid reports whether every dependency still sees the same parse.
+func (p *Package) depsValid(deps []dep, a *contracts.Adoption) bool {
+	for _, d := range deps {
 		if p.token(d, a) != d.token {
 			return false
 		}
 	}
 	return true
+}
+
+// valid reports whether every dependency of a result still sees the same
+// parse.
+func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
+	return p.depsValid(r.deps, a)
 }
 
 // recorder is a Resolver that notes what it was asked.

@@ -65,14 +65,67 @@ func ClassifyToken(text string) (TokenClass, []string) {
 }
 
 // checkProse resolves every inline-code citation of a chapter (SPEC §4
-// "Reading a citation in prose", §10.9 rule 4).
+// "Reading a citation in prose", §10.9 rule 4). The findings are reused
+// while the chapter and every part of the package its tokens read are
+// unchanged.
 func (b *builder) checkProse(p *Package, c *Chapter) {
+	e := c.File.entry
+	if r := e.proseChecked; r != nil && p.depsValid(r.deps, nil) {
+		b.findings = append(b.findings, r.findings...)
+		return
+	}
+	res := &proseResult{}
+	seen := map[dep]bool{}
+	note := func(kind depKind, key string) {
+		d := dep{kind: kind, key: key}
+		if !seen[d] {
+			seen[d] = true
+			d.token = p.token(d, nil)
+			res.deps = append(res.deps, d)
+		}
+	}
 	for _, cs := range c.File.Markdown.CodeSpans {
+		proseDeps(cs.Text, note)
 		if msg := p.resolveProse(cs.Text); msg != "" {
-			b.report(source.Finding{
+			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_CITATION_DANGLING", Severity: source.Error, File: c.File.Path,
 				Span: cs.Span, Message: msg,
 			})
+		}
+	}
+	e.proseChecked = res
+	b.findings = append(b.findings, res.findings...)
+}
+
+// proseResult is the memoized prose citation check of one chapter.
+type proseResult struct {
+	deps     []dep
+	findings []source.Finding
+}
+
+// proseDeps notes what resolving an inline-code token reads.
+func proseDeps(text string, note func(depKind, string)) {
+	class, segs := ClassifyToken(text)
+	switch class {
+	case TuningCitation:
+		note(depTuning, "")
+	case MechanismPath:
+		switch segs[0] {
+		case "values", "ranges", "rules":
+			note(depTuning, "")
+		case "contracts":
+			if len(segs) > 1 {
+				note(depAdoption, segs[1])
+			}
+		case "clocks":
+			note(depFile, "clocks.json")
+		case "collections":
+			note(depGeneration, "")
+			if len(segs) > 2 {
+				note(depFile, "collections/"+segs[1]+"/"+segs[2]+".json")
+			}
+		case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing", "palette":
+			note(depFile, "direction.json")
 		}
 	}
 }

@@ -102,9 +102,11 @@ type Package struct {
 	// package has no collections/ folder.
 	Collections map[string]*Collection
 
-	files     map[string]*File // package-relative slash path -> file
-	adoptions map[string]*contracts.Adoption
-	state     map[*contracts.Adoption]*contracts.State
+	// generation is the disk state the package was read from.
+	generation int
+	files      map[string]*File // package-relative slash path -> file
+	adoptions  map[string]*contracts.Adoption
+	state      map[*contracts.Adoption]*contracts.State
 }
 
 // Chapter is a numbered Markdown chapter of a package.
@@ -136,6 +138,16 @@ func (s *Snapshot) Files() []*File {
 
 // Diagnostics returns the diagnostics of one file.
 func (s *Snapshot) Diagnostics(path string) []Diagnostic { return s.diags[path] }
+
+// DiagnosedFiles returns the files that have diagnostics, in path order.
+func (s *Snapshot) DiagnosedFiles() []string {
+	out := make([]string, 0, len(s.diags))
+	for path := range s.diags {
+		out = append(out, path)
+	}
+	sort.Strings(out)
+	return out
+}
 
 // AllDiagnostics returns every diagnostic of the snapshot, sorted by file
 // and position.

@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -51,6 +52,13 @@ func definitionText(a *Adoption) string {
 	return b.String()
 }
 
+// maxDivergentRelated and maxDivergentNamed bound how many other adoptions
+// one CONTRACT_DEFINITION_DIVERGENT finding points at and names.
+const (
+	maxDivergentRelated = 10
+	maxDivergentNamed   = 5
+)
+
 // CheckDivergence compares the definition parts of adoptions that share a
 // definition identity (SPEC §10.11) and reports
 // CONTRACT_DEFINITION_DIVERGENT on the `contract` key of each adoption
@@ -79,24 +87,40 @@ func CheckDivergence(adoptions []*Adoption) []source.Finding {
 		if len(g) < 2 {
 			continue
 		}
-		texts := make([]string, len(g))
-		for i, a := range g {
-			texts[i] = DefinitionText(a)
+		// Bucket the copies by their canonical text: adoptions in one
+		// bucket agree, and each disagrees with every other bucket.
+		var texts []string
+		buckets := map[string][]*Adoption{}
+		for _, a := range g {
+			t := DefinitionText(a)
+			if _, ok := buckets[t]; !ok {
+				texts = append(texts, t)
+			}
+			buckets[t] = append(buckets[t], a)
 		}
-		for i, a := range g {
+		if len(texts) < 2 {
+			continue
+		}
+		for _, a := range g {
+			mine := DefinitionText(a)
 			var rel []source.Related
 			var others []string
-			for j, b := range g {
-				if i != j && texts[i] != texts[j] {
-					rel = append(rel, source.Related{File: b.File, Span: b.ContractKey, Message: "adoption " + strconv.Quote(b.ID) + " holds a different copy"})
+			for _, t := range texts {
+				if t == mine {
+					continue
+				}
+				for _, b := range buckets[t] {
 					others = append(others, b.ID)
+					if len(rel) < maxDivergentRelated {
+						rel = append(rel, source.Related{File: b.File, Span: b.ContractKey, Message: "adoption " + strconv.Quote(b.ID) + " holds a different copy"})
+					}
 				}
 			}
-			if len(rel) == 0 {
-				continue
+			if len(others) > maxDivergentNamed {
+				others = append(others[:maxDivergentNamed], fmt.Sprintf("%d more", len(others)-maxDivergentNamed))
 			}
 			out = append(out, source.Finding{Code: "CONTRACT_DEFINITION_DIVERGENT", Severity: source.Error, File: a.File, Span: a.ContractKey,
-				Message: "the definition " + id + " in this adoption differs from its copy in " + quoteList(others) +
+				Message: "the definition " + id + " in this adoption differs from its copy in " + strings.Join(others, ", ") +
 					"; copies of one contract and version must be identical (publish a changed copy under a new contract or version)",
 				Related: rel})
 		}

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"encoding/json"
 	"log"
 	"runtime/debug"
 	"sort"
@@ -90,13 +89,12 @@ func (q *queue) close() {
 type publisher struct {
 	// versions are the document versions of the overlays in the workspace.
 	versions map[string]int32
-	// published maps each file with published diagnostics to their
-	// encoding.
-	published map[string]string
+	// published maps each file with published diagnostics to them.
+	published map[string][]analysis.Diagnostic
 }
 
 func newPublisher() publisher {
-	return publisher{versions: map[string]int32{}, published: map[string]string{}}
+	return publisher{versions: map[string]int32{}, published: map[string][]analysis.Diagnostic{}}
 }
 
 // scheduleDiagnostics (re)starts the debounce timer; when it fires, the
@@ -116,27 +114,19 @@ func (s *Server) scheduleDiagnostics() {
 // queue goroutine.
 func (s *Server) publish() {
 	snap := s.ws.Snapshot()
-	byFile := map[string][]analysis.Diagnostic{}
-	for _, d := range snap.AllDiagnostics() {
-		byFile[d.File] = append(byFile[d.File], d)
-	}
 	var out []protocol.PublishDiagnosticsParams
 	seen := map[string]bool{}
-	for path, ds := range byFile {
+	for _, path := range snap.DiagnosedFiles() {
 		seen[path] = true
+		ds := snap.Diagnostics(path)
+		if prev, ok := s.pub.published[path]; ok && analysis.SameDiagnostics(prev, ds) {
+			continue
+		}
+		s.pub.published[path] = ds
 		diags := make([]protocol.Diagnostic, 0, len(ds))
 		for _, d := range ds {
 			diags = append(diags, toDiagnostic(d))
 		}
-		enc, err := json.Marshal(diags)
-		if err != nil {
-			s.logf("cannot encode diagnostics of %s: %v", path, err)
-			continue
-		}
-		if s.pub.published[path] == string(enc) {
-			continue
-		}
-		s.pub.published[path] = string(enc)
 		out = append(out, s.diagnosticsParams(path, diags))
 	}
 	for path := range s.pub.published {
