@@ -86,96 +86,11 @@ func questionLens(a *contracts.Adoption, st *contracts.State, q *contracts.Quest
 		}
 		return "asked — answer " + string(textUnder(a.Data, ans.Value.Span)) + " is not an option"
 	}
-	title := "not asked: " + whyNot(a, st, q.When, 0)
+	title := "not asked: " + st.Explain(q.When)
 	if ans != nil {
 		title += " (its answer has no effect)"
 	}
 	return title
-}
-
-// whyNot says which part of a condition does not hold.
-func whyNot(a *contracts.Adoption, st *contracts.State, c *contracts.Condition, depth int) string {
-	if c == nil || depth > 8 {
-		return "its condition does not hold"
-	}
-	if len(st.QuestionCycles()) > 0 {
-		return "the questions depend on each other in a cycle"
-	}
-	for _, f := range c.Forms {
-		switch f.Kind {
-		case contracts.FormFlag:
-			for _, e := range f.Entries {
-				name := e.Name.Text
-				want := lensItems(e.Items)
-				if !st.Asked(name) {
-					return fmt.Sprintf("question %s is not asked", name)
-				}
-				ans := a.Answer(name)
-				if ans == nil {
-					return fmt.Sprintf("question %s has no answer (needs %s)", name, want)
-				}
-				if !ans.IsString || !containsItem(e.Items, ans.Option) {
-					return fmt.Sprintf("%s is %s, not %s", name, string(textUnder(a.Data, ans.Value.Span)), want)
-				}
-			}
-		case contracts.FormValueForm:
-			for _, e := range f.Entries {
-				form := a.SuppliedValue(e.Name.Text).Form()
-				if !containsItem(e.Items, form) {
-					if form == "" {
-						form = "not supplied"
-					}
-					return fmt.Sprintf("value %s is %s, not %s", e.Name.Text, form, lensItems(e.Items))
-				}
-			}
-		case contracts.FormRowCount:
-			for _, e := range f.Entries {
-				n := 0
-				if ra := a.RowArray(e.Name.Text); ra != nil && ra.Value != nil {
-					n = len(ra.Value.Elems)
-				}
-				if e.Value == nil {
-					break
-				}
-				return fmt.Sprintf("row set %s has %d rows (needs %s)", e.Name.Text, n, strings.TrimSpace(string(textUnder(a.Data, e.Value.Span))))
-			}
-		case contracts.FormAny:
-			return "no member of any holds"
-		case contracts.FormAll:
-			for _, m := range f.Members {
-				if !st.Holds(m, nil) {
-					return whyNot(a, st, m, depth+1)
-				}
-			}
-		case contracts.FormRowHas:
-			return "no row matches row-has"
-		}
-	}
-	return "its condition does not hold"
-}
-
-func lensItems(items []*jsonsrc.Value) string {
-	var out []string
-	for _, it := range items {
-		if it.Kind == jsonsrc.String {
-			out = append(out, it.Str)
-		} else {
-			out = append(out, it.Raw)
-		}
-	}
-	if len(out) == 1 {
-		return out[0]
-	}
-	return "one of " + strings.Join(out, ", ")
-}
-
-func containsItem(items []*jsonsrc.Value, s string) bool {
-	for _, it := range items {
-		if it.Kind == jsonsrc.String && it.Str == s {
-			return true
-		}
-	}
-	return false
 }
 
 // fileURI returns the file:// URI of an absolute path.

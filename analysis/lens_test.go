@@ -19,7 +19,7 @@ func TestCodeLenses(t *testing.T) {
 		{name: "clamp", withPack: true, command: true, want: map[string]string{
 			`"contract"`: "2 of 2 pack tests live — render",
 			`"overflow"`: "asked — answer: clamp",
-			`"notice"`:   "not asked: overflow is \"clamp\", not refuse",
+			`"notice"`:   "not asked: the answer of \"overflow\" is \"clamp\", not one of refuse",
 		}},
 		{name: "refuse without notice", withPack: true, command: true,
 			edits: []string{`"answers": { "overflow": "clamp" }`, `"answers": { "overflow": "refuse" }`},
@@ -35,7 +35,7 @@ func TestCodeLenses(t *testing.T) {
 			edits: []string{`"answers": { "overflow": "clamp" }`, `"answers": { "notice": "show" }`},
 			want: map[string]string{
 				`"overflow"`: "asked — no answer yet",
-				`"notice"`:   "not asked: question overflow has no answer (needs refuse) (its answer has no effect)",
+				`"notice"`:   "not asked: question \"overflow\" has no answer (it must be one of refuse) (its answer has no effect)",
 			}},
 		{name: "promised", withPack: false, want: map[string]string{`"contract"`: "promised: no pack"}},
 	}

@@ -402,7 +402,7 @@ func rowMatches(f *Form, row *Row) (bool, bool) {
 		}
 		match := false
 		for _, it := range e.Items {
-			if sameScalar(it, rf.Value) {
+			if jsonsrc.SameScalar(it, rf.Value) {
 				match = true
 				break
 			}
@@ -412,23 +412,6 @@ func rowMatches(f *Form, row *Row) (bool, bool) {
 		}
 	}
 	return true, false
-}
-
-func sameScalar(a, b *jsonsrc.Value) bool {
-	if a == nil || b == nil || a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case jsonsrc.String:
-		return a.Str == b.Str
-	case jsonsrc.Number:
-		return a.Num == b.Num
-	case jsonsrc.Bool:
-		return a.Bool == b.Bool
-	case jsonsrc.Null:
-		return true
-	}
-	return false
 }
 
 // flagDeps returns the flag entries of c's top-level flag and of the flags

@@ -113,6 +113,25 @@ func (v *Value) Get(key string) *Value {
 	return nil
 }
 
+// SameScalar reports whether a and b are the same string, number, boolean
+// or null. Arrays and objects are never the same scalar.
+func SameScalar(a, b *Value) bool {
+	if a == nil || b == nil || a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case String:
+		return a.Str == b.Str
+	case Number:
+		return a.Num == b.Num
+	case Bool:
+		return a.Bool == b.Bool
+	case Null:
+		return true
+	}
+	return false
+}
+
 // Finite reports whether v is a number with a finite value.
 func (v *Value) Finite() bool {
 	return v != nil && v.Kind == Number && v.Num-v.Num == 0

@@ -213,7 +213,7 @@ func rowHolds(w *When, row *contracts.Row) bool {
 		}
 		ok := false
 		for _, v := range term.Values {
-			if sameScalar(v, rf.Value) {
+			if jsonsrc.SameScalar(v, rf.Value) {
 				ok = true
 				break
 			}
@@ -223,25 +223,6 @@ func rowHolds(w *When, row *contracts.Row) bool {
 		}
 	}
 	return true
-}
-
-// sameScalar reports whether two JSON values are the same string, number,
-// boolean or null.
-func sameScalar(a, b *jsonsrc.Value) bool {
-	if a == nil || b == nil || a.Kind != b.Kind {
-		return false
-	}
-	switch a.Kind {
-	case jsonsrc.String:
-		return a.Str == b.Str
-	case jsonsrc.Number:
-		return a.Num == b.Num
-	case jsonsrc.Bool:
-		return a.Bool == b.Bool
-	case jsonsrc.Null:
-		return true
-	}
-	return false
 }
 
 func hasName(list []Name, s string) bool {
