@@ -44,7 +44,7 @@ func (c *checker) add(code string, span source.Span, msg string) *source.Finding
 	return &c.out[len(c.out)-1]
 }
 
-func (c *checker) top() source.Span { return openBrace(c.a.Root) }
+func (c *checker) top() source.Span { return c.a.Root.Opening() }
 
 // widened reports whether the definition uses one of the five forms of
 // SPEC §10.3 rule 7.
@@ -209,7 +209,7 @@ func (c *checker) values() {
 				continue
 			}
 		default:
-			c.add("CONTRACT_VALUE_TYPE", v.Span, "value "+strconv.Quote(d.Name.Text)+" must be a finite number or a citation string, not "+article(v.Kind))
+			c.add("CONTRACT_VALUE_TYPE", v.Span, "value "+strconv.Quote(d.Name.Text)+" must be a finite number or a citation string, not "+v.Describe())
 			continue
 		}
 		res := s.values[d.Name.Text]
@@ -367,7 +367,7 @@ func (c *checker) rows() {
 					_ = mis
 				}
 				if req {
-					c.add("CONTRACT_ROW_FIELD", openBrace(row.Value), "this row of "+strconv.Quote(set.Name.Text)+" lacks the required field "+
+					c.add("CONTRACT_ROW_FIELD", row.Value.Opening(), "this row of "+strconv.Quote(set.Name.Text)+" lacks the required field "+
 						strconv.Quote(f.Name.Text))
 				}
 			}
@@ -382,7 +382,7 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 	switch f.Type {
 	case TypeNumber, TypeInteger:
 		if !v.Finite() {
-			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+article(v.Kind)+"; it must be a "+f.Type)
+			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+v.Describe()+"; it must be a "+f.Type)
 			return false
 		}
 		if f.Type == TypeInteger && v.Num != math.Trunc(v.Num) {
@@ -396,7 +396,7 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 		}
 	case TypeString, TypeCitation:
 		if v.Kind != jsonsrc.String {
-			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+article(v.Kind)+"; it must be a string")
+			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+v.Describe()+"; it must be a string")
 			return false
 		}
 		if f.Type == TypeCitation {

@@ -97,7 +97,7 @@ func (s *State) valueCitation(sup *Supplied) (float64, bool, *source.Finding) {
 		}
 		tv := tsup.Value
 		if tv.Kind != jsonsrc.String && !tv.Finite() {
-			return 0, false, s.finding("CONTRACT_CITATION_NON_NUMERIC", span, who+" cites "+strconv.Quote(target)+", which holds "+article(tv.Kind)+", not a number")
+			return 0, false, s.finding("CONTRACT_CITATION_NON_NUMERIC", span, who+" cites "+strconv.Quote(target)+", which holds "+tv.Describe()+", not a number")
 		}
 		return 0, false, nil
 	}

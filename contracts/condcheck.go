@@ -96,7 +96,7 @@ func CheckCondition(c *Condition, ctx Context, a *Adoption, set *RowSet) []Probl
 		ck.form(f, true)
 	}
 	if one && seen == 0 && len(c.Forms) == 0 {
-		ck.add(ProblemShape, openBrace(c.Value), placeNames[ctx]+" must hold exactly one of "+formList(legal))
+		ck.add(ProblemShape, c.Value.Opening(), placeNames[ctx]+" must hold exactly one of "+formList(legal))
 	}
 	return ck.out
 }
@@ -260,7 +260,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 				}
 			}
 			if len(m.Forms) == 0 {
-				ck.add(ProblemShape, openBrace(m.Value), "a member of \""+f.Key+"\" must hold one of "+formList(memberForms))
+				ck.add(ProblemShape, m.Value.Opening(), "a member of \""+f.Key+"\" must hold one of "+formList(memberForms))
 			}
 		}
 	case FormRow:

@@ -38,7 +38,7 @@ func ParseAdoption(file string, data []byte) *Adoption {
 		return a
 	}
 	if root.Kind != jsonsrc.Object {
-		p.add("CONTRACT_ENVELOPE_TYPE", root.Span, "an adoption file holds one JSON object, not "+article(root.Kind))
+		p.add("CONTRACT_ENVELOPE_TYPE", root.Span, "an adoption file holds one JSON object, not "+root.Describe())
 		return a
 	}
 	p.top(root)
@@ -59,22 +59,6 @@ func (p *parser) addSev(code string, sev source.Severity, span source.Span, msg 
 		return
 	}
 	p.a.findings = append(p.a.findings, source.Finding{Code: code, Severity: sev, File: p.a.File, Span: span, Message: msg})
-}
-
-func article(k jsonsrc.Kind) string {
-	switch k {
-	case jsonsrc.Array, jsonsrc.Object:
-		return "an " + k.String()
-	case jsonsrc.Null:
-		return "null"
-	case jsonsrc.Invalid:
-		return "an unreadable value"
-	}
-	return "a " + k.String()
-}
-
-func openBrace(v *jsonsrc.Value) source.Span {
-	return source.Span{Start: v.Span.Start, End: v.Span.Start + 1}
 }
 
 // closed reports every member of obj that is neither allowed nor an
@@ -109,7 +93,7 @@ func (p *parser) nonEmptyString(v *jsonsrc.Value, what string) {
 		return
 	}
 	if v.Kind != jsonsrc.String {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be a non-empty string, not "+article(v.Kind))
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be a non-empty string, not "+v.Describe())
 	} else if strings.TrimSpace(v.Str) == "" {
 		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must not be empty")
 	}
@@ -117,13 +101,13 @@ func (p *parser) nonEmptyString(v *jsonsrc.Value, what string) {
 
 func (p *parser) isString(v *jsonsrc.Value, what string) {
 	if v != nil && v.Kind != jsonsrc.String {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be a string, not "+article(v.Kind))
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be a string, not "+v.Describe())
 	}
 }
 
 func (p *parser) isBool(v *jsonsrc.Value, what string) {
 	if v != nil && v.Kind != jsonsrc.Bool {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be true or false, not "+article(v.Kind))
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span, what+" must be true or false, not "+v.Describe())
 	}
 }
 
@@ -133,7 +117,7 @@ func (p *parser) isMap(v *jsonsrc.Value, code, what string) bool {
 		return false
 	}
 	if v.Kind != jsonsrc.Object {
-		p.add(code, v.Span, what+" must be an object (a map), not "+article(v.Kind))
+		p.add(code, v.Span, what+" must be an object (a map), not "+v.Describe())
 		return false
 	}
 	return true
@@ -152,7 +136,7 @@ var topFields = []string{"contract", "version", "origin", "summary", "mechanism"
 
 func (p *parser) top(root *jsonsrc.Value) {
 	a := p.a
-	p.closed(root, openBrace(root), "the adoption file",
+	p.closed(root, root.Opening(), "the adoption file",
 		[]string{"contract", "version", "summary", "mechanism", "questions", "declares", "answers", "values"},
 		"origin", "rules", "pack", "rows", "verification")
 
@@ -162,7 +146,7 @@ func (p *parser) top(root *jsonsrc.Value) {
 			a.Contract = &Name{Text: v.Str, Span: v.Span}
 			p.name(*a.Contract, "the contract id")
 		} else if v != nil {
-			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"contract\" must be a kebab-case string, not "+article(v.Kind))
+			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"contract\" must be a kebab-case string, not "+v.Describe())
 		}
 	}
 	if v := root.Get("version"); v != nil {
@@ -173,7 +157,7 @@ func (p *parser) top(root *jsonsrc.Value) {
 	}
 	a.Origin = root.Get("origin")
 	if a.Origin == nil {
-		at := openBrace(root)
+		at := root.Opening()
 		if m := root.Member("contract"); m != nil {
 			at = m.KeySpan
 		}
@@ -186,7 +170,7 @@ func (p *parser) top(root *jsonsrc.Value) {
 	a.Mechanism = root.Get("mechanism")
 	if v := a.Mechanism; v != nil {
 		if v.Kind != jsonsrc.Array {
-			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"mechanism\" must be an array of non-empty strings, not "+article(v.Kind))
+			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"mechanism\" must be an array of non-empty strings, not "+v.Describe())
 		} else if len(v.Elems) == 0 {
 			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"mechanism\" must hold at least one entry")
 		} else {
@@ -434,7 +418,7 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 			p.add("CONTRACT_ENVELOPE_TYPE", t.Span, "unknown field type "+strconv.Quote(t.Str)+"; a contract field is number, integer, string or citation"+
 				suggest(t.Str, []string{TypeNumber, TypeInteger, TypeString, TypeCitation}))
 		} else {
-			p.add("CONTRACT_ENVELOPE_TYPE", t.Span, "\"type\" of "+what+" must be a string, not "+article(t.Kind))
+			p.add("CONTRACT_ENVELOPE_TYPE", t.Span, "\"type\" of "+what+" must be a string, not "+t.Describe())
 		}
 	}
 	if r := v.Get("required"); r != nil {
@@ -465,7 +449,7 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 		} else {
 			for _, e := range o.Value.Elems {
 				if e.Kind != jsonsrc.String {
-					p.add("CONTRACT_ROW_FIELD_SHAPE", e.Span, "an entry of \"options\" must be a kebab-case string, not "+article(e.Kind))
+					p.add("CONTRACT_ROW_FIELD_SHAPE", e.Span, "an entry of \"options\" must be a kebab-case string, not "+e.Describe())
 					continue
 				}
 				n := Name{Text: e.Str, Span: e.Span}
@@ -566,12 +550,12 @@ func (p *parser) rows(v *jsonsrc.Value) {
 		ra := &RowArray{Name: Name{Text: m.Key, Span: m.KeySpan}, Value: m.Value}
 		p.a.Rows = append(p.a.Rows, ra)
 		if m.Value.Kind != jsonsrc.Array {
-			p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+article(m.Value.Kind))
+			p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
 			continue
 		}
 		for i, e := range m.Value.Elems {
 			if e.Kind != jsonsrc.Object {
-				p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+article(e.Kind))
+				p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
 				continue
 			}
 			row := &Row{Set: m.Key, Index: i, Value: e}

@@ -21,7 +21,7 @@ func (c *checker) rules() {
 		case RuleAnswerAware:
 			c.answerAware(r)
 		default:
-			c.add("CONTRACT_RULE_INVALID", r.Value.Span, "rule "+strconv.Quote(r.Name.Text)+" must be a comparison string or an answer-aware rule object, not "+article(r.Value.Kind))
+			c.add("CONTRACT_RULE_INVALID", r.Value.Span, "rule "+strconv.Quote(r.Name.Text)+" must be a comparison string or an answer-aware rule object, not "+r.Value.Describe())
 		}
 	}
 }

@@ -44,7 +44,7 @@ func Parse(file string, data []byte) *File {
 	}
 	if root == nil || root.Kind != jsonsrc.Object {
 		if root != nil {
-			b.report(CodeShape, source.Error, root.Span, fmt.Sprintf("the top level of tuning.json is %s; it must be one object with a values field", typeName(root.Kind)))
+			b.report(CodeShape, source.Error, root.Span, fmt.Sprintf("the top level of tuning.json is %s; it must be one object with a values field", root.Describe()))
 		}
 		return f
 	}
@@ -69,18 +69,6 @@ func object(v *jsonsrc.Value) *jsonsrc.Value {
 		return v
 	}
 	return nil
-}
-
-// typeName names the JSON type of a value the way a sentence needs it:
-// "an array", "a string", "null".
-func typeName(k jsonsrc.Kind) string {
-	switch k {
-	case jsonsrc.Null:
-		return "null"
-	case jsonsrc.Array, jsonsrc.Object, jsonsrc.Invalid:
-		return "an " + k.String()
-	}
-	return "a " + k.String()
 }
 
 // effective returns the members of obj that are not overridden by a later
@@ -132,14 +120,14 @@ func (b *builder) shape(root *jsonsrc.Value) {
 	case values == nil:
 		b.report(CodeShape, source.Error, source.Span{Start: root.Span.Start, End: root.Span.Start + 1}, `tuning.json has no values field; add "values": {} with the package's decided numbers`)
 	case values.Value != nil && values.Value.Kind != jsonsrc.Object:
-		b.report(CodeShape, source.Error, values.Value.Span, fmt.Sprintf("values is %s; it must be an object from tuning keys to numbers", typeName(values.Value.Kind)))
+		b.report(CodeShape, source.Error, values.Value.Span, fmt.Sprintf("values is %s; it must be an object from tuning keys to numbers", values.Value.Describe()))
 	}
 	for _, name := range []string{"open", "ranges", "rules"} {
 		m := root.Member(name)
 		if m == nil || m.Value == nil || m.Value.Kind == jsonsrc.Object {
 			continue
 		}
-		b.report(CodeShape, source.Error, m.Value.Span, fmt.Sprintf("%s is %s; when present it must be an object", name, typeName(m.Value.Kind)))
+		b.report(CodeShape, source.Error, m.Value.Span, fmt.Sprintf("%s is %s; when present it must be an object", name, m.Value.Describe()))
 	}
 }
 
@@ -153,14 +141,6 @@ func (b *builder) key(role string, m jsonsrc.Member) {
 	for _, msg := range reservedMessages(role, m.Key) {
 		b.report(CodeKeyReserved, source.Error, m.KeySpan, msg)
 	}
-}
-
-// describe names the type of a value that is not a finite number.
-func describe(v *jsonsrc.Value) string {
-	if v.Kind == jsonsrc.Number {
-		return fmt.Sprintf("%s, which is too large for a finite number", v.Raw)
-	}
-	return typeName(v.Kind)
 }
 
 // values reads the values table (TUNING_KEY*, TUNING_NUMBER).
@@ -178,7 +158,7 @@ func (b *builder) values(values *jsonsrc.Value) {
 				hint = "write the number without quotes"
 			}
 			e.bad = true
-			b.report(CodeNumber, source.Error, m.Value.Span, fmt.Sprintf("values entry %q is %s; %s", m.Key, describe(m.Value), hint))
+			b.report(CodeNumber, source.Error, m.Value.Span, fmt.Sprintf("values entry %q is %s; %s", m.Key, m.Value.Describe(), hint))
 		}
 		b.f.Entries = append(b.f.Entries, e)
 		b.f.values[m.Key] = e
@@ -202,7 +182,7 @@ func (b *builder) openTable(open, values *jsonsrc.Value) {
 		case m.Value.Kind == jsonsrc.Null:
 		default:
 			e.bad = true
-			b.report(CodeNumber, source.Error, m.Value.Span, fmt.Sprintf("open entry %q is %s; write a finite JSON number as the guess, or null for no guess", m.Key, describe(m.Value)))
+			b.report(CodeNumber, source.Error, m.Value.Span, fmt.Sprintf("open entry %q is %s; write a finite JSON number as the guess, or null for no guess", m.Key, m.Value.Describe()))
 		}
 		b.f.Entries = append(b.f.Entries, e)
 		b.f.open[m.Key] = e
@@ -221,7 +201,7 @@ func (b *builder) ranges(ranges, values, open *jsonsrc.Value) {
 		}
 		v := m.Value
 		if v.Kind != jsonsrc.Array || len(v.Elems) != 2 {
-			what := typeName(v.Kind)
+			what := v.Describe()
 			if v.Kind == jsonsrc.Array {
 				what = fmt.Sprintf("an array of %d elements", len(v.Elems))
 				if len(v.Elems) == 1 {
@@ -236,7 +216,7 @@ func (b *builder) ranges(ranges, values, open *jsonsrc.Value) {
 			if el == nil || !el.Finite() {
 				bad = true
 				if el != nil {
-					b.report(CodeRange, source.Error, el.Span, fmt.Sprintf("the %s of the range of %q is %s; it must be a finite number", [2]string{"minimum", "maximum"}[i], m.Key, describe(el)))
+					b.report(CodeRange, source.Error, el.Span, fmt.Sprintf("the %s of the range of %q is %s; it must be a finite number", [2]string{"minimum", "maximum"}[i], m.Key, el.Describe()))
 				}
 			}
 		}

@@ -26,7 +26,7 @@ func (b *builder) rules(rules *jsonsrc.Value) {
 			b.report(CodeRuleInvalid, source.Error, m.KeySpan, fmt.Sprintf("rule name %q is not kebab-case; use lowercase letters and digits in groups joined by single hyphens, such as %q", m.Key, "dash-covers-a-tile"))
 		}
 		if m.Value.Kind != jsonsrc.String {
-			b.report(CodeRuleInvalid, source.Error, m.Value.Span, fmt.Sprintf("rule %q is %s; a rule is a string holding one comparison, such as %q", m.Key, typeName(m.Value.Kind), "a.b <= c.d"))
+			b.report(CodeRuleInvalid, source.Error, m.Value.Span, fmt.Sprintf("rule %q is %s; a rule is a string holding one comparison, such as %q", m.Key, m.Value.Describe(), "a.b <= c.d"))
 			continue
 		}
 		r.IsString, r.Line = true, m.Value.Str

@@ -52,6 +52,43 @@ func (k Kind) String() string {
 	return "invalid"
 }
 
+// Phrase names the kind with its article, for messages: "an object", "an
+// array", "a string", "a number", "a boolean", "null" or "an unreadable
+// value".
+func (k Kind) Phrase() string {
+	switch k {
+	case Array, Object:
+		return "an " + k.String()
+	case Null:
+		return "null"
+	case Invalid:
+		return "an unreadable value"
+	}
+	return "a " + k.String()
+}
+
+// Describe names what v is for a message that expected something else; a
+// number too large for a float64 is described as such.
+func (v *Value) Describe() string {
+	switch {
+	case v == nil:
+		return "nothing"
+	case v.Kind == Number && !v.Finite():
+		return v.Raw + ", a number too large to be finite"
+	}
+	return v.Kind.Phrase()
+}
+
+// Opening returns the span of v's first byte: a container's opening
+// bracket, where a finding about a missing member is shown. It returns
+// the empty span at 0 for nil.
+func (v *Value) Opening() source.Span {
+	if v == nil {
+		return source.Span{}
+	}
+	return source.Span{Start: v.Span.Start, End: v.Span.Start + 1}
+}
+
 // Value is one JSON value with its source span.
 type Value struct {
 	Kind Kind

@@ -60,7 +60,7 @@ func (p *Pack) identitySpan() source.Span {
 		return p.FieldContract.Span
 	}
 	if p.Root != nil {
-		return openSpan(p.Root)
+		return p.Root.Opening()
 	}
 	return source.Span{}
 }

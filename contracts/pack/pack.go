@@ -260,7 +260,7 @@ func ParsePack(file string, data []byte) *Pack {
 		return p
 	}
 	if root.Kind != jsonsrc.Object {
-		p.add(CodePackShape, root.Span, "a pack is one JSON object with contract, version and templates; this file holds "+article(root.Kind))
+		p.add(CodePackShape, root.Span, "a pack is one JSON object with contract, version and templates; this file holds "+root.Describe())
 		return p
 	}
 	p.closed(root, "the pack", []string{"contract", "version", "templates"})
@@ -271,13 +271,13 @@ func ParsePack(file string, data []byte) *Pack {
 
 	tv := root.Get("templates")
 	if tv == nil {
-		p.add(CodePackShape, openSpan(root), `the pack lacks "templates"; add an array of templates`)
+		p.add(CodePackShape, root.Opening(), `the pack lacks "templates"; add an array of templates`)
 	} else if tv.Kind != jsonsrc.Array {
-		p.add(CodePackShape, tv.Span, `"templates" must be an array of templates, not `+article(tv.Kind))
+		p.add(CodePackShape, tv.Span, `"templates" must be an array of templates, not `+tv.Describe())
 	} else {
 		for i, e := range tv.Elems {
 			if e.Kind != jsonsrc.Object {
-				p.add(CodePackShape, e.Span, "template "+strconv.Itoa(i)+" must be an object, not "+article(e.Kind))
+				p.add(CodePackShape, e.Span, "template "+strconv.Itoa(i)+" must be an object, not "+e.Describe())
 				continue
 			}
 			t := p.parseTemplate(i, e)
@@ -309,7 +309,7 @@ func (p *Pack) checkIdentityFields(nameOK bool, nameContract string) {
 	}
 	switch {
 	case c == nil:
-		p.add(CodePackShape, openSpan(root), `the pack lacks "contract"; add the definition's kebab-case id`)
+		p.add(CodePackShape, root.Opening(), `the pack lacks "contract"; add the definition's kebab-case id`)
 	case c.Kind != jsonsrc.String || !source.IsKebab(c.Str):
 		p.add(CodePackShape, c.Span, `"contract" must be the definition's kebab-case id`)
 	case nameOK && c.Str != nameContract:
@@ -317,7 +317,7 @@ func (p *Pack) checkIdentityFields(nameOK bool, nameContract string) {
 	}
 	switch n, ok := intValue(v); {
 	case v == nil:
-		p.add(CodePackShape, openSpan(root), `the pack lacks "version"; add the definition's integer version`)
+		p.add(CodePackShape, root.Opening(), `the pack lacks "version"; add the definition's integer version`)
 	case !ok:
 		p.add(CodePackShape, v.Span, `"version" must be an integer`)
 	case nameOK && n != p.Version:
@@ -358,23 +358,3 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// openSpan is the span of a container's opening bracket, used when a
-// required member is missing.
-func openSpan(v *jsonsrc.Value) source.Span {
-	if v == nil {
-		return source.Span{}
-	}
-	return source.Span{Start: v.Span.Start, End: v.Span.Start + 1}
-}
-
-func article(k jsonsrc.Kind) string {
-	switch k {
-	case jsonsrc.Array, jsonsrc.Object:
-		return "an " + k.String()
-	case jsonsrc.Null:
-		return "null"
-	case jsonsrc.Invalid:
-		return "an unreadable value"
-	}
-	return "a " + k.String()
-}

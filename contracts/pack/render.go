@@ -283,7 +283,7 @@ func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
 		}
 		text, ok := textOf(res)
 		if !ok {
-			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+article(res.Kind)+"; an array or object can only replace a whole string", false)
+			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
 			b.WriteString(ph.Raw)
 			continue
 		}

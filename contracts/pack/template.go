@@ -20,7 +20,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	idv := node.Get("id")
 	switch {
 	case idv == nil:
-		p.add(CodePackShape, openSpan(node), label+` lacks "id"; add a kebab-case template id`)
+		p.add(CodePackShape, node.Opening(), label+` lacks "id"; add a kebab-case template id`)
 		t.Usable = false
 	case idv.Kind != jsonsrc.String || !source.IsKebab(idv.Str):
 		p.add(CodePackShape, idv.Span, label+`: "id" must be a kebab-case string`)
@@ -57,7 +57,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 			missing(f.name, "a string")
 			t.Usable = false
 		case v.Kind != jsonsrc.String:
-			p.add(CodePackShape, v.Span, label+": "+strconv.Quote(f.name)+" must be a string, not "+article(v.Kind))
+			p.add(CodePackShape, v.Span, label+": "+strconv.Quote(f.name)+" must be a string, not "+v.Describe())
 			t.Usable = false
 		default:
 			*f.dst = v
@@ -114,7 +114,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 		missing("test", "the test block object")
 		t.Usable = false
 	case test.Kind != jsonsrc.Object:
-		p.add(CodePackShape, test.Span, label+`: "test" must be a test block object, not `+article(test.Kind))
+		p.add(CodePackShape, test.Span, label+`: "test" must be a test block object, not `+test.Describe())
 		t.Usable = false
 	default:
 		t.Test = test
@@ -122,7 +122,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 			tt := test.Get("type")
 			switch {
 			case tt == nil:
-				p.add(CodePackShape, openSpan(test), label+`: the test block lacks "type"; add "type": `+strconv.Quote(t.Type))
+				p.add(CodePackShape, test.Opening(), label+`: the test block lacks "type"; add "type": `+strconv.Quote(t.Type))
 				t.Usable = false
 			case tt.Kind != jsonsrc.String || tt.Str != t.Type:
 				p.add(CodePackShape, tt.Span, label+": the test block's type must equal the template's type "+strconv.Quote(t.Type))
@@ -158,7 +158,7 @@ func (t *Template) anchor() source.Span {
 	if t.ID != "" {
 		return t.IDSpan
 	}
-	return openSpan(t.Node)
+	return t.Node.Opening()
 }
 
 func (p *Pack) parseWhen(t *Template, label string, w *jsonsrc.Value) *When {
