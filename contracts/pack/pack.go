@@ -357,4 +357,3 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
-
