@@ -59,12 +59,11 @@ func posOf(t *testing.T, path, needle string, delta int) map[string]int {
 	}
 }
 
-// skipUnless skips the test when a query answered nothing, which is the
-// case until the analysis layer implements it.
-func skipUnless(t *testing.T, got bool, query string) {
+// mustAnswer fails the test when a query answered nothing.
+func mustAnswer(t *testing.T, got bool, query string) {
 	t.Helper()
 	if !got {
-		t.Skipf("the %s query answers nothing yet; this test turns on once the analysis layer implements it", query)
+		t.Fatalf("the %s query answered nothing", query)
 	}
 }
 
@@ -83,7 +82,7 @@ func TestFeatures(t *testing.T) {
 			Range rangeJSON `json:"range"`
 		}
 		c.result("textDocument/definition", map[string]any{"textDocument": doc(cauldron), "position": citation}, &locs)
-		skipUnless(t, len(locs) > 0, "definition")
+		mustAnswer(t, len(locs) > 0, "definition")
 		if locs[0].URI != fileURI(mech) {
 			t.Errorf("definition of a citation of 02-mechanics.md#brewing is in %s", locs[0].URI)
 		}
@@ -102,7 +101,7 @@ func TestFeatures(t *testing.T) {
 			Range *rangeJSON `json:"range"`
 		}
 		c.result("textDocument/hover", map[string]any{"textDocument": doc(cauldron), "position": citation}, &h)
-		skipUnless(t, h != nil, "hover")
+		mustAnswer(t, h != nil, "hover")
 		if h.Contents.Kind != "markdown" || !strings.Contains(strings.ToLower(h.Contents.Value), "brewing") {
 			t.Errorf("hover = %+v, want Markdown naming the Brewing heading", h.Contents)
 		}
@@ -118,7 +117,7 @@ func TestFeatures(t *testing.T) {
 			URI string `json:"uri"`
 		}
 		c.result("textDocument/references", map[string]any{"textDocument": doc(mech), "position": heading, "context": map[string]any{"includeDeclaration": false}}, &locs)
-		skipUnless(t, len(locs) > 0, "references")
+		mustAnswer(t, len(locs) > 0, "references")
 		found := false
 		for _, l := range locs {
 			found = found || l.URI == fileURI(cauldron)
@@ -134,7 +133,7 @@ func TestFeatures(t *testing.T) {
 			Placeholder string    `json:"placeholder"`
 		}
 		c.result("textDocument/prepareRename", map[string]any{"textDocument": doc(mech), "position": heading}, &prep)
-		skipUnless(t, prep != nil, "prepareRename")
+		mustAnswer(t, prep != nil, "prepareRename")
 		if prep.Range.Start.Line != heading["line"] || prep.Placeholder == "" {
 			t.Errorf("prepareRename = %+v, want the heading on line %d", prep, heading["line"])
 		}
@@ -164,7 +163,7 @@ func TestFeatures(t *testing.T) {
 			} `json:"items"`
 		}
 		c.result("textDocument/completion", map[string]any{"textDocument": doc(cauldron), "position": at}, &list)
-		skipUnless(t, len(list.Items) > 0, "completion")
+		mustAnswer(t, len(list.Items) > 0, "completion")
 		found := false
 		for _, it := range list.Items {
 			found = found || strings.Contains(it.Label, "brewing")
@@ -180,7 +179,7 @@ func TestFeatures(t *testing.T) {
 			Children []any  `json:"children"`
 		}
 		c.result("textDocument/documentSymbol", map[string]any{"textDocument": doc(mech)}, &syms)
-		skipUnless(t, len(syms) > 0, "documentSymbol")
+		mustAnswer(t, len(syms) > 0, "documentSymbol")
 		if !strings.Contains(syms[0].Name, "Mechanics") {
 			t.Errorf("first symbol of 02-mechanics.md = %q, want the Mechanics heading", syms[0].Name)
 		}
@@ -194,7 +193,7 @@ func TestFeatures(t *testing.T) {
 			} `json:"location"`
 		}
 		c.result("workspace/symbol", map[string]any{"query": "Brewing"}, &syms)
-		skipUnless(t, len(syms) > 0, "workspace symbols")
+		mustAnswer(t, len(syms) > 0, "workspace symbols")
 		found := false
 		for _, s := range syms {
 			found = found || s.Location.URI == fileURI(mech)
@@ -230,7 +229,7 @@ func TestFeatures(t *testing.T) {
 			"textDocument": doc(garden), "range": rng,
 			"context": map[string]any{"diagnostics": []json.RawMessage{diag}},
 		}, &actions)
-		skipUnless(t, len(actions) > 0, "code action")
+		mustAnswer(t, len(actions) > 0, "code action")
 		a := actions[0]
 		if a.Title == "" || a.Kind != "quickfix" || len(a.Edit.Changes[fileURI(garden)]) == 0 {
 			t.Errorf("code action = %+v, want a titled quickfix editing garden-away.json", a)
@@ -247,7 +246,7 @@ func TestFeatures(t *testing.T) {
 			} `json:"command"`
 		}
 		c.result("textDocument/codeLens", map[string]any{"textDocument": doc(cauldron)}, &lenses)
-		skipUnless(t, len(lenses) > 0, "code lens")
+		mustAnswer(t, len(lenses) > 0, "code lens")
 		if lenses[0].Command == nil || lenses[0].Command.Title == "" {
 			t.Errorf("code lens without a titled command: %+v", lenses[0])
 		}
@@ -259,7 +258,7 @@ func TestFeatures(t *testing.T) {
 			Target string    `json:"target"`
 		}
 		c.result("textDocument/documentLink", map[string]any{"textDocument": doc(cauldron)}, &links)
-		skipUnless(t, len(links) > 0, "document link")
+		mustAnswer(t, len(links) > 0, "document link")
 		found := false
 		for _, l := range links {
 			found = found || strings.HasPrefix(l.Target, fileURI(mech))
@@ -276,7 +275,7 @@ func TestFeatures(t *testing.T) {
 		if m.Error == nil {
 			json.Unmarshal(m.Result, &out)
 		}
-		skipUnless(t, out != nil && *out != "", "render tests")
+		mustAnswer(t, out != nil && *out != "", "render tests")
 		if !strings.Contains(*out, "daily-forage") {
 			t.Errorf("rendered tests do not name the adoption:\n%s", *out)
 		}
@@ -311,7 +310,7 @@ func TestFeatures(t *testing.T) {
 			} `json:"items"`
 		}
 		c.result("textDocument/completion", map[string]any{"textDocument": doc(cauldron), "position": at}, &list)
-		skipUnless(t, len(list.Items) > 0, "completion")
+		mustAnswer(t, len(list.Items) > 0, "completion")
 		found := false
 		for _, it := range list.Items {
 			found = found || strings.Contains(it.Label, "zymurgy-notes")
