@@ -253,7 +253,7 @@ func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool)
 		case FormRowCount:
 			return s.rowCount(f)
 		case FormAny:
-			if nested || f.Value.Kind != jsonsrc.Array {
+			if nested || f.Value == nil || f.Value.Kind != jsonsrc.Array {
 				return false, false
 			}
 			anyMis := false
@@ -266,7 +266,7 @@ func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool)
 			}
 			return false, anyMis
 		case FormAll:
-			if nested || f.Value.Kind != jsonsrc.Array {
+			if nested || f.Value == nil || f.Value.Kind != jsonsrc.Array {
 				return false, false
 			}
 			for _, m := range f.Members {
