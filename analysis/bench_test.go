@@ -118,7 +118,9 @@ func BenchmarkEditTuning(b *testing.B) {
 	orig := readGenerated(b, dir, "tuning.json")
 	at := rep.TuningValue.Offset
 	edited := bytes.Clone(orig)
-	edited[at] = '0' + (edited[at]-'0'+1)%10
+	// Change the leading digit to another non-zero digit: a leading zero
+	// would make the number, and tuning.json, invalid.
+	edited[at] = '1' + (edited[at]-'0')%9
 	benchEdit(b, dir, path, orig, edited, []string{path})
 }
 

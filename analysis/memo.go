@@ -26,7 +26,18 @@ const (
 	depFile
 	// depGeneration is the state of the disk: folder listings.
 	depGeneration
+	// depTuningKey is one key of tuning.json as a citation sees it, so
+	// that an edit of tuning.json re-checks only the adoptions citing a key
+	// whose number, kind or place changed.
+	depTuningKey
 )
+
+// tuningKeyToken is what a citation of one tuning key reads.
+type tuningKeyToken struct {
+	readable, found, open, hasNumber bool
+	number                           float64
+	keySpan                          source.Span
+}
 
 // dep is one read of the package that an adoption's check made, with the
 // parse it saw (a pointer, nil when the target was absent).
@@ -64,6 +75,15 @@ func (p *Package) token(d dep, a *contracts.Adoption) any {
 		return (*cacheEntry)(nil)
 	case depGeneration:
 		return p.generation
+	case depTuningKey:
+		var t tuningKeyToken
+		if p.Tuning != nil {
+			t.readable = p.Tuning.Readable
+			if e, ok := p.Tuning.Lookup(d.key); ok {
+				t.found, t.open, t.hasNumber, t.number, t.keySpan = true, e.Open, e.HasNumber, e.Number, e.KeySpan
+			}
+		}
+		return t
 	}
 	return nil
 }
@@ -102,12 +122,12 @@ func (r *recorder) note(kind depKind, key string) {
 }
 
 func (r *recorder) TuningReadable() bool {
-	r.note(depTuning, "")
+	r.note(depTuningKey, "")
 	return r.resolver.TuningReadable()
 }
 
 func (r *recorder) TuningKey(key string) (contracts.TuningTarget, bool) {
-	r.note(depTuning, "")
+	r.note(depTuningKey, key)
 	return r.resolver.TuningKey(key)
 }
 
