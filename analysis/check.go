@@ -50,6 +50,7 @@ func (b *builder) checkPackage(p *Package) {
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}
+	b.checkDirectionImages(p)
 	b.checkContracts(p)
 }
 
