@@ -51,7 +51,7 @@ type CompletionItem struct {
 	// Deprecated marks an item the user should not pick, such as an open
 	// number in a citation (it cannot be cited).
 	Deprecated bool
-	// Commit is set when choosing the item should re-trigger completion,
+	// Retrigger is set when choosing the item should re-trigger completion,
 	// as after a file name followed by '#'.
 	Retrigger bool
 }
