@@ -35,13 +35,7 @@ func (s *Snapshot) CodeActions(path string, span source.Span) []CodeAction {
 		return nil
 	}
 	x := &fixer{s: s, f: f, pkg: f.Package, seen: map[string]bool{}}
-	if x.pkg != nil {
-		for _, a := range x.pkg.Adoptions {
-			if a.File == path {
-				x.a = a
-			}
-		}
-	}
+	_, x.a = s.AdoptionAt(path)
 	for _, d := range s.Diagnostics(path) {
 		ds := source.Span{Start: f.Lines.Offset(d.Range.Start), End: f.Lines.Offset(d.Range.End)}
 		if ds.Start > span.End || span.Start > ds.End {

@@ -229,10 +229,12 @@ func (b *builder) loadContracts(p *Package) {
 	}
 	b.findings = append(b.findings, bad...)
 	p.adoptions = make(map[string]*contracts.Adoption, len(candidates))
+	p.byFile = make(map[string]*contracts.Adoption, len(candidates))
 	for _, f := range candidates {
 		a := f.entry.getAdoption(f.Path)
 		p.Adoptions = append(p.Adoptions, a)
 		p.adoptions[a.ID] = a
+		p.byFile[f.Path] = a
 	}
 }
 

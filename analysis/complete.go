@@ -59,21 +59,9 @@ func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
 	if p == nil {
 		return nil
 	}
-	var a *contracts.Adoption
-	for _, x := range p.Adoptions {
-		if x.File == f.Path {
-			a = x
-		}
-	}
+	a := s.draftAdoption(f)
 	if a == nil {
-		// A package whose adoptions all fail to parse keeps none; read the
-		// file here.
-		rel := p.Rel(f.Path)
-		dir, name := path.Split(rel)
-		if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") {
-			return nil
-		}
-		a = contracts.ParseAdoption(f.Path, f.Content)
+		return nil
 	}
 	q := &adoptionQuery{snap: s, pkg: p, file: f, a: a, st: p.State(a), offset: offset}
 	q.ctx = jsonsrc.ContextAt(f.Content, offset)
@@ -90,6 +78,22 @@ func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
 		q.st = contracts.Evaluate(q.a, &resolver{pkg: p, snap: s})
 	}
 	return q
+}
+
+// draftAdoption returns the adoption parsed from f, also when the package
+// does not count f as one (a first adoption still too broken to claim to
+// be one leaves contracts/ reserved): completion and hover help while it is
+// being written. It returns nil for a file that cannot be an adoption.
+func (s *Snapshot) draftAdoption(f *File) *contracts.Adoption {
+	if _, a := s.AdoptionAt(f.Path); a != nil {
+		return a
+	}
+	p := f.Package
+	dir, name := path.Split(p.Rel(f.Path))
+	if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") || f.entry == nil {
+		return nil
+	}
+	return f.entry.getAdoption(f.Path)
 }
 
 // repairJSON returns repaired copies of a half-typed JSON text to try in

@@ -41,17 +41,9 @@ func (s *Snapshot) hoverQuery(f *File, offset int) *adoptionQuery {
 	if p == nil {
 		return nil
 	}
-	q := &adoptionQuery{snap: s, pkg: p, file: f, offset: offset}
-	for _, x := range p.Adoptions {
-		if x.File == f.Path {
-			q.a = x
-		}
-	}
+	q := &adoptionQuery{snap: s, pkg: p, file: f, offset: offset, a: s.draftAdoption(f)}
 	if q.a == nil {
-		if !strings.HasPrefix(p.Rel(f.Path), "contracts/") || strings.HasSuffix(f.Path, ".pack.json") || !strings.HasSuffix(f.Path, ".json") {
-			return nil
-		}
-		q.a = contracts.ParseAdoption(f.Path, f.Content)
+		return nil
 	}
 	q.st = p.State(q.a)
 	if q.st == nil {

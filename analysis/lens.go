@@ -20,7 +20,7 @@ const RenderTestsCommand = "gddls.renderTests"
 // above the `contract` key how many pack templates are live, with a command
 // that renders the tests, or that the adoption is promised.
 func (s *Snapshot) CodeLenses(path string) []CodeLens {
-	a, p := s.lensAdoption(path)
+	p, a := s.AdoptionAt(path)
 	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
 		return nil
 	}
@@ -36,20 +36,6 @@ func (s *Snapshot) CodeLenses(path string) []CodeLens {
 		out = append(out, CodeLens{Span: q.Name.Span, Title: questionLens(a, st, q)})
 	}
 	return out
-}
-
-// lensAdoption returns the adoption stored at path and its package.
-func (s *Snapshot) lensAdoption(path string) (*contracts.Adoption, *Package) {
-	f := s.File(path)
-	if f == nil || f.Package == nil {
-		return nil, nil
-	}
-	for _, a := range f.Package.Adoptions {
-		if a.File == path {
-			return a, f.Package
-		}
-	}
-	return nil, nil
 }
 
 // contractLens summarises the pack of the adoption.

@@ -22,7 +22,7 @@ func (s *Snapshot) Definition(path string, offset int) []Location {
 	if locs := s.docDefinition(f, offset); locs != nil {
 		return locs // an inline-code path or a quoted test name (docfeatures.go)
 	}
-	if a := s.adoptionAt(path); a != nil {
+	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionDefinition(a, offset)
 	}
 	return nil
@@ -145,20 +145,6 @@ func (s *Snapshot) packageAt(root string) *Package {
 	for _, p := range s.Packages {
 		if p.Root == root {
 			return p
-		}
-	}
-	return nil
-}
-
-// adoptionAt returns the adoption parsed from the file at path, or nil.
-func (s *Snapshot) adoptionAt(path string) *contracts.Adoption {
-	p := s.PackageOf(path)
-	if p == nil {
-		return nil
-	}
-	for _, a := range p.Adoptions {
-		if a.File == path {
-			return a
 		}
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 // no test with the reason. It fails for a file that is not an adoption and
 // for a promised adoption, which has no pack.
 func (s *Snapshot) RenderTests(path string) (string, error) {
-	a, p := s.lensAdoption(path)
+	p, a := s.AdoptionAt(path)
 	if a == nil {
 		return "", fmt.Errorf("%s is not a contract adoption of a package, so it has no tests to render", path)
 	}

@@ -104,8 +104,9 @@ type Package struct {
 
 	// generation is the disk state the package was read from.
 	generation int
-	files      map[string]*File // package-relative slash path -> file
-	adoptions  map[string]*contracts.Adoption
+	files      map[string]*File               // package-relative slash path -> file
+	adoptions  map[string]*contracts.Adoption // by id
+	byFile     map[string]*contracts.Adoption // by absolute path
 	state      map[*contracts.Adoption]*contracts.State
 }
 
@@ -186,6 +187,19 @@ func (p *Package) FileAt(rel string) *File { return p.files[rel] }
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
 func (p *Package) State(a *contracts.Adoption) *contracts.State { return p.state[a] }
+
+// AdoptionAt returns the adoption parsed from the file at an absolute path,
+// with its package; both are nil when the file is not an adoption.
+func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
+	f := s.files[path]
+	if f == nil || f.Package == nil {
+		return nil, nil
+	}
+	if a := f.Package.byFile[path]; a != nil {
+		return f.Package, a
+	}
+	return nil, nil
+}
 
 // Adoption returns the adoption with the given id, or nil.
 func (p *Package) Adoption(id string) *contracts.Adoption { return p.adoptions[id] }

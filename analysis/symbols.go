@@ -27,7 +27,7 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	if f.Markdown != nil {
 		return headingTree(f.Markdown)
 	}
-	if a := s.adoptionAt(path); a != nil {
+	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionSymbols(a)
 	}
 	if p := f.Package; p != nil && p.TuningFile == f && p.Tuning != nil {
