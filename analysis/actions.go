@@ -386,7 +386,7 @@ func (x *fixer) replaceWithChoices(code, cur string, opts []string, span source.
 	limit := typoLimit(cur)
 	var close []string
 	for _, c := range ranked {
-		if editDistance(cur, c) <= limit {
+		if source.EditDistance(cur, c) <= limit {
 			close = append(close, c)
 		}
 	}
@@ -487,7 +487,7 @@ func (x *fixer) nearest(code, cur, key string, cands []string, span source.Span,
 			text = quoteJSON(c)
 		}
 		x.add(fmt.Sprintf("Replace %s with %s", titleToken(cur), strconv.Quote(c)), code,
-			i == 0 && editDistance(key, c) <= typoLimit(key), TextEdit{Span: span, NewText: text})
+			i == 0 && source.EditDistance(key, c) <= typoLimit(key), TextEdit{Span: span, NewText: text})
 	}
 }
 
@@ -556,7 +556,7 @@ func (x *fixer) danglingProse(ds source.Span) {
 		}
 		for i, c := range ranked {
 			x.add(fmt.Sprintf("Replace `%s` with `%s`", text, c), "PROSE_CITATION_DANGLING",
-				i == 0 && !reserved && editDistance(text, c) <= typoLimit(text), TextEdit{Span: span, NewText: c})
+				i == 0 && !reserved && source.EditDistance(text, c) <= typoLimit(text), TextEdit{Span: span, NewText: c})
 		}
 		return
 	}
@@ -721,7 +721,7 @@ func rankByDistance(s string, cands []string) []string {
 			continue
 		}
 		seen[c] = true
-		list = append(list, scored{c, editDistance(s, c)})
+		list = append(list, scored{c, source.EditDistance(s, c)})
 	}
 	sort.Slice(list, func(i, j int) bool {
 		if list[i].d != list[j].d {

@@ -299,7 +299,7 @@ func (p *Package) resolveCollection(text string, segs []string) string {
 // or "".
 func nearReserved(seg string) string {
 	for _, r := range tuning.ReservedFirstSegments() {
-		if r != seg && editDistance(r, seg) == 1 {
+		if r != seg && source.EditDistance(r, seg) == 1 {
 			return r
 		}
 	}

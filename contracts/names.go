@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 func isAnnotation(key string) bool { return strings.HasPrefix(key, "_") }
@@ -88,7 +89,7 @@ func tuningKeyProblem(s string) string {
 func nearest(s string, candidates []string) string {
 	best, bestD := "", -1
 	for _, c := range candidates {
-		d := editDistance(s, c)
+		d := source.EditDistance(s, c)
 		if bestD < 0 || d < bestD {
 			best, bestD = c, d
 		}
@@ -97,32 +98,6 @@ func nearest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 200 || len(b) > 200 {
-		if a == b {
-			return 0
-		}
-		return max(len(a), len(b))
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // suggest formats " (did you mean "x"?)" for the nearest candidate, or "".

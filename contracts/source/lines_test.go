@@ -64,3 +64,17 @@ func TestIsKebab(t *testing.T) {
 		}
 	}
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"poison", "poison", 0}, {"poision", "poison", 1}, {"stoped", "stopped", 1},
+		{"kitten", "sitting", 3}, {"öfen", "ofen", 1}, {"", "abc", 3},
+	} {
+		if got := EditDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

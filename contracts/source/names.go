@@ -18,3 +18,38 @@ func IsKebab(s string) bool {
 	}
 	return true
 }
+
+// maxEditInput bounds the length of the strings EditDistance compares in
+// full; longer strings are only compared for equality, so that a hostile
+// file cannot make a suggestion quadratic in its size.
+const maxEditInput = 256
+
+// EditDistance is the Levenshtein distance between a and b, counted in
+// runes. Strings longer than 256 runes are either equal (0) or as far apart
+// as the longer one is long.
+func EditDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) > maxEditInput || len(rb) > maxEditInput {
+		if a == b {
+			return 0
+		}
+		return max(len(ra), len(rb))
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
