@@ -32,17 +32,31 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	// Flags may come before or after the paths, as in most tools; "--"
+	// ends the flags.
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
 		}
-		return 2
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			paths = append(paths, rest...)
+			break
+		}
+		paths = append(paths, rest[0])
+		args = rest[1:]
 	}
 	if *format != "text" && *format != "json" && *format != "sarif" {
 		fmt.Fprintf(stderr, "gddls check: unknown --format %q; use text, json or sarif\n", *format)
 		return 2
 	}
-	paths := fs.Args()
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}

@@ -106,6 +106,8 @@ func TestCheckExitStatus(t *testing.T) {
 		{"missing path", []string{"check", filepath.Join(clean, "nope")}, 2},
 		{"bad flag", []string{"check", "--bogus", clean}, 2},
 		{"bad format", []string{"check", "--format", "xml", clean}, 2},
+		{"flags after the path", []string{"check", demo, "--format", "json"}, 1},
+		{"bad flag after the path", []string{"check", clean, "--bogus"}, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
