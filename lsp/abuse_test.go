@@ -20,10 +20,6 @@ import (
 // cancellation of every request, clients that vanish, and many edits of
 // one document. Every wait is bounded; none asserts how fast anything is.
 
-// quiet is how long no new publication must arrive before a test takes
-// the last one as final. The tests set a 10 ms diagnostics delay.
-const quiet = 400 * time.Millisecond
-
 // fastDiagnostics is the initializationOptions of a short debounce.
 var fastDiagnostics = map[string]any{"gddls": map[string]any{"diagnosticsDelay": 10}}
 
@@ -39,55 +35,24 @@ func diagKeys(p publication) []string {
 	return out
 }
 
-// settle waits until no publication for u has arrived for the quiet
-// period and returns the last publication for u at or after from, and
-// whether there was one.
+// settle asks the server to publish everything it has received (the
+// gddls/test.flush hook answers after its notifications) and returns the
+// last publication for u at or after from, and whether there was one.
 func (c *client) settle(from int, u string) (publication, bool) {
 	c.t.Helper()
-	deadline := time.Now().Add(timeout)
-	count := -1
-	changed := time.Now()
-	for {
-		ps := c.publications(from)[u]
-		if len(ps) != count {
-			count, changed = len(ps), time.Now()
-		}
-		if time.Since(changed) >= quiet {
-			if len(ps) == 0 {
-				return publication{}, false
-			}
-			return ps[len(ps)-1], true
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("publications for %s never settled", u)
-		}
-		time.Sleep(20 * time.Millisecond)
+	c.result("gddls/test.flush", nil, nil)
+	ps := c.publications(from)[u]
+	if len(ps) == 0 {
+		return publication{}, false
 	}
+	return ps[len(ps)-1], true
 }
 
-// settleAll waits until no publication has arrived for the quiet period
-// and returns the last publication of every URI at or after from.
+// settleAll flushes as settle does and returns the last publication of
+// every URI at or after from.
 func (c *client) settleAll(from int) map[string]publication {
 	c.t.Helper()
-	deadline := time.Now().Add(timeout)
-	count := -1
-	changed := time.Now()
-	for {
-		n := 0
-		for _, ps := range c.publications(from) {
-			n += len(ps)
-		}
-		if n != count {
-			count, changed = n, time.Now()
-		}
-		if time.Since(changed) >= quiet {
-			break
-		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("publications never settled")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	c.result("gddls/test.flush", nil, nil)
 	out := map[string]publication{}
 	for u, ps := range c.publications(from) {
 		out[u] = ps[len(ps)-1]

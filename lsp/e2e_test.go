@@ -481,14 +481,14 @@ func TestDebounceWaitsForQuiet(t *testing.T) {
 	c := start(t, hooks)
 	c.initialize(root, nil, map[string]any{"gddls": map[string]any{"diagnosticsDelay": 10}})
 	c.awaitDiagnostics(0, fileURI(a), "initial diagnostics", nonEmpty)
-	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"gddls": map[string]any{"diagnosticsDelay": 600}}})
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"gddls": map[string]any{"diagnosticsDelay": 3000}}})
 	c.open(a, "# Alpha\n\nSee [the plan](nope.md) first.\n", 1)
 	mark := c.mark()
 	c.change(a, 2, []int{2, 15, 2, 19}, "ok")
 	c.content(a) // the edit has reached the workspace
 	time.Sleep(200 * time.Millisecond)
 	if got := c.publications(mark)[fileURI(a)]; len(got) != 0 {
-		t.Errorf("published %v before the configured 600 ms delay", got)
+		t.Errorf("published %v before the configured 3000 ms delay", got)
 	}
 	c.awaitDiagnostics(mark, fileURI(a), "a.md cleared after the delay", empty)
 	c.shutdown()

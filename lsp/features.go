@@ -49,6 +49,21 @@ var testRequests = map[string]requestFunc{
 		}
 		return nil, nil
 	},
+	// gddls/test.flush publishes the diagnostics of every change received
+	// so far and answers after the notifications are written, so a test
+	// knows it has seen the last publication without waiting for quiet.
+	"gddls/test.flush": func(ctx context.Context, s *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
+		done := make(chan struct{})
+		if !s.q.push(func() { s.publish(); close(done) }) {
+			return nil, fmt.Errorf("the server is shutting down")
+		}
+		select {
+		case <-done:
+			return nil, nil
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	},
 	"gddls/test.block": func(ctx context.Context, _ *Server, _ *analysis.Snapshot, _ json.RawMessage) (any, error) {
 		select {
 		case <-ctx.Done():
