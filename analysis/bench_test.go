@@ -112,6 +112,17 @@ func BenchmarkEditHeading(b *testing.B) {
 	benchEdit(b, dir, path, orig, edited, []string{path, filepath.Join(dir, rep.CleanAdoption)})
 }
 
+// BenchmarkEditChapterText types a word near the top of the chapter that
+// every adoption cites, moving all of its headings.
+func BenchmarkEditChapterText(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, "02-mechanics.md")
+	orig := readGenerated(b, dir, "02-mechanics.md")
+	at := bytes.IndexByte(orig, '\n') + 1
+	edited := append(append(bytes.Clone(orig[:at]), "Designers' note.\n"...), orig[at:]...)
+	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
 func BenchmarkEditTuning(b *testing.B) {
 	dir, rep := generated(b, gen.DefaultConfig())
 	path := filepath.Join(dir, "tuning.json")

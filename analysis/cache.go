@@ -36,6 +36,11 @@ type cacheEntry struct {
 	jsonDone bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
+	// anchors memoizes the resolution of anchors in a Markdown file; it is
+	// read by concurrent queries, hence its lock.
+	anchorsMu sync.Mutex
+	anchors   map[string]contracts.AnchorTarget
+
 	checked      *adoptionResult
 	docChecked   *docResult
 	proseChecked *proseResult
@@ -137,4 +142,19 @@ func (e *cacheEntry) getPack(path string) *pack.Pack {
 		e.pack = pack.ParsePack(path, e.content)
 	}
 	return e.pack
+}
+
+// anchorTarget resolves an anchor of this Markdown content, once.
+func (e *cacheEntry) anchorTarget(path, anchor string) contracts.AnchorTarget {
+	e.anchorsMu.Lock()
+	defer e.anchorsMu.Unlock()
+	if t, ok := e.anchors[anchor]; ok {
+		return t
+	}
+	t := anchorTarget(path, e.getMarkdown(), anchor)
+	if e.anchors == nil {
+		e.anchors = map[string]contracts.AnchorTarget{}
+	}
+	e.anchors[anchor] = t
+	return t
 }

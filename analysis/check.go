@@ -147,7 +147,7 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 
 // checkContracts runs the contract checks of every adoption and pack.
 func (b *builder) checkContracts(p *Package) {
-	r := &resolver{pkg: p, snap: b.snap}
+	r := p.citations()
 	for _, a := range p.Adoptions {
 		res := b.checkAdoption(p, r, a)
 		p.state[a] = res.state
@@ -171,11 +171,19 @@ func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	return nil
 }
 
+// citations returns the package's resolver, which remembers the anchors it
+// resolved while the snapshot is built: many adoptions cite them alike.
+func (p *Package) citations() *resolver {
+	if p.res == nil {
+		p.res = &resolver{pkg: p}
+	}
+	return p.res
+}
+
 // resolver answers an adoption's citations from the package. It remembers
 // the anchors it resolved, which many adoptions cite alike.
 type resolver struct {
 	pkg     *Package
-	snap    *Snapshot
 	anchors map[string]contracts.AnchorTarget
 }
 
@@ -198,10 +206,15 @@ func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
 
 func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
-	key := file + "#" + anchor
+	return r.anchorByKey(file + "#" + anchor)
+}
+
+// anchorByKey resolves "<file>#<anchor>", remembering the answer.
+func (r *resolver) anchorByKey(key string) contracts.AnchorTarget {
 	if t, ok := r.anchors[key]; ok {
 		return t
 	}
+	file, anchor, _ := strings.Cut(key, "#")
 	t := r.anchor(file, anchor)
 	if r.anchors == nil {
 		r.anchors = map[string]contracts.AnchorTarget{}
@@ -221,17 +234,24 @@ func (r *resolver) anchor(file, anchor string) contracts.AnchorTarget {
 	if f == nil || f.Markdown == nil {
 		return t
 	}
-	t.FileExists = true
-	doc := f.Markdown
+	if f.entry != nil {
+		return f.entry.anchorTarget(f.Path, anchor)
+	}
+	return anchorTarget(f.Path, f.Markdown, anchor)
+}
+
+// anchorTarget resolves an anchor among a chapter's headings.
+func anchorTarget(path string, doc *markdown.Doc, anchor string) contracts.AnchorTarget {
+	t := contracts.AnchorTarget{FileExists: true}
 	matches := doc.FindAnchor(anchor, false)
 	for _, h := range matches {
-		t.Matches = append(t.Matches, source.Related{File: f.Path, Span: doc.Headings[h].Span, Message: "heading " + strings.TrimSpace(doc.Headings[h].Text)})
+		t.Matches = append(t.Matches, source.Related{File: path, Span: doc.Headings[h].Span, Message: "heading " + strings.TrimSpace(doc.Headings[h].Text)})
 	}
 	if len(matches) == 1 {
 		fixed, tag := doc.SectionFixed(matches[0])
 		t.Fixed = fixed
 		if !fixed && tag != nil {
-			t.NotFixedBecause = &source.Related{File: f.Path, Span: tag.Span, Message: "this authority tag makes the section not Fixed"}
+			t.NotFixedBecause = &source.Related{File: path, Span: tag.Span, Message: "this authority tag makes the section not Fixed"}
 		}
 	}
 	return t

@@ -69,13 +69,13 @@ func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
 		for _, fixed := range repairJSON(f.Content, q.ctx) {
 			if b := contracts.ParseAdoption(f.Path, fixed); b.ParseError == nil {
 				q.a = b
-				q.st = contracts.Evaluate(b, &resolver{pkg: p, snap: s})
+				q.st = contracts.Evaluate(b, &resolver{pkg: p})
 				break
 			}
 		}
 	}
 	if q.st == nil {
-		q.st = contracts.Evaluate(q.a, &resolver{pkg: p, snap: s})
+		q.st = contracts.Evaluate(q.a, &resolver{pkg: p})
 	}
 	return q
 }

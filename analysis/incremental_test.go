@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -68,6 +69,19 @@ func TestWorkspaceMatchesLoad(t *testing.T) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
 		}},
 		{"restore the chapter", func() { setOverlay("02-mechanics.md", mechanics) }},
+		{"type a line above every heading", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "\n", "\nA note for the team.\n", 1))
+		}},
+		{"repeat a cited heading: its citations become ambiguous", func() {
+			setOverlay("02-mechanics.md", mechanics+"\n### Brewing\n\nAgain.\n")
+		}},
+		{"move the repeated heading down", func() {
+			setOverlay("02-mechanics.md", mechanics+"\nMore words.\n\n### Brewing\n\nAgain.\n")
+		}},
+		{"delegate a cited section", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Brewing\n", "### Brewing\n\n> DELEGATED: the builder picks the pot.\n", 1))
+		}},
+		{"restore the chapter again", func() { setOverlay("02-mechanics.md", mechanics) }},
 		{"break tuning.json", func() { setOverlay("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
 		{"restore tuning.json", func() { setOverlay("tuning.json", tuningJSON) }},
 		{"add an unsaved chapter", func() {
@@ -123,14 +137,18 @@ func TestEditRechecksOnlyAffectedAdoptions(t *testing.T) {
 	mechanics := filepath.Join(dir, "02-mechanics.md")
 	content, _ = os.ReadFile(mechanics)
 	ws.SetOverlay(mechanics, append(content, []byte("\nMore text.\n")...))
-	final := results()
-	rechecked := 0
-	for id, r := range final {
+	appended := results()
+	for id, r := range appended {
 		if r != after[id] {
-			rechecked++
+			t.Errorf("text added at the end of 02-mechanics.md re-checked %s, which cites no heading it moved", id)
 		}
 	}
-	if rechecked == 0 {
-		t.Error("an edit of 02-mechanics.md re-checked no adoption, but the adoptions cite it")
+	ws.SetOverlay(mechanics, bytes.Replace(content, []byte("### Brewing\n"), []byte("### Brewing potions\n"), 1))
+	renamed := results()
+	if renamed["cauldron"] == appended["cauldron"] {
+		t.Error("renaming the heading #brewing did not re-check cauldron, which cites it")
+	}
+	if renamed["status-windows"] != appended["status-windows"] {
+		t.Error("renaming #brewing re-checked status-windows, which does not cite it")
 	}
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -18,7 +19,11 @@ type depKind uint8
 
 const (
 	depTuning depKind = iota
-	depDoc
+	// depAnchor is one chapter anchor as a citation sees it: whether it
+	// resolves, to how many headings, whether the section is Fixed, and
+	// where those headings and tags stand, so that typing in a chapter
+	// re-checks only the adoptions whose cited sections changed.
+	depAnchor
 	depAdoption
 	depPack
 	// depFile is a package file read as a whole (clocks.json, a
@@ -32,6 +37,33 @@ const (
 	depTuningKey
 )
 
+// anchorToken is what a citation of one chapter anchor reads (the first
+// few matching headings are enough: more than one is already ambiguous).
+type anchorToken struct {
+	outside, exists, fixed bool
+	matches                int
+	spans                  [3]source.Span
+	notFixed               source.Span
+}
+
+func anchorTokenOf(t contracts.AnchorTarget) anchorToken {
+	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, matches: len(t.Matches)}
+	if len(t.Matches) == 1 && t.Fixed {
+		// A citation that resolves cleanly reports nothing about where the
+		// heading stands, so text moving the heading does not concern it.
+		return tok
+	}
+	for i, m := range t.Matches {
+		if i < len(tok.spans) {
+			tok.spans[i] = m.Span
+		}
+	}
+	if t.NotFixedBecause != nil {
+		tok.notFixed = t.NotFixedBecause.Span
+	}
+	return tok
+}
+
 // tuningKeyToken is what a citation of one tuning key reads.
 type tuningKeyToken struct {
 	readable, found, open, hasNumber bool
@@ -39,12 +71,22 @@ type tuningKeyToken struct {
 	keySpan                          source.Span
 }
 
-// dep is one read of the package that an adoption's check made, with the
-// parse it saw (a pointer, nil when the target was absent).
+// dep is one read of the package that a check made, with what it saw: a
+// parse (a pointer, nil when the target was absent), or for anchors and
+// tuning keys the few facts the citation read. The facts are kept unboxed
+// so that validating thousands of dependencies allocates nothing.
 type dep struct {
-	kind  depKind
-	key   string
-	token any
+	kind depKind
+	key  string
+	seen depValue
+}
+
+// depValue is what a dependency saw; only the field of its kind is used.
+type depValue struct {
+	ptr    any
+	gen    int
+	anchor anchorToken
+	tuning tuningKeyToken
 }
 
 // adoptionResult is the memoized evaluation and check of one adoption.
@@ -55,26 +97,23 @@ type adoptionResult struct {
 }
 
 // token returns what the package currently holds for a dependency.
-func (p *Package) token(d dep, a *contracts.Adoption) any {
+func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 	switch d.kind {
 	case depTuning:
-		return p.Tuning
-	case depDoc:
-		if f := p.files[d.key]; f != nil {
-			return f.Markdown
-		}
-		return (*File)(nil)
+		return depValue{ptr: p.Tuning}
+	case depAnchor:
+		return depValue{anchor: anchorTokenOf(p.citations().anchorByKey(d.key))}
 	case depAdoption:
-		return p.Adoption(d.key)
+		return depValue{ptr: p.Adoption(d.key)}
 	case depPack:
-		return p.PackFor(a)
+		return depValue{ptr: p.PackFor(a)}
 	case depFile:
 		if f := p.files[d.key]; f != nil {
-			return f.entry
+			return depValue{ptr: f.entry}
 		}
-		return (*cacheEntry)(nil)
+		return depValue{ptr: (*cacheEntry)(nil)}
 	case depGeneration:
-		return p.generation
+		return depValue{gen: p.generation}
 	case depTuningKey:
 		var t tuningKeyToken
 		if p.Tuning != nil {
@@ -83,15 +122,15 @@ func (p *Package) token(d dep, a *contracts.Adoption) any {
 				t.found, t.open, t.hasNumber, t.number, t.keySpan = true, e.Open, e.HasNumber, e.Number, e.KeySpan
 			}
 		}
-		return t
+		return depValue{tuning: t}
 	}
-	return nil
+	return depValue{}
 }
 
 // depsValid reports whether every dependency still sees the same parse.
 func (p *Package) depsValid(deps []dep, a *contracts.Adoption) bool {
 	for _, d := range deps {
-		if p.token(d, a) != d.token {
+		if p.token(d, a) != d.seen {
 			return false
 		}
 	}
@@ -107,17 +146,17 @@ func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
 // recorder is a Resolver that notes what it was asked.
 type recorder struct {
 	*resolver
-	deps []dep
-	seen map[dep]bool
+	deps  []dep
+	noted map[dep]bool
 }
 
 func (r *recorder) note(kind depKind, key string) {
 	d := dep{kind: kind, key: key}
-	if r.seen[d] {
+	if r.noted[d] {
 		return
 	}
-	r.seen[d] = true
-	d.token = r.pkg.token(d, nil)
+	r.noted[d] = true
+	d.seen = r.pkg.token(d, nil)
 	r.deps = append(r.deps, d)
 }
 
@@ -132,9 +171,7 @@ func (r *recorder) TuningKey(key string) (contracts.TuningTarget, bool) {
 }
 
 func (r *recorder) Anchor(file, anchor string) contracts.AnchorTarget {
-	if rel, ok := packageRelative(file); ok {
-		r.note(depDoc, rel)
-	}
+	r.note(depAnchor, file+"#"+anchor)
 	return r.resolver.Anchor(file, anchor)
 }
 
@@ -153,11 +190,11 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	if entry != nil && entry.checked != nil && entry.checked.valid(p, a) {
 		return entry.checked
 	}
-	rec := &recorder{resolver: r, seen: map[dep]bool{}}
+	rec := &recorder{resolver: r, noted: map[dep]bool{}}
 	state := contracts.Evaluate(a, rec)
 	findings := contracts.Check(a, rec)
 	pk := p.PackFor(a)
-	rec.deps = append(rec.deps, dep{kind: depPack, token: pk})
+	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
 		findings = append(findings, pack.Check(a, state, pk)...)
 	}

@@ -80,7 +80,7 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		d := dep{kind: kind, key: key}
 		if !seen[d] {
 			seen[d] = true
-			d.token = p.token(d, nil)
+			d.seen = p.token(d, nil)
 			res.deps = append(res.deps, d)
 		}
 	}

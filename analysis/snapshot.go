@@ -108,6 +108,9 @@ type Package struct {
 	adoptions  map[string]*contracts.Adoption // by id
 	byFile     map[string]*contracts.Adoption // by absolute path
 	state      map[*contracts.Adoption]*contracts.State
+	// res resolves the package's citations while the snapshot is built
+	// (queries, which run concurrently, make their own).
+	res *resolver
 }
 
 // Chapter is a numbered Markdown chapter of a package.
