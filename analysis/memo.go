@@ -1,7 +1,6 @@
 package analysis
 
 import (
-
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
