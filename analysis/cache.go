@@ -26,6 +26,7 @@ type Cache struct {
 // content changes the entry is replaced, so every result in it is tied to
 // the content it was computed from.
 type cacheEntry struct {
+	mu       sync.Mutex // guards the lazily parsed fields below
 	content  []byte
 	lines    *source.Lines
 	markdown *markdown.Doc
@@ -92,11 +93,14 @@ func (c *Cache) prune(keep map[string]*File) {
 	}
 }
 
-// The accessors below parse on first use. Each entry is used by one
-// goroutine at a time while a snapshot is built, so they need no lock of
-// their own.
+// The accessors below parse on first use. An entry is shared by every
+// snapshot that saw the same content, and queries on an older snapshot can
+// run while a newer one is built, so each parse is guarded by the entry's
+// lock.
 
 func (e *cacheEntry) getLines() *source.Lines {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.lines == nil {
 		e.lines = source.NewLines(e.content)
 	}
@@ -104,6 +108,8 @@ func (e *cacheEntry) getLines() *source.Lines {
 }
 
 func (e *cacheEntry) getMarkdown() *markdown.Doc {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.markdown == nil {
 		e.markdown = markdown.Parse(e.content)
 	}
@@ -111,6 +117,8 @@ func (e *cacheEntry) getMarkdown() *markdown.Doc {
 }
 
 func (e *cacheEntry) getTuning(path string) *tuning.File {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.tuning == nil {
 		e.tuning = tuning.Parse(path, e.content)
 	}
@@ -118,6 +126,8 @@ func (e *cacheEntry) getTuning(path string) *tuning.File {
 }
 
 func (e *cacheEntry) getAdoption(path string) *contracts.Adoption {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.adoption == nil {
 		e.adoption = contracts.ParseAdoption(path, e.content)
 	}
@@ -130,6 +140,8 @@ func (e *cacheEntry) getJSON() *jsonsrc.Value {
 	if e == nil {
 		return nil
 	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if !e.jsonDone {
 		e.json, _ = jsonsrc.Parse(e.content)
 		e.jsonDone = true
@@ -138,6 +150,8 @@ func (e *cacheEntry) getJSON() *jsonsrc.Value {
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if e.pack == nil {
 		e.pack = pack.ParsePack(path, e.content)
 	}
