@@ -40,14 +40,11 @@ var testRequests = map[string]requestFunc{
 	// gddls/test.content answers the content a request sees for a file,
 	// so tests can check the order of edits and requests.
 	"gddls/test.content": func(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
-		var p docParams
-		if err := decode(raw, &p); err != nil {
+		f, err := docFile(snap, raw)
+		if f == nil {
 			return nil, err
 		}
-		if f := fileOf(snap, p.TextDocument.URI); f != nil {
-			return string(f.Content), nil
-		}
-		return nil, nil
+		return string(f.Content), nil
 	},
 	// gddls/test.flush publishes the diagnostics of every change received
 	// so far and answers after the notifications are written, so a test
@@ -72,6 +69,17 @@ var testRequests = map[string]requestFunc{
 			return "not cancelled", nil
 		}
 	},
+}
+
+// docFile decodes the parameters of a request that names a document and
+// returns the document's file; f is nil when the file is not in the
+// snapshot.
+func docFile(snap *analysis.Snapshot, raw json.RawMessage) (f *analysis.File, err error) {
+	var p docParams
+	if err := decode(raw, &p); err != nil {
+		return nil, err
+	}
+	return fileOf(snap, p.TextDocument.URI), nil
 }
 
 // docParams names a document.
@@ -284,13 +292,9 @@ func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawM
 }
 
 func documentSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, err := docFile(snap, raw)
 	if f == nil {
-		return []protocol.DocumentSymbol{}, nil
+		return []protocol.DocumentSymbol{}, err
 	}
 	return documentSymbols(f.Lines, snap.DocumentSymbols(f.Path)), nil
 }
@@ -417,14 +421,10 @@ func kindWanted(kind string, only []string) bool {
 }
 
 func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
 	out := []protocol.CodeLens{}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, err := docFile(snap, raw)
 	if f == nil {
-		return out, nil
+		return out, err
 	}
 	for _, l := range snap.CodeLenses(f.Path) {
 		out = append(out, protocol.CodeLens{
@@ -436,19 +436,15 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 }
 
 func documentLink(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
-	var p docParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
 	out := []protocol.DocumentLink{}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, err := docFile(snap, raw)
 	if f == nil {
-		return out, nil
+		return out, err
 	}
 	for _, l := range snap.DocumentLinks(f.Path) {
 		target := string(uriOf(l.Target))
 		if l.TargetSpan != (source.Span{}) {
-			if lines := linesOf(snap, l.Target); lines != nil {
+			if lines := snap.LinesOf(l.Target); lines != nil {
 				pos := lines.Position(l.TargetSpan.Start)
 				target += fmt.Sprintf("#L%d,%d", pos.Line+1, pos.Character+1)
 			}
