@@ -146,15 +146,22 @@ func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
 type recorder struct {
 	*resolver
 	deps  []dep
-	noted map[dep]bool
+	noted map[depKey]bool
+}
+
+// depKey names a dependency without what it saw.
+type depKey struct {
+	kind depKind
+	key  string
 }
 
 func (r *recorder) note(kind depKind, key string) {
-	d := dep{kind: kind, key: key}
-	if r.noted[d] {
+	k := depKey{kind, key}
+	if r.noted[k] {
 		return
 	}
-	r.noted[d] = true
+	r.noted[k] = true
+	d := dep{kind: kind, key: key}
 	d.seen = r.pkg.token(d, nil)
 	r.deps = append(r.deps, d)
 }
@@ -189,7 +196,7 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	if entry != nil && entry.checked != nil && entry.checked.valid(p, a) {
 		return entry.checked
 	}
-	rec := &recorder{resolver: r, noted: map[dep]bool{}}
+	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 64), deps: make([]dep, 0, 64)}
 	state := contracts.Evaluate(a, rec)
 	findings := contracts.Check(a, rec)
 	pk := p.PackFor(a)

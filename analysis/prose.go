@@ -75,11 +75,11 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		return
 	}
 	res := &proseResult{}
-	seen := map[dep]bool{}
+	noted := map[depKey]bool{}
 	note := func(kind depKind, key string) {
-		d := dep{kind: kind, key: key}
-		if !seen[d] {
-			seen[d] = true
+		if k := (depKey{kind, key}); !noted[k] {
+			noted[k] = true
+			d := dep{kind: kind, key: key}
 			d.seen = p.token(d, nil)
 			res.deps = append(res.deps, d)
 		}
