@@ -357,7 +357,7 @@ func TestRegistrationProgressAndDiagnosticsOnStart(t *testing.T) {
 
 	reg, _ := c.await(0, "client/registerCapability", func(m message) bool { return m.Method == "client/registerCapability" })
 	if s := string(reg.Params); !strings.Contains(s, `"workspace/didChangeWatchedFiles"`) || !strings.Contains(s, `"**/*.md"`) || !strings.Contains(s, `"**/*.json"`) {
-		t.Errorf("registration = %s, want watchers for **/*.md and **/*.json", s)
+		t.Errorf("registration = %s, want watchers for **/*.md, **/*.json and cited source files", s)
 	}
 	create, next := c.await(0, "window/workDoneProgress/create", func(m message) bool { return m.Method == "window/workDoneProgress/create" })
 	var token struct {

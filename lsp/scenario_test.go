@@ -266,3 +266,29 @@ func TestNonASCIIHeading(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestRenamedTestSeenThroughWatchedFiles renames a test in a source file on
+// disk, as git or another editor would: the file event makes the quoted
+// test name of the Markdown map dangle, and restoring it clears the finding.
+func TestRenamedTestSeenThroughWatchedFiles(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		"docs/map.md":        "# Map\n\n- `tests/lamp.test.ts` — “lights when full” checks the flame.\n",
+		"tests/lamp.test.ts": "it(\"lights when full\", () => {});\n",
+	})
+	test := filepath.Join(root, "tests", "lamp.test.ts")
+	doc := fileURI(filepath.Join(root, "docs", "map.md"))
+	c := start(t, nil)
+	c.initialize(root, nil, map[string]any{"gddls": map[string]any{"diagnosticsDelay": 10}})
+	mark := c.mark()
+	if err := os.WriteFile(test, []byte("it(\"lights when the oil is full\", () => {});\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(test), "type": 2}}})
+	_, next := c.awaitDiagnostics(mark, doc, "the witness missing after the rename", hasCode("DOC_WITNESS_MISSING"))
+	if err := os.WriteFile(test, []byte("it(\"lights when full\", () => {});\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(test), "type": 2}}})
+	c.awaitDiagnostics(next, doc, "the witness found again", lacksCode("DOC_WITNESS_MISSING"))
+	c.shutdown()
+}

@@ -518,8 +518,12 @@ func (s *Server) initialized() {
 	}()
 }
 
+// sourceGlob matches the source files that Markdown cites as paths and
+// whose test names it quotes, so that renaming a test is seen.
+const sourceGlob = "**/*.{ts,tsx,js,jsx,mjs,cjs,go,py,rs,java,kt,c,h,cc,cpp,hpp,cs,rb,lua,gd,sh}"
+
 // registerWatchers asks the client to report changes to Markdown and JSON
-// files.
+// files, and to the source files Markdown cites.
 func (s *Server) registerWatchers() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -527,7 +531,7 @@ func (s *Server) registerWatchers() {
 		ID:     "gddls/watch",
 		Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: &protocol.DidChangeWatchedFilesRegistrationOptions{
-			Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*.md"}, {GlobPattern: "**/*.json"}},
+			Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*.md"}, {GlobPattern: "**/*.json"}, {GlobPattern: sourceGlob}},
 		},
 	}}}
 	if _, err := s.conn.Call(ctx, "client/registerCapability", params, nil); err != nil {
