@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -46,12 +48,39 @@ func (b *builder) checkPackage(p *Package) {
 	b.checkLayout(p)
 	if p.Tuning != nil {
 		b.findings = append(b.findings, p.Tuning.Findings...)
+		b.findings = append(b.findings, p.checkTuningEnvironments()...)
 	}
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}
 	b.checkDirectionImages(p)
 	b.checkContracts(p)
+}
+
+// checkTuningEnvironments evaluates the rules of tuning.json that read
+// record fields, with their pins, and every rule over the package defaults
+// of personalization.json (SPEC §4).
+func (p *Package) checkTuningEnvironments() []source.Finding {
+	records := func(id string) (*tuning.Collection, bool) {
+		c := p.Collections[id]
+		if c == nil {
+			return nil, false
+		}
+		out := &tuning.Collection{Records: c.Records}
+		if f := p.files["collections/"+id+"/_collection.json"]; f != nil {
+			out.HasSchema = true
+			if f.Skipped == "" {
+				out.Schema = f.entry.getJSON()
+			}
+		}
+		return out, true
+	}
+	var pers *jsonsrc.Value
+	persFile := ""
+	if f := p.files["personalization.json"]; f != nil && f.Skipped == "" {
+		pers, persFile = f.entry.getJSON(), f.Path
+	}
+	return p.Tuning.CheckEnvironments(records, pers, persFile)
 }
 
 // checkLayout reports missing required files and misnamed chapters.

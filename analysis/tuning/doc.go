@@ -15,16 +15,26 @@
 // (TUNING_SHAPE, TUNING_KEY, TUNING_NUMBER, TUNING_RANGE or
 // TUNING_RULE_INVALID) and never twice.
 //
+// Parse evaluates, over the authored numbers, the rules that name no record
+// field. The rest of the rule check needs the package around the file and
+// is done by File.CheckEnvironments: the rules that name a record field
+// (collections.<collection>.<record>.<field>), resolved against the
+// collections and their record schemas, with the pins computed from the
+// authored base; and every rule again over the package defaults of
+// personalization.json when a default answer changes a number. A finding of
+// the defaults environment that the authored one gives identically is left
+// out, so each problem is reported once.
+//
 // Limits of this version:
 //
-//   - Rules are checked over the authored environment only. The package
-//     defaults of personalization.json are not applied, so an open key that
-//     a default would decide is still treated as undecided.
-//   - Record-field operands (collections.<collection>.<record>.<field>) are
-//     not resolved here, because that needs the collections/ folder. A rule
-//     that names one is skipped without a finding, and pins are therefore
-//     not derived. The rule's RecordFields flag lets a later check that
-//     knows the collections evaluate it.
+//   - A default assignment that §5 forbids (a target that is neither a
+//     ranged values key nor an open key, or a number outside the key's
+//     range) is left out of the defaults environment; its own
+//     PERSONALIZATION_* finding covers it. A personalization.json that does
+//     not parse completely gives no defaults.
+//   - A rule whose record field lives in a record file or a schema file
+//     that cannot be read, or whose field shape in the schema is malformed,
+//     is not evaluated; that file's own finding covers it.
 //   - A key that appears twice in one JSON object counts once, with its
 //     last value, as JSON readers do; the earlier member is ignored.
 package tuning

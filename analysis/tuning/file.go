@@ -18,6 +18,7 @@ const (
 	CodeRangeValue         = "TUNING_RANGE_VALUE"
 	CodeRuleInvalid        = "TUNING_RULE_INVALID"
 	CodeRuleFailed         = "TUNING_RULE_FAILED"
+	CodePinConflict        = "TUNING_PIN_CONFLICT"
 	CodeRuleGuessFailed    = "TUNING_RULE_GUESS_FAILED"
 	CodeRuleGuessUncompute = "TUNING_RULE_GUESS_UNCOMPUTABLE"
 )
@@ -123,8 +124,8 @@ type RuleEntry struct {
 	// Err is the syntax error of an unreadable line.
 	Err *ruleline.SyntaxError
 	// RecordFields is true when the rule names a record field
-	// (collections.<collection>.<record>.<field>); such a rule is not
-	// evaluated by this package.
+	// (collections.<collection>.<record>.<field>). Parse does not evaluate
+	// such a rule; CheckEnvironments does, with the package's collections.
 	RecordFields bool
 
 	exact bool // the raw JSON text of the string equals Line

@@ -63,93 +63,12 @@ func (b *builder) check(r *RuleEntry) {
 		b.report(CodeRuleInvalid, source.Error, r.SpanOf(n.Start, n.End), fmt.Sprintf("rule %q names %q, which is not a key of values or open%s", r.Name, n.Text, b.unknownHint(n.Text)))
 	}
 	if unknown || r.RecordFields {
-		return
+		return // CheckEnvironments evaluates a rule that names a record field
 	}
-
-	names := ruleline.NamesIn(r.Parsed.Left)
-	for _, n := range ruleline.NamesIn(r.Parsed.Right) {
-		if !contains(names, n) {
-			names = append(names, n)
-		}
+	authored := &scope{f: b.f}
+	for _, x := range authored.evaluate(r) {
+		b.report(x.code, x.sev, x.span, x.msg, x.related...)
 	}
-	allDecided, anyNull := true, false
-	guessed := map[string]bool{}
-	for _, n := range names {
-		if _, ok := b.f.Decided(n); ok {
-			continue
-		}
-		allDecided = false
-		e, _ := b.f.Lookup(n)
-		switch {
-		case e.bad || !e.Open:
-			return // the entry's own TUNING_NUMBER finding covers it
-		case e.HasNumber:
-			guessed[n] = true
-		default:
-			anyNull = true
-		}
-	}
-	if allDecided {
-		res := r.Parsed.Eval(b.f.Decided)
-		switch {
-		case res.Err != nil:
-			b.report(CodeRuleInvalid, source.Error, r.SpanOf(res.Err.Start, res.Err.End), fmt.Sprintf("rule %q cannot be computed over the decided numbers: %s", r.Name, res.Err.Msg))
-		case !res.Holds:
-			b.report(CodeRuleFailed, source.Error, r.LineSpan, b.failure(r, res, names, nil))
-		}
-		return
-	}
-	if anyNull {
-		return // a number with neither a value nor a guess: the build decides it
-	}
-	withGuesses := func(key string) (float64, bool) {
-		if v, ok := b.f.Decided(key); ok {
-			return v, true
-		}
-		if e, ok := b.f.open[key]; ok && e.HasNumber {
-			return e.Number, true
-		}
-		return 0, false
-	}
-	res := r.Parsed.Eval(withGuesses)
-	switch {
-	case res.Err != nil:
-		byGuess := false
-		for _, n := range res.Err.Names {
-			byGuess = byGuess || guessed[n]
-		}
-		if byGuess {
-			b.report(CodeRuleGuessUncompute, source.Warning, r.SpanOf(res.Err.Start, res.Err.End), fmt.Sprintf("rule %q cannot be computed with the guesses of open numbers: %s; check the guesses", r.Name, res.Err.Msg))
-		} else {
-			b.report(CodeRuleInvalid, source.Error, r.SpanOf(res.Err.Start, res.Err.End), fmt.Sprintf("rule %q cannot be computed: %s", r.Name, res.Err.Msg))
-		}
-	case !res.Holds:
-		b.report(CodeRuleGuessFailed, source.Warning, r.LineSpan, b.failure(r, res, names, guessed))
-	}
-}
-
-// failure writes the three lines of a false rule: its name, its line, and
-// the numbers used with the computed comparison.
-func (b *builder) failure(r *RuleEntry, res ruleline.Result, names []string, guessed map[string]bool) string {
-	var nums []string
-	for _, n := range names {
-		e, _ := b.f.Lookup(n)
-		s := n + " = " + ruleline.FormatNumber(e.Number)
-		if guessed[n] {
-			s += " (guess)"
-		}
-		nums = append(nums, s)
-	}
-	comparison := fmt.Sprintf("%s %s %s is false", ruleline.FormatNumber(res.Left), r.Parsed.Op, ruleline.FormatNumber(res.Right))
-	head := fmt.Sprintf("rule %q does not hold", r.Name)
-	if len(guessed) > 0 {
-		head = fmt.Sprintf("rule %q does not hold with the guesses of open numbers", r.Name)
-	}
-	used := comparison
-	if len(nums) > 0 {
-		used = "with " + strings.Join(nums, ", ") + ": " + comparison
-	}
-	return head + "\n  " + strings.TrimSpace(r.Line) + "\n  " + used
 }
 
 // unknownHint explains an unknown rule operand: a single segment, or a
