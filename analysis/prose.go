@@ -123,6 +123,7 @@ func proseDeps(text string, note func(depKind, string)) {
 			note(depGeneration, "")
 			if len(segs) > 2 {
 				note(depFile, "collections/"+segs[1]+"/"+segs[2]+".json")
+				note(depFile, "collections/"+segs[1]+"/_collection.json")
 			}
 		case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing", "palette":
 			note(depFile, "direction.json")
@@ -289,10 +290,20 @@ func (p *Package) resolveCollection(text string, segs []string) string {
 	if !ok {
 		return fmt.Sprintf("`%s` names no record: collections/%s has no %s.json", text, segs[1], segs[2])
 	}
-	if len(segs) == 4 && rec.Member(segs[3]) == nil {
-		return fmt.Sprintf("`%s` names no field %q of record %s", text, segs[3], segs[2])
+	if len(segs) == 4 && rec.Member(segs[3]) == nil && !p.schemaDeclares(segs[1], segs[3]) {
+		return fmt.Sprintf("`%s` names no field %q of record %s, nor of the collection's record schema", text, segs[3], segs[2])
 	}
 	return ""
+}
+
+// schemaDeclares reports whether the record schema of a collection
+// (collections/<id>/_collection.json) declares a field.
+func (p *Package) schemaDeclares(collection, field string) bool {
+	f := p.files["collections/"+collection+"/_collection.json"]
+	if f == nil || f.entry == nil {
+		return false
+	}
+	return f.entry.getJSON().Get("record").Member(field) != nil
 }
 
 // nearReserved returns the reserved first segment one edit away from seg,
