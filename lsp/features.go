@@ -82,6 +82,19 @@ func docFile(snap *analysis.Snapshot, raw json.RawMessage) (f *analysis.File, er
 	return fileOf(snap, p.TextDocument.URI), nil
 }
 
+// posFile decodes the parameters of a request at a position into p, whose
+// position part is pos, and returns the document's file and the byte
+// offset of the position; f is nil when the file is not in the snapshot.
+func posFile(snap *analysis.Snapshot, raw json.RawMessage, p any, pos *posParams) (f *analysis.File, offset int, err error) {
+	if err := decode(raw, p); err != nil {
+		return nil, 0, err
+	}
+	if f = fileOf(snap, pos.TextDocument.URI); f == nil {
+		return nil, 0, nil
+	}
+	return f, offsetOf(f.Lines, pos.Position), nil
+}
+
 // docParams names a document.
 type docParams struct {
 	TextDocument struct {
@@ -170,15 +183,12 @@ func workspaceEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit
 
 func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, offset, err := posFile(snap, raw, &p, &p)
 	if f == nil {
-		return list, nil
+		return list, err
 	}
-	for _, it := range snap.Complete(f.Path, offsetOf(f.Lines, p.Position)) {
+	for _, it := range snap.Complete(f.Path, offset) {
 		item := protocol.CompletionItem{
 			Label:      it.Label,
 			Kind:       completionKind(it.Kind),
@@ -205,14 +215,11 @@ func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 
 func hover(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
-	if err := decode(raw, &p); err != nil {
+	f, offset, err := posFile(snap, raw, &p, &p)
+	if f == nil {
 		return nil, err
 	}
-	f := fileOf(snap, p.TextDocument.URI)
-	if f == nil {
-		return nil, nil
-	}
-	h := snap.Hover(f.Path, offsetOf(f.Lines, p.Position))
+	h := snap.Hover(f.Path, offset)
 	if h == nil {
 		return nil, nil
 	}
@@ -222,14 +229,11 @@ func hover(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMe
 
 func definition(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, offset, err := posFile(snap, raw, &p, &p)
 	if f == nil {
-		return []protocol.Location{}, nil
+		return []protocol.Location{}, err
 	}
-	return locations(snap, snap.Definition(f.Path, offsetOf(f.Lines, p.Position))), nil
+	return locations(snap, snap.Definition(f.Path, offset)), nil
 }
 
 func references(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -239,14 +243,11 @@ func references(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 			IncludeDeclaration bool `json:"includeDeclaration"`
 		} `json:"context"`
 	}
-	if err := decode(raw, &p); err != nil {
-		return nil, err
-	}
-	f := fileOf(snap, p.TextDocument.URI)
+	f, offset, err := posFile(snap, raw, &p, &p.posParams)
 	if f == nil {
-		return []protocol.Location{}, nil
+		return []protocol.Location{}, err
 	}
-	return locations(snap, snap.References(f.Path, offsetOf(f.Lines, p.Position), p.Context.IncludeDeclaration)), nil
+	return locations(snap, snap.References(f.Path, offset, p.Context.IncludeDeclaration)), nil
 }
 
 // prepareRenameResult is the range-and-placeholder answer of
@@ -258,14 +259,11 @@ type prepareRenameResult struct {
 
 func prepareRename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
-	if err := decode(raw, &p); err != nil {
+	f, offset, err := posFile(snap, raw, &p, &p)
+	if f == nil {
 		return nil, err
 	}
-	f := fileOf(snap, p.TextDocument.URI)
-	if f == nil {
-		return nil, nil
-	}
-	span, name, err := snap.PrepareRename(f.Path, offsetOf(f.Lines, p.Position))
+	span, name, err := snap.PrepareRename(f.Path, offset)
 	if err != nil {
 		return nil, nil // null: nothing renamable here
 	}
@@ -277,14 +275,11 @@ func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawM
 		posParams
 		NewName string `json:"newName"`
 	}
-	if err := decode(raw, &p); err != nil {
+	f, offset, err := posFile(snap, raw, &p, &p.posParams)
+	if f == nil {
 		return nil, err
 	}
-	f := fileOf(snap, p.TextDocument.URI)
-	if f == nil {
-		return nil, nil
-	}
-	edits, err := snap.Rename(f.Path, offsetOf(f.Lines, p.Position), p.NewName)
+	edits, err := snap.Rename(f.Path, offset, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
