@@ -98,40 +98,32 @@ func (c *Cache) prune(keep map[string]*File) {
 // run while a newer one is built, so each parse is guarded by the entry's
 // lock.
 
-func (e *cacheEntry) getLines() *source.Lines {
+// parseOnce returns *field, computing it with parse under the entry's lock
+// the first time.
+func parseOnce[T comparable](e *cacheEntry, field *T, parse func() T) T {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.lines == nil {
-		e.lines = source.NewLines(e.content)
+	var zero T
+	if *field == zero {
+		*field = parse()
 	}
-	return e.lines
+	return *field
+}
+
+func (e *cacheEntry) getLines() *source.Lines {
+	return parseOnce(e, &e.lines, func() *source.Lines { return source.NewLines(e.content) })
 }
 
 func (e *cacheEntry) getMarkdown() *markdown.Doc {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.markdown == nil {
-		e.markdown = markdown.Parse(e.content)
-	}
-	return e.markdown
+	return parseOnce(e, &e.markdown, func() *markdown.Doc { return markdown.Parse(e.content) })
 }
 
 func (e *cacheEntry) getTuning(path string) *tuning.File {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.tuning == nil {
-		e.tuning = tuning.Parse(path, e.content)
-	}
-	return e.tuning
+	return parseOnce(e, &e.tuning, func() *tuning.File { return tuning.Parse(path, e.content) })
 }
 
 func (e *cacheEntry) getAdoption(path string) *contracts.Adoption {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.adoption == nil {
-		e.adoption = contracts.ParseAdoption(path, e.content)
-	}
-	return e.adoption
+	return parseOnce(e, &e.adoption, func() *contracts.Adoption { return contracts.ParseAdoption(path, e.content) })
 }
 
 // getJSON returns the plain JSON parse of the content (the partial tree
@@ -150,12 +142,7 @@ func (e *cacheEntry) getJSON() *jsonsrc.Value {
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if e.pack == nil {
-		e.pack = pack.ParsePack(path, e.content)
-	}
-	return e.pack
+	return parseOnce(e, &e.pack, func() *pack.Pack { return pack.ParsePack(path, e.content) })
 }
 
 // anchorTarget resolves an anchor of this Markdown content, once.
