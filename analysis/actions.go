@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net/url"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -618,41 +616,18 @@ func (x *fixer) linkAnchor(ds source.Span) {
 		if l.Raw == "" || ds.Start < l.DestSpan.Start || ds.End > l.DestSpan.End {
 			continue
 		}
-		pathPart, fragment, _ := strings.Cut(l.Raw, "#")
-		target := x.f.Path
-		if pathPart != "" {
-			decoded, err := url.PathUnescape(pathPart)
-			if err != nil {
-				decoded = pathPart
-			}
-			if strings.HasPrefix(decoded, "/") {
-				target = filepath.Join(x.s.rootHolding(x.f.Path), filepath.FromSlash(decoded))
-			} else {
-				target = filepath.Join(filepath.Dir(x.f.Path), filepath.FromSlash(decoded))
-			}
+		d, ok := x.s.resolveLink(x.f.Path, l.Raw)
+		if !ok {
+			return
 		}
-		tf := x.s.File(target)
+		tf := x.s.File(d.target)
 		if tf == nil || tf.Markdown == nil {
 			return
 		}
-		anchor, err := url.PathUnescape(fragment)
-		if err != nil {
-			anchor = fragment
-		}
+		anchor := d.fragment
 		x.nearest("DOC_LINK_ANCHOR", "#"+anchor, anchor, docAnchors(tf.Markdown, tf.Package == nil), ds, false)
 		return
 	}
-}
-
-// rootHolding returns the snapshot root holding path, or "".
-func (s *Snapshot) rootHolding(path string) string {
-	best := ""
-	for _, r := range s.Roots {
-		if within(r, path) && len(r) > len(best) {
-			best = r
-		}
-	}
-	return best
 }
 
 // reservedKey offers new names for a tuning key whose first segment is

@@ -163,6 +163,40 @@ func linkTarget(raw string) (pathPart, fragment string, hasFragment bool) {
 	return pathPart, fragment, hasFragment
 }
 
+// linkDest is where a link destination written in a Markdown file leads.
+type linkDest struct {
+	// target is the absolute path of the linked file or folder: the
+	// linking file itself for a same-file link ("#anchor").
+	target string
+	// pathPart is the decoded path, "" for a same-file link; rawPath is the
+	// path as written, from which spans are taken.
+	pathPart, rawPath string
+	// fragment is the decoded fragment; hasFragment reports a '#'.
+	fragment    string
+	hasFragment bool
+}
+
+// resolveLink resolves a link destination as written in the file at from:
+// relative to that file's folder, or to its root for a path starting with
+// '/'. ok is false for a destination with a scheme or a network path
+// (https:, mailto:, //host), which is never followed.
+func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
+	if raw == "" || schemeRE.MatchString(raw) || strings.HasPrefix(raw, "//") {
+		return d, false
+	}
+	d.target = from
+	d.pathPart, d.fragment, d.hasFragment = linkTarget(raw)
+	d.rawPath, _, _ = strings.Cut(raw, "#")
+	if d.pathPart != "" {
+		base := filepath.Dir(from)
+		if strings.HasPrefix(d.pathPart, "/") {
+			base = s.rootFor(from)
+		}
+		d.target = filepath.Join(base, filepath.FromSlash(d.pathPart))
+	}
+	return d, true
+}
+
 // htmlAnchors returns the ids and names of raw HTML elements outside code
 // blocks, such as <a id="custom"></a>.
 func htmlAnchors(doc *markdown.Doc) map[string]bool {
@@ -195,18 +229,12 @@ func (c *docCheck) checkLinks() {
 			continue // reference links are checked at their definition
 		}
 		raw := l.Raw
-		if raw == "" || schemeRE.MatchString(raw) || strings.HasPrefix(raw, "//") {
+		d, ok := c.snap.resolveLink(f.Path, raw)
+		if !ok {
 			continue
 		}
-		pathPart, fragment, hasFragment := linkTarget(raw)
-		rawPath, _, _ := strings.Cut(raw, "#")
-		target := f.Path
+		pathPart, rawPath, fragment, target := d.pathPart, d.rawPath, d.fragment, d.target
 		if pathPart != "" {
-			if strings.HasPrefix(pathPart, "/") {
-				target = filepath.Join(c.snap.rootFor(f.Path), filepath.FromSlash(pathPart))
-			} else {
-				target = filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(pathPart))
-			}
 			if c.snap.rootFor(target) == "" {
 				continue // outside every folder being checked: nothing there is read
 			}
@@ -219,7 +247,7 @@ func (c *docCheck) checkLinks() {
 				continue
 			}
 		}
-		if !hasFragment || fragment == "" {
+		if !d.hasFragment || fragment == "" {
 			continue
 		}
 		tf := c.file(target)

@@ -3,9 +3,6 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
-	"net/url"
-	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -430,33 +427,16 @@ func (b *indexBuilder) links(f *File) {
 // destination with a fragment, from and to give the fragment's place in
 // raw.
 func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to int, ok bool) {
-	if raw == "" || strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") {
+	d, ok := b.snap.resolveLink(f.Path, raw)
+	if !ok {
 		return t, 0, 0, false
 	}
-	if u, err := url.Parse(raw); err == nil && u.Scheme != "" {
-		return t, 0, 0, false
-	}
-	file, frag, hasFrag := strings.Cut(raw, "#")
-	if q := strings.IndexByte(file, '?'); q >= 0 {
-		file = file[:q]
-	}
-	target := f.Path
-	if file != "" {
-		dec, err := url.PathUnescape(file)
-		if err != nil {
-			dec = file
-		}
-		if strings.Contains(dec, "\\") {
-			return t, 0, 0, false
-		}
-		target = filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(path.Clean(dec)))
-	}
-	tf := b.snap.File(target)
+	tf := b.snap.File(d.target)
 	if tf == nil {
 		return t, 0, 0, false
 	}
-	if !hasFrag || frag == "" {
-		if file == "" {
+	if !d.hasFragment || d.fragment == "" {
+		if d.pathPart == "" {
 			return t, 0, 0, false
 		}
 		return targetKey{kind: targetFile, scope: tf.Path}, 0, 0, true
@@ -464,12 +444,7 @@ func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to in
 	if tf.Markdown == nil {
 		return t, 0, 0, false
 	}
-	anchor := frag
-	if dec, err := url.PathUnescape(frag); err == nil {
-		anchor = dec
-	}
-	start := len(raw) - len(frag)
-	return targetKey{kind: targetHeading, scope: tf.Path, name: anchor}, start, len(raw), true
+	return targetKey{kind: targetHeading, scope: tf.Path, name: d.fragment}, len(d.rawPath) + 1, len(raw), true
 }
 
 // usesGitHubAnchors reports whether links and citations into file f match
