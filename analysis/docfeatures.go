@@ -211,19 +211,37 @@ func (s *Snapshot) docDefinition(f *File, offset int) []Location {
 		}
 		return []Location{{File: c.file}}
 	}
+	w, ok := s.witnessTarget(f, offset)
+	if !ok || !w.found {
+		return nil
+	}
+	return []Location{{File: w.file, Span: w.span}}
+}
+
+// witnessHit is a quoted test name under the cursor and where it stands in
+// the file it cites.
+type witnessHit struct {
+	quote   markdown.Quote
+	file    string
+	content []byte
+	span    source.Span
+	found   bool
+}
+
+// witnessTarget finds the quoted test name at offset and looks it up in the
+// cited file. ok is false when offset is on no witness of a readable file.
+func (s *Snapshot) witnessTarget(f *File, offset int) (witnessHit, bool) {
 	q, owner, ok := s.witnessAt(f, offset)
 	if !ok || owner.file == "" {
-		return nil
+		return witnessHit{}, false
 	}
 	content, ok := s.readCited(owner.file)
 	if !ok {
-		return nil
+		return witnessHit{}, false
 	}
-	sp, ok := findWitness(content, q.Text)
-	if !ok {
-		return nil
-	}
-	return []Location{{File: owner.file, Span: sp}}
+	w := witnessHit{quote: q, file: owner.file, content: content}
+	w.span, w.found = findWitness(content, q.Text)
+	return w, true
 }
 
 // docHover explains an inline-code path (the first lines of the file, or
@@ -246,24 +264,20 @@ func (s *Snapshot) docHover(f *File, offset int) *Hover {
 		}
 		return &Hover{Markdown: md, Span: c.span}
 	}
-	q, owner, ok := s.witnessAt(f, offset)
-	if !ok || owner.file == "" {
-		return nil
-	}
-	content, ok := s.readCited(owner.file)
+	w, ok := s.witnessTarget(f, offset)
 	if !ok {
 		return nil
 	}
-	rel := s.relPath(owner.file)
-	sp, found := findWitness(content, q.Text)
-	if !found {
+	q, content, sp := w.quote, w.content, w.span
+	rel := s.relPath(w.file)
+	if !w.found {
 		return &Hover{Markdown: fmt.Sprintf("test name not found in `%s`", rel), Span: q.Span}
 	}
 	lines := source.NewLines(content)
 	line := lines.Position(sp.Start).Line
 	first := max(line-witnessContext, 0)
 	last := min(line+witnessContext, lines.LineCount()-1)
-	md := fmt.Sprintf("`%s`, line %d\n\n%s", rel, line+1, fenced(linesText(lines, first, last+1), languageOf(owner.file)))
+	md := fmt.Sprintf("`%s`, line %d\n\n%s", rel, line+1, fenced(linesText(lines, first, last+1), languageOf(w.file)))
 	return &Hover{Markdown: md, Span: q.Span}
 }
 
