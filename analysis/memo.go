@@ -198,7 +198,7 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 64), deps: make([]dep, 0, 64)}
 	state := contracts.Evaluate(a, rec)
-	findings := contracts.Check(a, rec)
+	findings := contracts.CheckState(state)
 	pk := p.PackFor(a)
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {

@@ -17,11 +17,21 @@ func Check(a *Adoption, r Resolver) []source.Finding {
 	if a == nil {
 		return nil
 	}
+	return CheckState(Evaluate(a, r))
+}
+
+// CheckState is Check over an evaluation already made with Evaluate, for a
+// caller that needs the State too: the adoption is not evaluated twice.
+func CheckState(s *State) []source.Finding {
+	if s == nil || s.a == nil {
+		return nil
+	}
+	a, r := s.a, s.r
 	out := append([]source.Finding{}, a.findings...)
 	if a.ParseError != nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
 		return out
 	}
-	c := &checker{a: a, r: r, s: Evaluate(a, r), other: map[string]*State{}}
+	c := &checker{a: a, r: r, s: s, other: map[string]*State{}}
 	c.questions()
 	c.answers()
 	c.values()
