@@ -106,12 +106,12 @@ func (b *builder) checkLayout(p *Package) {
 		switch {
 		case c.Number == 0:
 			b.report(source.Finding{
-				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path, Span: firstLine(c.File),
+				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter number 00 is reserved and cannot be used; renumber %s to 06 or above", c.Name),
 			})
 		case fixed && m[2] != want:
 			b.report(source.Finding{
-				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path, Span: firstLine(c.File),
+				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter %02d must be named %02d-%s.md; rename %s, or give it a number from 06 up for a chapter of your own", c.Number, c.Number, want, c.Name),
 			})
 		}
@@ -313,7 +313,13 @@ func (b *builder) place() {
 		file := b.snap.files[f.File]
 		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent}
 		if file != nil {
-			d.Range = file.Lines.Range(f.Span)
+			span := f.Span
+			if span == (source.Span{}) {
+				// A finding about a whole file or package has no token: it
+				// is shown on the first line of its file.
+				span = firstLine(file)
+			}
+			d.Range = file.Lines.Range(span)
 		}
 		for _, rel := range f.Related {
 			rl := RelatedLocation{File: rel.File, Message: rel.Message}
