@@ -131,9 +131,6 @@ func (p *parser) name(n Name, what string) {
 	}
 }
 
-var topFields = []string{"contract", "version", "origin", "summary", "mechanism", "questions", "declares",
-	"rules", "pack", "answers", "values", "rows", "verification"}
-
 func (p *parser) top(root *jsonsrc.Value) {
 	a := p.a
 	p.closed(root, root.Opening(), "the adoption file",

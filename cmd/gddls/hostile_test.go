@@ -750,7 +750,6 @@ func TestHostileManyAdoptions(t *testing.T) {
 	changes := map[string][]byte{}
 	for i := 0; i < 300; i++ {
 		a := strings.Replace(hostileAdoption, `"contract": "lamp-oil"`, fmt.Sprintf(`"contract": "lamp-oil-n%d"`, i), 1)
-		a = strings.Replace(a, `"declares": {`, fmt.Sprintf(`"declares": {`), 1)
 		changes[fmt.Sprintf("contracts/lamp-%03d.json", i)] = []byte(a)
 	}
 	res := checkHostile(t, writePackage(t, changes))
