@@ -122,6 +122,17 @@ func TestCheckExitStatus(t *testing.T) {
 	}
 }
 
+// TestFlagsAfterPath checks that a flag written after the path is applied,
+// not taken for a second path.
+func TestFlagsAfterPath(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"check", demo, "--format", "json"}, nil, &stdout, &stderr)
+	var rep struct{ Version int }
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || rep.Version != 1 {
+		t.Errorf("--format json after the path did not give the JSON report: %v\n%s", err, stdout.String())
+	}
+}
+
 func TestVersion(t *testing.T) {
 	var stdout bytes.Buffer
 	if code := run([]string{"version"}, nil, &stdout, &stdout); code != 0 || !strings.HasPrefix(stdout.String(), "gddls ") {
