@@ -71,16 +71,27 @@ func TestQueries(t *testing.T) {
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
 			qa := readQueryArchive(t, file)
-			for _, repo := range qa.repos(t) {
-				for _, m := range repo.marks {
-					if msg := repo.run(m); msg != "" {
-						t.Error(msg)
-					}
-				}
+			for _, msg := range qa.run(t) {
+				t.Error(msg)
 			}
 			qa.finish(t)
 		})
 	}
+}
+
+// run asks every query of the archive and returns a message for each that
+// differs from its expectation.
+func (qa *queryArchive) run(t *testing.T) []string {
+	t.Helper()
+	var msgs []string
+	for _, repo := range qa.repos(t) {
+		for _, m := range repo.marks {
+			if msg := repo.run(m); msg != "" {
+				msgs = append(msgs, msg)
+			}
+		}
+	}
+	return msgs
 }
 
 // queryArchive is one archive of testdata/query.
@@ -91,13 +102,24 @@ type queryArchive struct {
 	header []int
 	// golden holds the golden sections by name without the leading ">".
 	golden map[string][]byte
-	// updated is set when -update changed a golden section.
+	// update rewrites differing golden sections instead of reporting them.
+	update bool
+	// updated is set when a golden section was rewritten.
 	updated bool
 }
 
+// readQueryArchive reads an archive of testdata/query; -update applies to
+// it.
 func readQueryArchive(t *testing.T, path string) *queryArchive {
 	t.Helper()
-	qa := &queryArchive{path: path, ar: analysistest.ReadArchive(t, path), golden: map[string][]byte{}}
+	qa := newQueryArchive(path, analysistest.ReadArchive(t, path))
+	qa.update = *update
+	return qa
+}
+
+// newQueryArchive indexes the sections of an archive.
+func newQueryArchive(path string, ar *txtar.Archive) *queryArchive {
+	qa := &queryArchive{path: path, ar: ar, golden: map[string][]byte{}}
 	line := 1 + strings.Count(string(qa.ar.Comment), "\n")
 	for _, f := range qa.ar.Files {
 		qa.header = append(qa.header, line)
@@ -432,7 +454,7 @@ func (r *queryRepo) run(m *queryMark) string {
 		} else if len(want) == 0 {
 			for k, v := range res.full {
 				if v != "" {
-					diffs = append(diffs, fmt.Sprintf("want nothing, got%s:\n%s", goldenKey("", k), indent(v)))
+					diffs = append(diffs, fmt.Sprintf("want nothing, got %s:\n%s", strings.TrimPrefix(goldenKey("", k), ">"), indent(v)))
 				}
 			}
 		}
@@ -529,7 +551,7 @@ func (qa *queryArchive) compareGolden(name string, full map[string]string) []str
 		want, ok := qa.golden[g]
 		switch {
 		case string(want) == got && ok:
-		case *update:
+		case qa.update:
 			qa.setGolden(g, got)
 		case !ok:
 			diffs = append(diffs, fmt.Sprintf("no golden section -- >%s -- for:\n%s", g, indent(got)))
@@ -540,7 +562,7 @@ func (qa *queryArchive) compareGolden(name string, full map[string]string) []str
 	for _, g := range slices.Sorted(maps.Keys(qa.golden)) {
 		key, ok := strings.CutPrefix(g, name+"/")
 		if _, have := full[key]; ok && !have {
-			if *update {
+			if qa.update {
 				qa.setGolden(g, "")
 				continue
 			}
