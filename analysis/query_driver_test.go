@@ -105,7 +105,7 @@ func TestParseQueryMark(t *testing.T) {
 
 func TestLineDiff(t *testing.T) {
 	got := lineDiff("a\nb\nc", "a\nx\nc")
-	want := "\t  a\n\t+ x\n\t- b\n\t  c"
+	want := "\t  a\n\t- b\n\t+ x\n\t  c"
 	if got != want {
 		t.Errorf("lineDiff =\n%s\nwant\n%s", got, want)
 	}

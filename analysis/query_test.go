@@ -608,8 +608,8 @@ func indent(s string) string {
 // lineDiff shows the lines of want and got that differ, marked - and +,
 // with the common lines between them.
 func lineDiff(want, got string) string {
-	a := strings.Split(want, "\n")
-	b := strings.Split(got, "\n")
+	a := strings.Split(strings.TrimSuffix(want, "\n"), "\n")
+	b := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	// lcs[i][j] is the length of the longest common subsequence of a[i:]
 	// and b[j:].
 	lcs := make([][]int, len(a)+1)
@@ -633,12 +633,12 @@ func lineDiff(want, got string) string {
 			fmt.Fprintf(&out, "\t  %s\n", a[i])
 			i++
 			j++
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			fmt.Fprintf(&out, "\t+ %s\n", b[j])
-			j++
-		default:
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
 			fmt.Fprintf(&out, "\t- %s\n", a[i])
 			i++
+		default:
+			fmt.Fprintf(&out, "\t+ %s\n", b[j])
+			j++
 		}
 	}
 	return strings.TrimSuffix(out.String(), "\n")
