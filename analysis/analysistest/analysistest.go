@@ -162,3 +162,13 @@ func StripMarkers(content []byte) ([]byte, []Marker, error) {
 		s = s[i+j+len(close):]
 	}
 }
+
+// ReadFile returns the content of a file as a string or fails the test.
+func ReadFile(t testing.TB, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
