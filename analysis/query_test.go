@@ -61,22 +61,13 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden sections of testdata/query/*.txtar")
 
 func TestQueries(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "query", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no query archives in testdata/query")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			qa := readQueryArchive(t, file)
-			for _, msg := range qa.run(t) {
-				t.Error(msg)
-			}
-			qa.finish(t)
-		})
-	}
+	analysistest.RunArchives(t, filepath.Join("..", "testdata", "query"), func(t *testing.T, path string) {
+		qa := readQueryArchive(t, path)
+		for _, msg := range qa.run(t) {
+			t.Error(msg)
+		}
+		qa.finish(t)
+	})
 }
 
 // run asks every query of the archive and returns a message for each that

@@ -75,25 +75,16 @@ func loadScenario(t *testing.T, path string) (string, []marker) {
 }
 
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "check", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no scenario files found in testdata/check")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			dir, want := loadScenario(t, file)
-			snap := Load([]string{dir}, Options{})
-			var got []marker
-			for _, d := range snap.AllDiagnostics() {
-				rel, _ := filepath.Rel(dir, d.File)
-				got = append(got, marker{file: filepath.ToSlash(rel), pos: d.Range.Start, code: d.Code, severity: d.Severity.String()})
-			}
-			compareMarkers(t, want, got, snap)
-		})
-	}
+	analysistest.RunArchives(t, filepath.Join("..", "testdata", "check"), func(t *testing.T, file string) {
+		dir, want := loadScenario(t, file)
+		snap := Load([]string{dir}, Options{})
+		var got []marker
+		for _, d := range snap.AllDiagnostics() {
+			rel, _ := filepath.Rel(dir, d.File)
+			got = append(got, marker{file: filepath.ToSlash(rel), pos: d.Range.Start, code: d.Code, severity: d.Severity.String()})
+		}
+		compareMarkers(t, want, got, snap)
+	})
 }
 
 // compareMarkers fails the test for every expected finding that is missing

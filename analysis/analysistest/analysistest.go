@@ -172,3 +172,19 @@ func ReadFile(t testing.TB, path string) string {
 	}
 	return string(data)
 }
+
+// RunArchives runs f as a subtest, named after the file, for each txtar
+// archive in dir, and fails when dir holds none.
+func RunArchives(t *testing.T, dir string, f func(t *testing.T, path string)) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no archives in %s", dir)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { f(t, file) })
+	}
+}
