@@ -577,7 +577,15 @@ func (qa *queryArchive) setGolden(name, content string) {
 			return
 		}
 	}
-	qa.ar.Files = append(qa.ar.Files, txtar.File{Name: ">" + name, Data: []byte(content)})
+	// A new section goes after the other sections of its result, if any.
+	result, _, _ := strings.Cut(name, "/")
+	at := len(qa.ar.Files)
+	for i, f := range qa.ar.Files {
+		if f.Name == ">"+result || strings.HasPrefix(f.Name, ">"+result+"/") {
+			at = i + 1
+		}
+	}
+	qa.ar.Files = slices.Insert(qa.ar.Files, at, txtar.File{Name: ">" + name, Data: []byte(content)})
 	qa.golden[name] = []byte(content)
 }
 

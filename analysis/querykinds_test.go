@@ -262,7 +262,7 @@ func mapOffset(off int, edits []TextEdit) int {
 }
 
 // runRename renames at the marker to the input name. Brief: the changed
-// files. Full: their texts after the rename. Every rename must be
+// files. Full: the edits, and the changed files' texts after them. Every rename must be
 // prepared first, must add no finding anywhere, and must leave the renamed
 // thing with at least as many references as before.
 func runRename(q *queryRun) (queryResult, error) {
@@ -287,7 +287,23 @@ func runRename(q *queryRun) (queryResult, error) {
 	if got := len(after.References(q.path, mapOffset(q.offset(), edits[q.path]), false)); got < refs {
 		q.problemf("after the rename %d references, before %d", got, refs)
 	}
-	return queryResult{brief: slices.Sorted(maps.Keys(texts)), full: texts}, nil
+	full := maps.Clone(texts)
+	full[""] = q.showEdits(edits)
+	return queryResult{brief: slices.Sorted(maps.Keys(texts)), full: full}, nil
+}
+
+// showEdits lists edits by file and offset, each as the place and text it
+// replaces and the new text.
+func (q *queryRun) showEdits(edits map[string][]TextEdit) string {
+	var b strings.Builder
+	for _, abs := range slices.Sorted(maps.Keys(edits)) {
+		es := slices.Clone(edits[abs])
+		sort.SliceStable(es, func(i, j int) bool { return es[i].Span.Start < es[j].Span.Start })
+		for _, e := range es {
+			fmt.Fprintf(&b, "%s:%s %q → %q\n", q.repo.rel(abs), q.lineOf(abs, e.Span.Start), q.text(abs, e.Span), e.NewText)
+		}
+	}
+	return b.String()
 }
 
 // runActions lists the code actions for the empty span at the marker.
