@@ -62,6 +62,7 @@ var update = flag.Bool("update", false, "rewrite the golden sections of testdata
 
 func TestQueries(t *testing.T) {
 	analysistest.RunArchives(t, filepath.Join("..", "testdata", "query"), func(t *testing.T, path string) {
+		t.Parallel()
 		qa := readQueryArchive(t, path)
 		for _, msg := range qa.run(t) {
 			t.Error(msg)
@@ -127,7 +128,8 @@ func newQueryArchive(path string, ar *txtar.Archive) *queryArchive {
 func loadQueryRepo(t *testing.T, name string) *queryRepo {
 	t.Helper()
 	qa := readQueryArchive(t, filepath.Join("..", "testdata", "query", name))
-	return qa.repos(t)[0]
+	base, _ := qa.files(t)
+	return qa.newRepo(t, base, nil)
 }
 
 // at returns the absolute path and start offset of a place.
@@ -153,8 +155,18 @@ type queryFile struct {
 // first version, and one for each variant.
 func (qa *queryArchive) repos(t *testing.T) []*queryRepo {
 	t.Helper()
-	var base []*queryFile
-	var variants []*queryFile
+	base, variants := qa.files(t)
+	repos := []*queryRepo{qa.newRepo(t, base, nil)}
+	qa.commentMarks(t, repos[0])
+	for _, v := range variants {
+		repos = append(repos, qa.newRepo(t, base, v))
+	}
+	return repos
+}
+
+// files returns the first version of every file and the variants.
+func (qa *queryArchive) files(t *testing.T) (base, variants []*queryFile) {
+	t.Helper()
 	seen := map[string]bool{}
 	for i, f := range qa.ar.Files {
 		if strings.HasPrefix(f.Name, ">") {
@@ -176,12 +188,7 @@ func (qa *queryArchive) repos(t *testing.T) []*queryRepo {
 			seen[name] = true
 		}
 	}
-	repos := []*queryRepo{qa.newRepo(t, base, nil)}
-	qa.commentMarks(t, repos[0])
-	for _, v := range variants {
-		repos = append(repos, qa.newRepo(t, base, v))
-	}
-	return repos
+	return base, variants
 }
 
 // commentMarks adds the expectations written in the archive's comment to
