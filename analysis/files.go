@@ -8,9 +8,11 @@ import (
 	"strings"
 )
 
-// DefaultMaxFileSize is the largest file gddls analyses. A larger file gets
-// a FILE_NOT_ANALYSED finding instead of being parsed.
-const DefaultMaxFileSize = 16 << 20
+// DefaultMaxFileSize is the largest file gddls analyses, far above any real
+// design file. A larger file is not parsed: a JSON file of the format gets
+// its kind's syntax code (it cannot be read as the format requires), any
+// other file FILE_NOT_ANALYSED.
+const DefaultMaxFileSize = 64 << 20
 
 // maxWalkFiles bounds the number of files one snapshot reads, so that
 // pointing gddls at a huge tree cannot exhaust memory.

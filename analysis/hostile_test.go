@@ -297,7 +297,7 @@ func TestHostileOverlay(t *testing.T) {
 		outside:                                   []byte("# Outside\n\n`lantern.secret`\n"),
 		"relative.md":                             []byte("# Relative\n"),
 		filepath.Join(dir, "..", "escape.md"):     []byte("# Escape\n"),
-		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n"), 0),
+		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n\n[gone](gone.md)"), 0),
 		filepath.Join(dir, "04-presentation.md"):  bytes.Repeat([]byte("word "), 400),
 		filepath.Join(dir, "tuning.json"):         nil,
 		filepath.Join(dir, "contracts", "a.json"): []byte(strings.Repeat("[", 600)),
@@ -314,7 +314,7 @@ func TestHostileOverlay(t *testing.T) {
 		codes[d.File] += d.Code + " "
 	}
 	for file, want := range map[string]string{
-		"03-content.md":      "FILE_NOT_ANALYSED",
+		"03-content.md":      "DOC_LINK_FILE", // NUL bytes do not stop Markdown
 		"04-presentation.md": "FILE_NOT_ANALYSED",
 		"contracts/a.json":   "CONTRACT_INSTANCE_JSON",
 	} {

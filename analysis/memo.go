@@ -199,7 +199,12 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 64), deps: make([]dep, 0, 64)}
 	state := contracts.Evaluate(a, rec)
 	findings := contracts.CheckState(state)
-	pk := p.PackFor(a)
+	// An adoption that does not parse is not paired with its pack: only its
+	// syntax error is reported until it parses.
+	var pk *pack.Pack
+	if a.ParseError == nil {
+		pk = p.PackFor(a)
+	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
 		findings = append(findings, pack.Check(a, state, pk)...)

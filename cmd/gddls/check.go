@@ -152,9 +152,12 @@ type reportRelated struct {
 }
 
 type reportSummary struct {
-	Errors   int `json:"errors"`
-	Warnings int `json:"warnings"`
-	Files    int `json:"files"`
+	Errors int `json:"errors"`
+	// Dependent counts the errors that exist only because the same
+	// adoption still lacks something (they are counted in Errors too).
+	Dependent int `json:"dependent"`
+	Warnings  int `json:"warnings"`
+	Files     int `json:"files"`
 }
 
 // relPath makes an absolute path relative to the folder that was checked,
@@ -180,6 +183,14 @@ func buildReport(checked []*checkedPath) report {
 			f := reportFinding{
 				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
 				Range: d.Range, Message: d.Message, Dependent: d.Dependent,
+			}
+			if d.Subject != "" {
+				// A finding about a folder or a missing file names it; it
+				// has no place inside a file.
+				f.File, f.Range = relPath(base, d.Subject), source.Range{}
+			}
+			if d.Dependent {
+				rep.Summary.Dependent++
 			}
 			for _, r := range d.Related {
 				f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
