@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -28,16 +29,13 @@ type builder struct {
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
 
-// findPackages makes a Package of every folder that holds tuning.json or
-// manifest.json, and attaches the files below it.
+// findPackages makes a Package of every package root (see isPackageRoot)
+// and attaches the files below it.
 func (b *builder) findPackages() {
 	var roots []string
 	for dir, entries := range b.tree.dirs {
-		for _, e := range entries {
-			if e.name == "tuning.json" || e.name == "manifest.json" {
-				roots = append(roots, dir)
-				break
-			}
+		if isPackageRoot(entries) {
+			roots = append(roots, dir)
 		}
 	}
 	sort.Strings(roots)
@@ -60,14 +58,53 @@ func (b *builder) findPackages() {
 	}
 }
 
+// isPackageRoot reports whether a folder with these entries is an OpenGDD
+// package: it holds tuning.json or manifest.json, or its 01-overview.md
+// stands beside another numbered chapter, which makes it a package whose
+// required JSON files are missing rather than plain Markdown.
+func isPackageRoot(entries []dirEntry) bool {
+	overview, chapters := false, 0
+	for _, e := range entries {
+		if e.isDir {
+			continue
+		}
+		switch {
+		case e.name == "tuning.json" || e.name == "manifest.json":
+			return true
+		case e.name == "01-overview.md":
+			overview = true
+		case chapterName.MatchString(e.name):
+			chapters++
+		}
+	}
+	return overview && chapters > 0
+}
+
+// IsPackageRoot reports whether the folder at dir is an OpenGDD package
+// root, by the rule the workspace uses to find packages.
+func IsPackageRoot(dir string) bool {
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	entries := make([]dirEntry, 0, len(list))
+	for _, e := range list {
+		entries = append(entries, dirEntry{name: e.Name(), isDir: e.IsDir()})
+	}
+	return isPackageRoot(entries)
+}
+
 // anchorFile is the file a package-level finding is attached to: the
-// manifest when it exists, else tuning.json.
+// manifest when it exists, else tuning.json, else the overview.
 func (p *Package) anchorFile() string {
 	if p.Manifest != nil {
 		return p.Manifest.Path
 	}
 	if p.TuningFile != nil {
 		return p.TuningFile.Path
+	}
+	if f := p.files["01-overview.md"]; f != nil {
+		return f.Path
 	}
 	return filepath.Join(p.Root, "tuning.json")
 }

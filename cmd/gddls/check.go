@@ -113,14 +113,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // enclosingRoot returns the folder to load for a file argument: the package
-// root above it (a folder holding tuning.json or manifest.json), so that the
-// file is checked with its package, or else the file's own folder.
+// root above it (analysis.IsPackageRoot), so that the file is checked with
+// its package, or else the file's own folder.
 func enclosingRoot(file string) string {
 	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
-		for _, name := range []string{"tuning.json", "manifest.json"} {
-			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && !st.IsDir() {
-				return dir
-			}
+		if analysis.IsPackageRoot(dir) {
+			return dir
 		}
 		if filepath.Dir(dir) == dir {
 			return filepath.Dir(file)
