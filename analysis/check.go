@@ -250,7 +250,11 @@ func (r *resolver) anchor(file, anchor string) contracts.AnchorTarget {
 		return t
 	}
 	f := r.pkg.files[rel]
-	if f == nil || f.Markdown == nil {
+	if f == nil {
+		return t
+	}
+	if f.Markdown == nil {
+		t.FileExists, t.Unreadable = true, true
 		return t
 	}
 	if f.entry != nil {

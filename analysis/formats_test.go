@@ -70,3 +70,21 @@ func TestLenientContracts(t *testing.T) {
 		t.Errorf("editor reading: %s, want %s", got, want)
 	}
 }
+
+// TestOversizedFilesHoldBack checks that a file over the size limit is
+// reported once, with its kind's code when it is a JSON file of the format,
+// and that citations into it are not called dangling: nothing could be read.
+func TestOversizedFilesHoldBack(t *testing.T) {
+	mechanics := "# Mechanics\n\n## Burning\n\n" + strings.Repeat("The lantern burns. ", 200) + "\n"
+	dir := writeHostile(t, map[string][]byte{"02-mechanics.md": []byte(mechanics)})
+	s := Load([]string{dir}, Options{MaxFileSize: 2000})
+	var got []string
+	for _, d := range s.AllDiagnostics() {
+		rel, _ := filepath.Rel(dir, d.File)
+		got = append(got, filepath.ToSlash(rel)+" "+d.Code)
+	}
+	want := "02-mechanics.md FILE_NOT_ANALYSED"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}

@@ -39,14 +39,14 @@ const (
 // anchorToken is what a citation of one chapter anchor reads (the first
 // few matching headings are enough: more than one is already ambiguous).
 type anchorToken struct {
-	outside, exists, fixed bool
-	matches                int
-	spans                  [3]source.Span
-	notFixed               source.Span
+	outside, exists, fixed, unreadable bool
+	matches                            int
+	spans                              [3]source.Span
+	notFixed                           source.Span
 }
 
 func anchorTokenOf(t contracts.AnchorTarget) anchorToken {
-	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, matches: len(t.Matches)}
+	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, unreadable: t.Unreadable, matches: len(t.Matches)}
 	if len(t.Matches) == 1 && t.Fixed {
 		// A citation that resolves cleanly reports nothing about where the
 		// heading stands, so text moving the heading does not concern it.

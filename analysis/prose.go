@@ -218,7 +218,7 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if a == nil {
 			return fmt.Sprintf("`%s` names no adoption: contracts/ has no %s.json", text, segs[1])
 		}
-		if len(segs) == 3 && !declaresValue(a, segs[2]) {
+		if len(segs) == 3 && a.ParseError == nil && !declaresValue(a, segs[2]) {
 			return fmt.Sprintf("`%s` names no value declared by adoption %s", text, segs[1])
 		}
 		return ""
@@ -236,16 +236,22 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 	case "collections":
 		return p.resolveCollection(text, segs)
 	case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
-		if p.Direction == nil {
+		if p.Unreadable("direction.json") {
 			return ""
+		}
+		if p.Direction == nil {
+			return fmt.Sprintf("`%s` names an entry of %s, but the package has no direction.json; add the file or remove the citation", text, segs[0])
 		}
 		if len(segs) == 2 && p.Direction.Get(segs[0]).Member(segs[1]) != nil {
 			return ""
 		}
 		return fmt.Sprintf("`%s` names no entry of %s in direction.json", text, segs[0])
 	case "palette":
-		if p.Direction == nil {
+		if p.Unreadable("direction.json") {
 			return ""
+		}
+		if p.Direction == nil {
+			return fmt.Sprintf("`%s` names a palette, but the package has no direction.json; add the file or remove the citation", text)
 		}
 		if resolvePalette(p.Direction.Get("palette"), segs[1:]) {
 			return ""
