@@ -53,6 +53,12 @@ func hostileRun(t *testing.T, what string, fn func()) {
 // deletes a file) into a new temporary folder and returns it.
 func writeHostile(t *testing.T, changes map[string][]byte) string {
 	t.Helper()
+	return writeHostileIn(t, t.TempDir(), changes)
+}
+
+// writeHostileIn is writeHostile into a given folder.
+func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
+	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "hostile", "lamp.txtar"))
 	if err != nil {
 		t.Fatal(err)
@@ -68,7 +74,7 @@ func writeHostile(t *testing.T, changes map[string][]byte) string {
 			files[name] = data
 		}
 	}
-	dir := filepath.Join(t.TempDir(), "pkg")
+	dir := filepath.Join(tmp, "pkg")
 	for name, data := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

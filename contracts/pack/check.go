@@ -14,9 +14,9 @@ import (
 // whose identity matches no adoption (CONTRACT_PACK_ORPHAN), and a second
 // pack for one identity (CONTRACT_PACK_SHAPE, filed on every pack after the
 // first in file-name order). File names that disagree with the fields are
-// reported by ParsePack. An adoption that does not parse is paired with no
-// pack; while one is in the package no pack is called an orphan, since the
-// broken file may be the adoption that uses it.
+// reported by ParsePack. A pack or an adoption that does not parse is paired
+// with nothing; while an adoption is broken no pack is called an orphan,
+// since the broken file may be the adoption that uses it.
 func CheckSet(packs []*Pack, adoptions []*contracts.Adoption) []source.Finding {
 	var out []source.Finding
 	broken := false
@@ -27,7 +27,7 @@ func CheckSet(packs []*Pack, adoptions []*contracts.Adoption) []source.Finding {
 	}
 	sorted := make([]*Pack, 0, len(packs))
 	for _, p := range packs {
-		if p != nil {
+		if p != nil && !p.Unparsed {
 			sorted = append(sorted, p)
 		}
 	}
