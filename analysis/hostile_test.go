@@ -52,6 +52,12 @@ func hostileRun(t *testing.T, what string, fn func()) {
 // deletes a file) into a new temporary folder and returns it.
 func writeHostile(t *testing.T, changes map[string][]byte) string {
 	t.Helper()
+	return writeHostileIn(t, t.TempDir(), changes)
+}
+
+// writeHostileIn is writeHostile into a given folder.
+func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
+	t.Helper()
 	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
 	for name, data := range changes {
 		if data == nil {
@@ -60,7 +66,7 @@ func writeHostile(t *testing.T, changes map[string][]byte) string {
 			files[name] = data
 		}
 	}
-	return analysistest.WriteFiles(t, filepath.Join(t.TempDir(), "pkg"), files)
+	return analysistest.WriteFiles(t, filepath.Join(tmp, "pkg"), files)
 }
 
 // hostileBase returns the base adoption text.
@@ -274,7 +280,7 @@ func TestHostileOverlay(t *testing.T) {
 		outside:                                   []byte("# Outside\n\n`lantern.secret`\n"),
 		"relative.md":                             []byte("# Relative\n"),
 		filepath.Join(dir, "..", "escape.md"):     []byte("# Escape\n"),
-		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n"), 0),
+		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n\n[gone](gone.md)"), 0),
 		filepath.Join(dir, "04-presentation.md"):  bytes.Repeat([]byte("word "), 400),
 		filepath.Join(dir, "tuning.json"):         nil,
 		filepath.Join(dir, "contracts", "a.json"): []byte(strings.Repeat("[", 600)),
@@ -291,7 +297,7 @@ func TestHostileOverlay(t *testing.T) {
 		codes[d.File] += d.Code + " "
 	}
 	for file, want := range map[string]string{
-		"03-content.md":      "FILE_NOT_ANALYSED",
+		"03-content.md":      "DOC_LINK_FILE", // NUL bytes do not stop Markdown
 		"04-presentation.md": "FILE_NOT_ANALYSED",
 		"contracts/a.json":   "CONTRACT_INSTANCE_JSON",
 	} {

@@ -425,7 +425,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	}
 	s.mu.Lock()
 	s.roots = roots
-	s.ws = analysis.NewWorkspace(roots, analysis.Options{})
+	s.ws = analysis.NewWorkspace(roots, analysis.Options{Lenient: true})
 	s.caps = clientCaps{
 		dynamicWatch: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 		progress:     p.Capabilities.Window.WorkDoneProgress,
