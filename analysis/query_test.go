@@ -58,7 +58,7 @@ import (
 // go test ./analysis -run TestQueries -update rewrites the golden sections
 // from the results.
 
-var update = flag.Bool("update", false, "rewrite the golden sections of testdata/query/*.txtar")
+var updateQueries = flag.Bool("update", false, "rewrite the golden sections of testdata/query/*.txtar")
 
 func TestQueries(t *testing.T) {
 	analysistest.RunArchives(t, filepath.Join("..", "testdata", "query"), func(t *testing.T, path string) {
@@ -105,7 +105,7 @@ type queryArchive struct {
 func readQueryArchive(t *testing.T, path string) *queryArchive {
 	t.Helper()
 	qa := newQueryArchive(path, analysistest.ReadArchive(t, path))
-	qa.update = *update
+	qa.update = *updateQueries
 	return qa
 }
 
