@@ -379,8 +379,11 @@ func runLenses(q *queryRun) (queryResult, error) {
 		res.brief = append(res.brief, l.Title)
 		fmt.Fprintf(&full, "%s %s: %s\n", q.lineOf(q.path, l.Span.Start), q.text(q.path, l.Span), l.Title)
 		if l.Command != "" {
-			args := strings.ReplaceAll(fmt.Sprint(l.Arguments...), fileURI(q.repo.dir), "$REPO")
-			fmt.Fprintf(&full, "  command: %s %s\n", l.Command, args)
+			args := make([]string, len(l.Arguments))
+			for i, a := range l.Arguments {
+				args[i] = strings.ReplaceAll(fmt.Sprint(a), fileURI(q.repo.dir), "$REPO")
+			}
+			fmt.Fprintf(&full, "  command: %s %s\n", l.Command, strings.Join(args, " "))
 		}
 	}
 	res.full = one(full.String())
