@@ -52,8 +52,10 @@ import (
 // A file name that appears a second time in an archive is a variant: the
 // markers in it run against the archive's other files with that file
 // replaced, so that one archive can show a file at several moments of
-// typing. A variant named "path (unsaved)" is an editor buffer: the first
-// version stays on disk and the variant is the overlay.
+// typing. A section name may end in a note, "path (what this version
+// shows)"; a variant whose note is "unsaved" or starts with "unsaved:" is
+// an editor buffer: the first version stays on disk and the variant is the
+// overlay.
 //
 // go test ./analysis -run TestQueries -update rewrites the golden sections
 // from the results.
@@ -172,7 +174,8 @@ func (qa *queryArchive) files(t *testing.T) (base, variants []*queryFile) {
 		if strings.HasPrefix(f.Name, ">") {
 			continue
 		}
-		name, unsaved := strings.CutSuffix(f.Name, " (unsaved)")
+		name, note := splitSectionName(f.Name)
+		unsaved := note == "unsaved" || strings.HasPrefix(note, "unsaved:")
 		content, ms, err := analysistest.StripMarkers(f.Data)
 		if err != nil {
 			t.Fatalf("%s:%d: %s: %v", qa.path, qa.header[i], f.Name, err)
@@ -216,6 +219,14 @@ func (qa *queryArchive) commentMarks(t *testing.T, r *queryRepo) {
 		qm.file, qm.offset, qm.line = p.File, p.Span.Start, 1+m.Line
 		r.marks = append(r.marks, qm)
 	}
+}
+
+// splitSectionName splits "path (note)" into the path and the note.
+func splitSectionName(name string) (path, note string) {
+	if i := strings.Index(name, " ("); i >= 0 && strings.HasSuffix(name, ")") {
+		return name[:i], name[i+2 : len(name)-1]
+	}
+	return name, ""
 }
 
 // queryRepo is one repository of an archive, written and analysed.
