@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,6 +59,8 @@ nothing -> nowhere
 nothing
 -- >action/contracts/gate.json --
 {}
+-- >orphan --
+No marker compares with this section.
 `
 
 // TestQueryDriverFails runs the driver on wrongQueries and requires a
@@ -82,6 +85,9 @@ func TestQueryDriverFails(t *testing.T) {
 		if !kinds[kind] {
 			t.Logf("wrongQueries has no marker of kind %s: add one to show that it can fail", kind)
 		}
+	}
+	if msgs := qa.run(t); !slices.ContainsFunc(msgs, func(m string) bool { return strings.Contains(m, ">orphan: no marker compares") }) {
+		t.Errorf("an unused golden section is not reported: %q", msgs)
 	}
 	if qa.updated {
 		t.Error("a failing comparison rewrote a golden section without -update")

@@ -78,11 +78,19 @@ func TestQueries(t *testing.T) {
 func (qa *queryArchive) run(t *testing.T) []string {
 	t.Helper()
 	var msgs []string
+	used := map[string]bool{}
 	for _, repo := range qa.repos(t) {
 		for _, m := range repo.marks {
+			used[m.golden] = true
 			if msg := repo.run(m); msg != "" {
 				msgs = append(msgs, msg)
 			}
+		}
+	}
+	for i, f := range qa.ar.Files {
+		result, _, _ := strings.Cut(strings.TrimPrefix(f.Name, ">"), "/")
+		if strings.HasPrefix(f.Name, ">") && !used[result] {
+			msgs = append(msgs, fmt.Sprintf("%s:%d: golden section %s: no marker compares with it", qa.path, qa.header[i], f.Name))
 		}
 	}
 	return msgs
