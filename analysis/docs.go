@@ -32,6 +32,7 @@ func (b *builder) checkDocuments() {
 		}
 		if r := f.entry.docChecked; r != nil && r.valid(b) {
 			b.findings = append(b.findings, r.findings...)
+			b.snap.docResults = append(b.snap.docResults, r)
 			continue
 		}
 		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
@@ -39,6 +40,7 @@ func (b *builder) checkDocuments() {
 		c.checkPaths()
 		f.entry.docChecked = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
 		b.findings = append(b.findings, c.found...)
+		b.snap.docResults = append(b.snap.docResults, f.entry.docChecked)
 	}
 }
 

@@ -272,7 +272,7 @@ func TestCommandLines(t *testing.T) {
 
 func TestInitializeCapabilities(t *testing.T) {
 	c := start(t, nil)
-	raw := c.initialize(t.TempDir(), nil, nil)
+	raw := c.initialize(t.TempDir(), fullCapabilities, nil)
 	var res struct {
 		Capabilities struct {
 			TextDocumentSync struct {
@@ -333,8 +333,8 @@ func TestInitializeCapabilities(t *testing.T) {
 	if caps.CodeLensProvider == nil || caps.DocumentLinkProvider == nil {
 		t.Errorf("code lens or document link provider missing: %s", raw)
 	}
-	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "gddls.renderTests" {
-		t.Errorf("commands = %v, want [gddls.renderTests]", caps.ExecuteCommandProvider.Commands)
+	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "gddls.renderTests,gddls.explain" {
+		t.Errorf("commands = %v, want [gddls.renderTests gddls.explain]", caps.ExecuteCommandProvider.Commands)
 	}
 	wf := caps.Workspace.WorkspaceFolders
 	if !wf.Supported || wf.ChangeNotifications != true {
@@ -356,8 +356,8 @@ func TestRegistrationProgressAndDiagnosticsOnStart(t *testing.T) {
 	c.initialize(root, caps, nil)
 
 	reg, _ := c.await(0, "client/registerCapability", func(m message) bool { return m.Method == "client/registerCapability" })
-	if s := string(reg.Params); !strings.Contains(s, `"workspace/didChangeWatchedFiles"`) || !strings.Contains(s, `"**/*.md"`) || !strings.Contains(s, `"**/*.json"`) {
-		t.Errorf("registration = %s, want watchers for **/*.md, **/*.json and cited source files", s)
+	if s := string(reg.Params); !strings.Contains(s, `"workspace/didChangeWatchedFiles"`) || !strings.Contains(s, `"**/*"`) {
+		t.Errorf("registration = %s, want a watcher of every file, **/*", s)
 	}
 	create, next := c.await(0, "window/workDoneProgress/create", func(m message) bool { return m.Method == "window/workDoneProgress/create" })
 	var token struct {
