@@ -36,6 +36,9 @@ type Options struct {
 	// TestHooks enables the internal gddls/test.* methods that tests use to
 	// provoke a panic or a long request.
 	TestHooks bool
+	// ParentPID is the client process whose exit ends the session when
+	// initialize names no processId; 0 means none.
+	ParentPID int
 }
 
 // DefaultDiagnosticsDelay is how long the server waits after the last change
@@ -432,9 +435,11 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	s.state = stateInitialized
 	s.mu.Unlock()
 	s.logf("initialized with roots %v", roots)
+	parent := s.opts.ParentPID
 	if p.ProcessID != nil {
-		go s.watchParent(*p.ProcessID)
+		parent = *p.ProcessID
 	}
+	go s.watchParent(parent)
 	return shapeCapabilities(capabilities(s.opts.Version), caps), nil
 }
 
