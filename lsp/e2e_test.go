@@ -59,6 +59,16 @@ func (c *client) initialize(root string, caps, initOpts any) json.RawMessage {
 	if initOpts != nil {
 		params["initializationOptions"] = initOpts
 	}
+	return c.initializeWith(params)
+}
+
+// initializeWith sends initialize with params as given (with empty
+// capabilities when they have none), then initialized.
+func (c *client) initializeWith(params map[string]any) json.RawMessage {
+	c.t.Helper()
+	if params["capabilities"] == nil {
+		params["capabilities"] = map[string]any{}
+	}
 	var res json.RawMessage
 	c.result("initialize", params, &res)
 	c.notify("initialized", map[string]any{})

@@ -29,18 +29,6 @@ var fullCapabilities = map[string]any{
 	"window": map[string]any{"workDoneProgress": true},
 }
 
-// initializeWith sends initialize with params as given, then initialized.
-func (c *client) initializeWith(params map[string]any) json.RawMessage {
-	c.t.Helper()
-	if params["capabilities"] == nil {
-		params["capabilities"] = map[string]any{}
-	}
-	var res json.RawMessage
-	c.result("initialize", params, &res)
-	c.notify("initialized", map[string]any{})
-	return res
-}
-
 // flush waits until every change so far is published.
 func (c *client) flush() {
 	c.t.Helper()
