@@ -343,18 +343,7 @@ func TestOversizeMessageRefused(t *testing.T) {
 
 	// A didChange of more than 256 MiB, written in pieces.
 	mark := c.mark()
-	head := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":2},"contentChanges":[{"text":"`, fileURI(a))
-	tail := `"}]}}`
-	const body = 257 << 20
-	chunk := strings.Repeat("a", 1<<20)
-	c.writeMu.Lock()
-	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", body, head)
-	for n := len(head) + len(tail); n < body; n += len(chunk) {
-		c.stdin.Write([]byte(chunk[:min(len(chunk), body-n)]))
-	}
-	c.stdin.Write([]byte(tail))
-	c.writeMu.Unlock()
-
+	c.sendHuge(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":%q,"version":2},"contentChanges":[{"text":"`, fileURI(a)), `"}]}}`)
 	m, _ := c.await(mark, "window/showMessage", func(m message) bool { return m.Method == "window/showMessage" })
 	var shown struct {
 		Type    int    `json:"type"`
@@ -376,6 +365,15 @@ func TestOversizeMessageRefused(t *testing.T) {
 	if !c.awaitLog("its text is out of sync until it is opened again") {
 		t.Errorf("the ignored edit is not logged")
 	}
+	// A refused request is answered with an error.
+	c.mu.Lock()
+	answer := make(chan message, 1)
+	c.pending["99"] = answer
+	c.mu.Unlock()
+	c.sendHuge(`{"jsonrpc":"2.0","id":99,"method":"workspace/symbol","params":{"query":"`, `"}}`)
+	if m := c.wait("the refused request", answer); errorCode(m) != -32600 {
+		t.Errorf("answer to a refused request = %+v, want error -32600", m)
+	}
 	// Opening the document again brings it back in sync.
 	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": fileURI(a)}})
 	c.open(a, "# Fresh\n", 4)
@@ -384,6 +382,20 @@ func TestOversizeMessageRefused(t *testing.T) {
 		t.Errorf("content after reopening and editing = %q", got)
 	}
 	c.shutdown()
+}
+
+// sendHuge writes a message of 257 MiB: head, then as many letters as
+// needed, then tail.
+func (c *client) sendHuge(head, tail string) {
+	const body = 257 << 20
+	chunk := []byte(strings.Repeat("a", 1<<20))
+	c.writeMu.Lock()
+	defer c.writeMu.Unlock()
+	fmt.Fprintf(c.stdin, "Content-Length: %d\r\n\r\n%s", body, head)
+	for n := len(head) + len(tail); n < body; n += len(chunk) {
+		c.stdin.Write(chunk[:min(len(chunk), body-n)])
+	}
+	c.stdin.Write([]byte(tail))
 }
 
 func TestDiagnosticsCappedPerFile(t *testing.T) {

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -58,12 +59,16 @@ func TestToDiagnosticsCap(t *testing.T) {
 
 func TestRefusedMessageFind(t *testing.T) {
 	for _, tc := range []struct {
-		head, tail, method, uri string
+		head, tail, method, uri, id string
 	}{
-		{`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.md"`, `"}]}}`, "textDocument/didChange", "file:///a.md"},
+		{`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///a.md"`, `"}]}}`, "textDocument/didChange", "file:///a.md", ""},
 		// Keys in another order: the URI comes last.
-		{`{"params":{"contentChanges":[{"text":"x \"uri\":\"file:///decoy.md\" y`, `"}],"textDocument":{"uri":"file:///b.md","version":3}},"method":"textDocument/didChange"}`, "textDocument/didChange", "file:///b.md"},
-		{`{"jsonrpc":"2.0","id":4,"params":{"text":"`, `"}}`, "", ""},
+		{`{"params":{"contentChanges":[{"text":"x \"uri\":\"file:///decoy.md\" y`, `"}],"textDocument":{"uri":"file:///b.md","version":3}},"method":"textDocument/didChange"}`, "textDocument/didChange", "file:///b.md", ""},
+		{`{"jsonrpc":"2.0","id":7,"method":"workspace/symbol","params":{"query":"`, `"}}`, "workspace/symbol", "", "7"},
+		{`{"method":"workspace/symbol","params":{"query":"{\"id\":1}`, `"},"id":"r-8"}`, "workspace/symbol", "", `"r-8"`},
+		{`{"method":"x","params":{"a":{"id":3,"b":"`, `"}}}`, "x", "", ""},
+		// A response: no method, so no answer.
+		{`{"jsonrpc":"2.0","id":4,"result":{"text":"`, `"}}`, "", "", ""},
 	} {
 		m := refusedMessage{head: []byte(tc.head), tail: []byte(tc.tail)}
 		if got := m.find(refusedMethod); got != tc.method {
@@ -71,6 +76,15 @@ func TestRefusedMessageFind(t *testing.T) {
 		}
 		if got := m.find(refusedURI); got != tc.uri {
 			t.Errorf("uri of %q…%q = %q, want %q", tc.head, tc.tail, got, tc.uri)
+		}
+		id, ok := m.requestID()
+		got := ""
+		if ok {
+			raw, _ := json.Marshal(&id)
+			got = string(raw)
+		}
+		if got != tc.id {
+			t.Errorf("request id of %q…%q = %q, want %q", tc.head, tc.tail, got, tc.id)
 		}
 	}
 }

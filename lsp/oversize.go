@@ -2,12 +2,15 @@ package lsp
 
 import (
 	"bufio"
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 )
 
@@ -48,7 +51,47 @@ func skipMessage(in *bufio.Reader, length int64) (refusedMessage, int64, error) 
 var (
 	refusedMethod = regexp.MustCompile(`(?:^|[^\\])"method"\s*:\s*"([^"\\]*)"`)
 	refusedURI    = regexp.MustCompile(`(?:^|[^\\])"uri"\s*:\s*"([^"\\]*)"`)
+	// The id of a request is trusted only where it is surely a member of
+	// the message itself: among its first members, or as its last.
+	refusedIDFirst = regexp.MustCompile(`^\s*\{\s*(?:"(?:jsonrpc|method)"\s*:\s*"[^"\\]*"\s*,\s*){0,2}"id"\s*:\s*(-?[0-9]+|"[^"\\]*")`)
+	refusedIDLast  = regexp.MustCompile(`[,{]\s*"id"\s*:\s*(-?[0-9]+|"[^"\\]*")\s*\}\s*$`)
 )
+
+// requestID returns the id of a refused request, if its ends show one; a
+// message without a method is a response, which gets no answer.
+func (m refusedMessage) requestID() (jsonrpc2.ID, bool) {
+	var id jsonrpc2.ID
+	if m.find(refusedMethod) == "" {
+		return id, false
+	}
+	raw := ""
+	if sm := refusedIDFirst.FindSubmatch(m.head); sm != nil {
+		raw = string(sm[1])
+	} else if sm := refusedIDLast.FindSubmatch(m.tail); sm != nil {
+		raw = string(sm[1])
+	}
+	if raw == "" || json.Unmarshal([]byte(raw), &id) != nil {
+		return id, false
+	}
+	return id, true
+}
+
+// refuseRequest answers a refused request with an error, so that the
+// client does not wait for an answer that will never come.
+func (s *stream) refuseRequest(ctx context.Context, m refusedMessage) {
+	id, ok := m.requestID()
+	if !ok {
+		return
+	}
+	err := jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "the request is %d bytes, more than the %d the server reads", m.size, maxMessage)
+	resp, rerr := jsonrpc2.NewResponse(id, nil, err)
+	if rerr == nil {
+		_, rerr = s.Write(ctx, resp)
+	}
+	if rerr != nil {
+		s.logger.Printf("cannot answer a refused request: %v", rerr)
+	}
+}
 
 // find returns the first submatch of re in the message's ends, or "".
 func (m refusedMessage) find(re *regexp.Regexp) string {

@@ -8,6 +8,7 @@ import (
 	"log"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 )
@@ -28,6 +29,16 @@ type stream struct {
 	// and end of every message skipped for its size, before the next
 	// message is returned.
 	refused func(m refusedMessage)
+	// writeMu serializes the connection's writes with the error responses
+	// the reading half sends to refused requests.
+	writeMu sync.Mutex
+}
+
+// Write writes one message.
+func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	return s.Stream.Write(ctx, msg)
 }
 
 func newStream(rwc io.ReadWriteCloser, logger *log.Logger) *stream {
@@ -53,6 +64,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			if err != nil {
 				return nil, total, fmt.Errorf("skipping a large message: %w", err)
 			}
+			s.refuseRequest(ctx, m)
 			if s.refused != nil {
 				s.refused(m)
 			}
