@@ -20,8 +20,7 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := lsp.Options{Version: version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
 	for _, a := range args {
 		if pid, ok := strings.CutPrefix(a, "--clientProcessId"); ok {
-			// --clientProcessId=N or --clientProcessId N's first half; a
-			// value that is not a number is ignored as before.
+			// --clientProcessId=N; a missing or malformed N is ignored.
 			opts.ParentPID, _ = strconv.Atoi(strings.TrimPrefix(pid, "="))
 			continue
 		}
