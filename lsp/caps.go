@@ -49,9 +49,9 @@ type clientCaps struct {
 	vscode bool
 }
 
-// vscodeNames are the clientInfo names, or their beginnings, of VS Code
-// and the editors built from it.
-var vscodeNames = []string{"visual studio code", "code - oss", "vscodium", "code-server"}
+// vscodeNames are the clientInfo names (VS Code's env.appName), or their
+// beginnings, of VS Code and the editors built from it.
+var vscodeNames = []string{"visual studio code", "code - oss", "vscodium", "code-server", "cursor", "windsurf"}
 
 // newClientCaps reads the capabilities the server acts on from the client's.
 func newClientCaps(w wireCapabilities, clientName string) clientCaps {

@@ -20,6 +20,7 @@ func TestClientIsVSCode(t *testing.T) {
 		{"code-server", true},
 		{"VSCodium", true},
 		{"Code - OSS", true},
+		{"Cursor", true},
 		{"Neovim", false},
 		{"helix", false},
 		{"", false},
