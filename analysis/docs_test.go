@@ -165,3 +165,36 @@ func TestLooksLikePath(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubFragmentNavigation checks that the editor reaches a heading
+// through every fragment the check accepts for it: another case and the
+// "user-content-" prefix lead to the heading and count among its
+// references.
+func TestGitHubFragmentNavigation(t *testing.T) {
+	r := newNavRepo(t, map[string]string{
+		"docs/guide.md": "# Guide\n\n‸[heading]## Heading Name\n\nText.\n",
+		"docs/index.md": "# Index\n\n[a](guide.md#‸[exact]heading-name), [b](guide.md#‸[upper]Heading-Name),\n" +
+			"[c](guide.md#‸[prefixed]user-content-heading-name), [d](guide.md#‸[none]heading-names).\n",
+	})
+	snap := r.load()
+	for _, mark := range []string{"exact", "upper", "prefixed"} {
+		path, off := r.mark(t, mark)
+		if got := r.showAll(snap.Definition(path, off)); !equalStrings(got, []string{"docs/guide.md:## Heading Name"}) {
+			t.Errorf("Definition at %s = %q, want the heading", mark, got)
+		}
+		if h := snap.Hover(path, off); h == nil || !strings.Contains(h.Markdown, "**Heading Name**") {
+			t.Errorf("Hover at %s = %+v, want the heading", mark, h)
+		}
+	}
+	path, off := r.mark(t, "none")
+	if got := snap.Definition(path, off); len(got) != 0 {
+		t.Errorf("Definition at none = %q, want nothing", r.showAll(got))
+	}
+	path, off = r.mark(t, "heading")
+	refs := r.showAll(snap.References(path, off, false))
+	sort.Strings(refs)
+	want := []string{"docs/index.md:Heading-Name", "docs/index.md:heading-name", "docs/index.md:user-content-heading-name"}
+	if !equalStrings(refs, want) {
+		t.Errorf("References = %q, want %q", refs, want)
+	}
+}
