@@ -219,8 +219,11 @@ func (s *Snapshot) repositoryTop(root string) bool {
 // `../../x.md` one level below the top does. GitHub resolves such a link
 // to no file of the repository. Nothing outside is read to tell.
 func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
+	if !strings.Contains(d.pathPart, "..") || strings.HasPrefix(d.pathPart, "/") {
+		return false
+	}
 	root := s.rootFor(from)
-	if d.pathPart == "" || strings.HasPrefix(d.pathPart, "/") || root == "" || !s.repositoryTop(root) {
+	if root == "" || !s.repositoryTop(root) {
 		return false
 	}
 	rel, err := filepath.Rel(root, filepath.Dir(from))
