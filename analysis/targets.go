@@ -397,7 +397,7 @@ func (b *indexBuilder) links(f *File) {
 	doc := f.Markdown
 	for _, l := range doc.Links {
 		switch l.Kind {
-		case markdown.InlineLink, markdown.Definition:
+		case markdown.InlineLink, markdown.Definition, markdown.HTMLLink:
 		case markdown.ReferenceLink:
 			if l.Def < 0 || l.Def >= len(doc.Links) {
 				continue

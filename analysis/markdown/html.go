@@ -240,9 +240,18 @@ func (p *builder) rawHTML(vt *vtext, enclosing spanT) {
 		if !ok {
 			return
 		}
+		// A URL in an attribute is read without the spaces around it.
+		s, e := a.start, a.end
+		for s < e && isHTMLSpace(vt.b[s]) {
+			s++
+		}
+		for e > s && isHTMLSpace(vt.b[e-1]) {
+			e--
+		}
+		raw := string(vt.b[s:e])
 		p.d.Links = append(p.d.Links, Link{
 			Kind: HTMLLink, Image: t.name == "img", Def: -1, Block: enclosing,
-			Span: vt.span(t.start, t.end), Raw: a.value, Dest: a.value, DestSpan: vt.span(a.start, a.end),
+			Span: vt.span(t.start, t.end), Raw: raw, Dest: raw, DestSpan: vt.span(s, e),
 		})
 	})
 }
