@@ -14,6 +14,8 @@ func TestHTMLAnchors(t *testing.T) {
 		{"unquoted", `<a id=x></a>`, "x"},
 		{"unquoted before the end", `<a id=x>`, "x"},
 		{"spaces around equals", `<a id = "x"></a>`, "x"},
+		{"unquoted with spaces", `<a id = x></a>`, "x"},
+		{"unquoted then another attribute", `<a id=x href=y.md></a>`, "x"},
 		{"id after name", `<a name="n" id="x"></a>`, "n x"},
 		{"upper case attribute", `<A ID="x"></A>`, "x"},
 		{"entity in value", `<a id="a&amp;b"></a>`, "a&b"},
