@@ -264,12 +264,11 @@ func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
 		c.file(filepath.Join(dir, "README.md"))
 		best, rank := "", 3
 		for _, e := range entries {
-			lower := strings.ToLower(e.name)
-			if e.isDir || lower != "readme" && !strings.HasPrefix(lower, "readme.") {
+			if e.isDir || !isReadme(e.name) {
 				continue
 			}
 			r := 2
-			switch lower {
+			switch strings.ToLower(e.name) {
 			case "readme.md":
 				r = 0
 			case "readme.markdown":
@@ -285,7 +284,7 @@ func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
 	if top {
 		if entries, err := os.ReadDir(filepath.Join(dir, ".github")); err == nil {
 			for _, e := range entries {
-				if lower := strings.ToLower(e.Name()); !e.IsDir() && (lower == "readme" || strings.HasPrefix(lower, "readme.")) {
+				if !e.IsDir() && isReadme(e.Name()) {
 					return "", false
 				}
 			}
@@ -300,7 +299,8 @@ func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
 	return readme, known
 }
 
-// isReadme reports whether path names a README file.
+// isReadme reports whether the file at path (or of that name) is a README:
+// README, or README with any extension, in any case.
 func isReadme(path string) bool {
 	lower := strings.ToLower(filepath.Base(path))
 	return lower == "readme" || strings.HasPrefix(lower, "readme.")
