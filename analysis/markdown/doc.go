@@ -27,8 +27,13 @@ type Doc struct {
 	// CodeSpans lists inline code spans outside code blocks, in order.
 	CodeSpans []CodeSpan
 	// Links lists inline links, images, reference links, link reference
-	// definitions and autolinks, in document order.
+	// definitions, autolinks and the links of raw HTML (<a href>,
+	// <img src>), in document order.
 	Links []Link
+	// HTMLAnchors lists the fragment targets raw HTML defines: the id
+	// attribute of any element and the name attribute of <a>, outside code
+	// and HTML comments, in document order.
+	HTMLAnchors []HTMLAnchor
 	// Quotes lists strings in prose between “…” or "…", outside code.
 	Quotes []Quote
 	// CodeBlocks lists fenced and indented code blocks.
@@ -113,6 +118,10 @@ const (
 	Definition
 	// Autolink is `<scheme:...>` or `<user@host>`.
 	Autolink
+	// HTMLLink is the href of a raw HTML <a> or the src of an <img>
+	// (Image is set for <img>). Raw and DestSpan are the attribute value as
+	// written, character references unresolved; Text is empty.
+	HTMLLink
 )
 
 // String returns a short lowercase name of the kind.
@@ -126,6 +135,8 @@ func (k LinkKind) String() string {
 		return "definition"
 	case Autolink:
 		return "autolink"
+	case HTMLLink:
+		return "html"
 	}
 	return "unknown"
 }
@@ -183,6 +194,14 @@ type Link struct {
 	// or -1; Line is the zero-based line where the link starts.
 	Heading int
 	Line    int
+}
+
+// HTMLAnchor is an id or name attribute of raw HTML.
+type HTMLAnchor struct {
+	// Name is the attribute value with character references resolved.
+	Name string
+	// Span covers the value as written, without quotes.
+	Span source.Span
 }
 
 // Quote is a string between quotation marks in prose.

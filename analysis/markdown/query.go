@@ -22,6 +22,47 @@ func (d *Doc) FindAnchor(anchor string, github bool) []int {
 	return out
 }
 
+// userContent is the prefix GitHub gives every id of rendered Markdown; its
+// page script also finds an element by the fragment without it.
+const userContent = "user-content-"
+
+// FindFragment returns the indices of the headings a link fragment leads
+// to. Under the OpenGDD rule (github false) that is FindAnchor. Under
+// GitHub's rule it follows GitHub's page script: the headings whose anchor
+// equals the fragment, else those whose anchor equals it without the
+// "user-content-" prefix GitHub gives rendered ids, else those whose anchor
+// equals it lowercased (LowerFull): heading ids are lowercase, and GitHub
+// matches them whatever the case of the fragment.
+func (d *Doc) FindFragment(fragment string, github bool) []int {
+	out := d.FindAnchor(fragment, github)
+	if !github || len(out) > 0 {
+		return out
+	}
+	if rest, ok := strings.CutPrefix(fragment, userContent); ok {
+		if out = d.FindAnchor(rest, true); len(out) > 0 {
+			return out
+		}
+		fragment = rest
+	}
+	if lower := LowerFull(fragment); lower != fragment {
+		out = d.FindAnchor(lower, true)
+	}
+	return out
+}
+
+// HasHTMLAnchor reports whether raw HTML of the document defines the
+// fragment (an id, or the name of an <a>), matched exactly, as browsers
+// match ids; under GitHub's rule also without the "user-content-" prefix.
+func (d *Doc) HasHTMLAnchor(fragment string, github bool) bool {
+	rest, cut := strings.CutPrefix(fragment, userContent)
+	for _, a := range d.HTMLAnchors {
+		if a.Name == fragment || github && cut && a.Name == rest {
+			return true
+		}
+	}
+	return false
+}
+
 // HeadingAt returns the index of the last heading that starts at or before
 // offset, that is the innermost section holding offset, or -1 when offset
 // is before the first heading.
