@@ -11,7 +11,11 @@
 // fenced code ranges.
 package markdown
 
-import "github.com/gddls/gddls/contracts/source"
+import (
+	"sync/atomic"
+
+	"github.com/gddls/gddls/contracts/source"
+)
 
 // Doc is one parsed Markdown file. All spans are byte offsets into Data;
 // all line numbers are zero-based, as in source.Lines and the LSP.
@@ -47,6 +51,9 @@ type Doc struct {
 	Findings []source.Finding
 
 	starts []int // byte offset of the first byte of each line
+	// anchors indexes the headings by anchor for FindAnchor, built on
+	// first use in a document with many headings.
+	anchors atomic.Pointer[anchorIndex]
 }
 
 // Heading is one ATX or setext heading.

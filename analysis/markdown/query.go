@@ -9,17 +9,47 @@ import (
 // anchor: the OpenGDD anchor, or the GitHub anchor (with its repeat
 // suffix) when github is true.
 func (d *Doc) FindAnchor(anchor string, github bool) []int {
-	var out []int
-	for i, h := range d.Headings {
-		a := h.Anchor
-		if github {
-			a = h.GitHubAnchor
+	if len(d.Headings) <= linearAnchors {
+		var out []int
+		for i, h := range d.Headings {
+			a := h.Anchor
+			if github {
+				a = h.GitHubAnchor
+			}
+			if a == anchor {
+				out = append(out, i)
+			}
 		}
-		if a == anchor {
-			out = append(out, i)
-		}
+		return out
 	}
-	return out
+	idx := d.anchors.Load()
+	if idx == nil {
+		idx = newAnchorIndex(d.Headings)
+		d.anchors.Store(idx) // a concurrent caller may build the same index: harmless
+	}
+	if github {
+		return idx.github[anchor]
+	}
+	return idx.opengdd[anchor]
+}
+
+// linearAnchors is the number of headings up to which FindAnchor scans
+// instead of building an index: most documents have a few headings, and a
+// document with thousands must not cost a scan per link.
+const linearAnchors = 32
+
+// anchorIndex maps each anchor of a document to its headings, in order.
+type anchorIndex struct {
+	opengdd, github map[string][]int
+}
+
+func newAnchorIndex(hs []Heading) *anchorIndex {
+	idx := &anchorIndex{opengdd: make(map[string][]int, len(hs)), github: make(map[string][]int, len(hs))}
+	for i, h := range hs {
+		idx.opengdd[h.Anchor] = append(idx.opengdd[h.Anchor], i)
+		idx.github[h.GitHubAnchor] = append(idx.github[h.GitHubAnchor], i)
+	}
+	return idx
 }
 
 // userContent is the prefix GitHub gives every id of rendered Markdown; its
