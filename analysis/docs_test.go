@@ -165,3 +165,49 @@ func TestLooksLikePath(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHubFragmentNavigation checks that the editor reaches a heading
+// through every fragment the check accepts for it: another case, the
+// "user-content-" prefix and the href of raw HTML lead to the heading and
+// count among its references.
+func TestGitHubFragmentNavigation(t *testing.T) {
+	r := newNavRepo(t, map[string]string{
+		"docs/guide.md": "# Guide\n\n‸[heading]## Heading Name\n\nText.\n",
+		"docs/index.md": "# Index\n\n[a](guide.md#‸[exact]heading-name), [b](guide.md#‸[upper]Heading-Name),\n" +
+			"[c](guide.md#‸[prefixed]user-content-heading-name), [d](guide.md#‸[none]heading-names),\n" +
+			"<a href=\"guide.md#‸[html]heading-name\">e</a>.\n",
+	})
+	snap := r.load()
+	for _, mark := range []string{"exact", "upper", "prefixed", "html"} {
+		path, off := r.mark(t, mark)
+		if got := r.showAll(snap.Definition(path, off)); !equalStrings(got, []string{"docs/guide.md:## Heading Name"}) {
+			t.Errorf("Definition at %s = %q, want the heading", mark, got)
+		}
+		if h := snap.Hover(path, off); h == nil || !strings.Contains(h.Markdown, "**Heading Name**") {
+			t.Errorf("Hover at %s = %+v, want the heading", mark, h)
+		}
+	}
+	path, off := r.mark(t, "none")
+	if got := snap.Definition(path, off); len(got) != 0 {
+		t.Errorf("Definition at none = %q, want nothing", r.showAll(got))
+	}
+	path, off = r.mark(t, "heading")
+	refs := r.showAll(snap.References(path, off, false))
+	sort.Strings(refs)
+	want := []string{"docs/index.md:Heading-Name", "docs/index.md:heading-name", "docs/index.md:heading-name", "docs/index.md:user-content-heading-name"}
+	if !equalStrings(refs, want) {
+		t.Errorf("References = %q, want %q", refs, want)
+	}
+	// Renaming the heading rewrites every one of those fragments.
+	edits, err := snap.Rename(path, off+len("## "), "Header Title")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := r.applyAll(t, edits)
+	wantIndex := "[a](guide.md#header-title), [b](guide.md#header-title),\n" +
+		"[c](guide.md#header-title), [d](guide.md#heading-names),\n" +
+		"<a href=\"guide.md#header-title\">e</a>.\n"
+	if !strings.Contains(files["docs/index.md"], wantIndex) {
+		t.Errorf("after the rename docs/index.md is\n%s\nwant it to hold\n%s", files["docs/index.md"], wantIndex)
+	}
+}

@@ -54,6 +54,12 @@ type Snapshot struct {
 	// (see CitationIndex).
 	citationsOnce sync.Once
 	citations     any
+
+	// docResults are the results of the Markdown checks, whose recorded
+	// reads DependsOn consults; deps is the set it builds from them once.
+	docResults []*docResult
+	depsOnce   sync.Once
+	deps       map[string]bool
 }
 
 // CitationIndex returns the snapshot's citation index, building it with build

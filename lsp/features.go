@@ -163,25 +163,7 @@ func locations(snap *analysis.Snapshot, ls []analysis.Location) []protocol.Locat
 	return out
 }
 
-// workspaceEdit converts edits by absolute path to a WorkspaceEdit keyed by
-// URI. Edits of files outside the snapshot are dropped.
-func workspaceEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit) *protocol.WorkspaceEdit {
-	out := &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{}}
-	for path, es := range edits {
-		lines := linesOf(snap, path)
-		if lines == nil {
-			continue
-		}
-		tes := make([]protocol.TextEdit, 0, len(es))
-		for _, e := range es {
-			tes = append(tes, protocol.TextEdit{Range: spanRange(lines, e.Span), NewText: e.NewText})
-		}
-		out.Changes[uriOf(path)] = tes
-	}
-	return out
-}
-
-func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	f, offset, err := posFile(snap, raw, &p, &p)
@@ -205,7 +187,7 @@ func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 		if it.Deprecated {
 			item.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
 		}
-		if it.Retrigger {
+		if it.Retrigger && s.clientIsVSCode() {
 			item.Command = &protocol.Command{Title: "Suggest", Command: "editor.action.triggerSuggest"}
 		}
 		list.Items = append(list.Items, item)
@@ -270,7 +252,7 @@ func prepareRename(_ context.Context, s *Server, snap *analysis.Snapshot, raw js
 	return &prepareRenameResult{Range: spanRange(f.Lines, span), Placeholder: name}, nil
 }
 
-func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func rename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		posParams
 		NewName string `json:"newName"`
@@ -283,7 +265,7 @@ func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawM
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
-	return workspaceEdit(snap, edits), nil
+	return workspaceEdit(s, snap, edits)
 }
 
 func documentSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -346,7 +328,7 @@ type contextDiagnostic struct {
 	code string
 }
 
-func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		docParams
 		Range   wireRange `json:"range"`
@@ -377,7 +359,11 @@ func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 		if !kindWanted(a.Kind, p.Context.Only) {
 			continue
 		}
-		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: workspaceEdit(snap, a.Edits)}
+		edit, err := workspaceEdit(s, snap, a.Edits)
+		if err != nil {
+			return nil, err
+		}
+		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: edit}
 		for _, d := range diags {
 			for _, c := range a.Codes {
 				if c == d.code {
@@ -422,10 +408,7 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 		return out, err
 	}
 	for _, l := range snap.CodeLenses(f.Path) {
-		out = append(out, protocol.CodeLens{
-			Range:   spanRange(f.Lines, l.Span),
-			Command: &protocol.Command{Title: l.Title, Command: l.Command, Arguments: l.Arguments},
-		})
+		out = append(out, protocol.CodeLens{Range: spanRange(f.Lines, l.Span), Command: lensCommand(l)})
 	}
 	return out, nil
 }
@@ -457,7 +440,7 @@ func documentLink(_ context.Context, _ *Server, snap *analysis.Snapshot, raw jso
 	return out, nil
 }
 
-func executeCommand(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func executeCommand(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		Command   string            `json:"command"`
 		Arguments []json.RawMessage `json:"arguments"`
@@ -465,8 +448,11 @@ func executeCommand(_ context.Context, _ *Server, snap *analysis.Snapshot, raw j
 	if err := decode(raw, &p); err != nil {
 		return nil, err
 	}
+	if p.Command == ExplainCommand {
+		return nil, s.explain(p.Arguments)
+	}
 	if p.Command != RenderTestsCommand {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q; the server offers %s", p.Command, RenderTestsCommand)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q; the server offers %s and %s", p.Command, RenderTestsCommand, ExplainCommand)
 	}
 	var u string
 	if len(p.Arguments) != 1 || json.Unmarshal(p.Arguments[0], &u) != nil {
