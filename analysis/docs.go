@@ -203,17 +203,31 @@ func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
 	return d, true
 }
 
-// repositoryTop reports whether root is the top folder of a repository: it
-// holds .git (a folder, or the file of a worktree or submodule). Only then
-// does a link that climbs above root certainly lead nowhere; the root of a
-// check of a subfolder may have files above it.
-func (s *Snapshot) repositoryTop(root string) bool {
-	for _, e := range s.tree.dirs[root] {
+// repositoryTop reports whether root is the top folder of its repository,
+// so that a link climbing above it certainly leads nowhere: root holds .git
+// (a folder, or the file of a worktree or submodule), or no folder above it
+// does, so the checked tree is all there is (a tarball, an export). A root
+// below a folder holding .git is a subfolder of a larger repository, which
+// may have the linked files; they are not read. The answer is computed once
+// per root when the snapshot is built.
+func (s *Snapshot) repositoryTop(root string) bool { return s.repoTops[root] }
+
+// isRepositoryTop computes repositoryTop for one root of the walk. Above the
+// root it only asks whether a .git entry exists; nothing is read.
+func isRepositoryTop(t *tree, root string) bool {
+	for _, e := range t.dirs[root] {
 		if e.name == ".git" {
 			return true
 		}
 	}
-	return false
+	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return false
+		}
+		if filepath.Dir(dir) == dir {
+			return true
+		}
+	}
 }
 
 // leavesRepository reports whether a relative link written in the file at

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,6 +79,28 @@ func TestOversizedFilesHoldBack(t *testing.T) {
 	}
 	want := "02-mechanics.md FILE_NOT_ANALYSED"
 	if strings.Join(got, "\n") != want {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestLinksAboveSubfolder checks a subfolder of a repository (the .git is
+// above the checked folder): links that climb out of the checked folder may
+// reach files of the repository, so they are neither read nor reported,
+// while a link that leaves the repository itself would be.
+func TestLinksAboveSubfolder(t *testing.T) {
+	top := analysistest.WriteFiles(t, "", map[string]string{
+		".git/HEAD":          "ref: refs/heads/main\n",
+		"README.md":          "# Top\n",
+		"part/README.md":     "# Part\n\n[up](../README.md) and [gone](docs/missing.md).\n",
+		"part/docs/a.md":     "# A\n\n[top](../../README.md)\n",
+		"other/unrelated.md": "# Other\n",
+	})
+	var got []string
+	for _, d := range Load([]string{filepath.Join(top, "part")}, Options{}).AllDiagnostics() {
+		rel, _ := filepath.Rel(top, d.File)
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), d.Range.Start.Line+1, d.Code))
+	}
+	if want := "part/README.md:3 DOC_LINK_FILE"; strings.Join(got, "\n") != want {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
 }

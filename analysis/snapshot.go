@@ -48,6 +48,9 @@ type Snapshot struct {
 	// tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
 	tree *tree
+	// repoTops tells for each root whether it is the top of its
+	// repository (see repositoryTop).
+	repoTops map[string]bool
 
 	// citationsOnce guards citations, the index from each cited target to
 	// the places citing it, built on first use by the navigation queries
@@ -269,7 +272,10 @@ func build(d *disk, opts Options) *Snapshot {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t}
+	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t, repoTops: map[string]bool{}}
+	for _, root := range d.roots {
+		s.repoTops[root] = isRepositoryTop(t, root)
+	}
 	s.readFiles(t, d, opts)
 
 	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient}
