@@ -37,6 +37,9 @@ type Problem struct {
 	// questions[2].id; "" for the document itself.
 	Path string
 	Msg  string
+	// Tag is the tag of the innermost Tagged shape the problem arose in
+	// (or whose member is missing), or "".
+	Tag string
 }
 
 // Shape is what a JSON value must be.
@@ -263,6 +266,9 @@ func (a Array) check(c *checker, v *jsonsrc.Value, at place) {
 	}
 	seen := map[string]int{}
 	for i, e := range v.Elems {
+		if e == nil {
+			continue // the partial tree of a syntax error
+		}
 		if a.Elem != nil {
 			a.Elem.check(c, e, at.index(i))
 		}
@@ -350,6 +356,9 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	seen := map[string]bool{}
 	others := 0
 	for _, m := range v.Members {
+		if m.Value == nil {
+			continue // the partial tree of a syntax error
+		}
 		if o.Annotations && strings.HasPrefix(m.Key, "_") {
 			continue
 		}
@@ -380,6 +389,9 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	for _, f := range o.Fields {
 		if f.Required && !seen[f.Name] {
 			c.add(v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
+			if t, ok := f.Shape.(Tagged); ok {
+				c.out[len(c.out)-1].Tag = t.Tag
+			}
 		}
 	}
 	if o.MinMembers > 0 && len(seen) < o.MinMembers {
@@ -434,9 +446,43 @@ func (o OneOf) check(c *checker, v *jsonsrc.Value, at place) {
 	c.out = append(c.out, first...)
 }
 
+// Tagged is a shape whose problems carry a tag: a format whose
+// specification gives one part of a file a code of its own (a clock's unit,
+// the words of a map) tags that part with the code, and Findings reports
+// its problems under it. A missing required member whose shape is Tagged
+// carries the tag too. Problems of an inner Tagged keep the inner tag.
+type Tagged struct {
+	Shape Shape
+	Tag   string
+}
+
+// Describe implements Shape.
+func (t Tagged) Describe() string { return t.Shape.Describe() }
+
+func (t Tagged) check(c *checker, v *jsonsrc.Value, at place) {
+	n := len(c.out)
+	t.Shape.check(c, v, at)
+	for i := n; i < len(c.out); i++ {
+		if c.out[i].Tag == "" {
+			c.out[i].Tag = t.Tag
+		}
+	}
+}
+
+// untag returns the shape inside any Tagged wrappers.
+func untag(s Shape) Shape {
+	for {
+		t, ok := s.(Tagged)
+		if !ok {
+			return s
+		}
+		s = t.Shape
+	}
+}
+
 // kindFits reports whether v has the JSON kind shape s takes.
 func kindFits(s Shape, v *jsonsrc.Value) bool {
-	switch s := s.(type) {
+	switch s := untag(s).(type) {
 	case String:
 		return v.Kind == jsonsrc.String
 	case Number:
@@ -464,7 +510,7 @@ func kindFits(s Shape, v *jsonsrc.Value) bool {
 // what a member may hold.
 func At(s Shape, path []string) Shape {
 	for _, seg := range path {
-		switch x := s.(type) {
+		switch x := untag(s).(type) {
 		case Object:
 			if f := x.Field(seg); f != nil {
 				s = f.Shape
@@ -497,7 +543,7 @@ func At(s Shape, path []string) Shape {
 // Values lists the closed set of string values a shape allows (an Enum,
 // or the enums of its alternatives), for completion; nil when it is open.
 func Values(s Shape) []string {
-	switch x := s.(type) {
+	switch x := untag(s).(type) {
 	case String:
 		return x.Enum
 	case OneOf:
@@ -514,7 +560,7 @@ func Values(s Shape) []string {
 // yet, required ones first, for completion and for the quick fix that adds
 // required members.
 func Missing(s Shape, v *jsonsrc.Value) []Field {
-	o, ok := s.(Object)
+	o, ok := untag(s).(Object)
 	if !ok {
 		return nil
 	}
@@ -618,11 +664,16 @@ func entryWord(n int, doc string) string {
 }
 
 // Findings turns problems into findings of one code and severity in file,
-// the usual last step of a format's schema check.
+// the usual last step of a format's schema check. A problem with a Tag is
+// reported under its tag as the code instead.
 func Findings(problems []Problem, code string, sev source.Severity, file string) []source.Finding {
 	out := make([]source.Finding, 0, len(problems))
 	for _, p := range problems {
-		out = append(out, source.Finding{Code: code, Severity: sev, File: file, Span: p.Span, Message: p.Msg})
+		c := code
+		if p.Tag != "" {
+			c = p.Tag
+		}
+		out = append(out, source.Finding{Code: c, Severity: sev, File: file, Span: p.Span, Message: p.Msg})
 	}
 	return out
 }

@@ -109,3 +109,74 @@ func TestAtValuesMissing(t *testing.T) {
 		t.Errorf("Missing = %s (required first, title present)", got)
 	}
 }
+
+func TestTagged(t *testing.T) {
+	clock := Object{Fields: []Field{
+		{Name: "unit", Required: true, Shape: Tagged{Tag: "UNIT", Shape: String{NonEmpty: true}}},
+		{Name: "modes", Required: true, Shape: Object{
+			Rest: Tagged{Tag: "WORD", Shape: String{Enum: []string{"running", "paused"}}},
+			Key: func(k string) string {
+				if !kebab.MatchString(k) {
+					return "is not kebab-case"
+				}
+				return ""
+			}}},
+		{Name: "inner", Shape: Tagged{Tag: "OUTER", Shape: Object{Fields: []Field{
+			{Name: "x", Shape: Tagged{Tag: "INNER", Shape: Number{}}},
+			{Name: "y", Shape: Number{}},
+		}}}},
+	}}
+	for _, tc := range []struct {
+		name, json string
+		// want lists "text at the span|tag" for each problem.
+		want []string
+	}{
+		{"valid", `{"unit": "s", "modes": {"play": "running"}}`, nil},
+		{"missing tagged member", `{"modes": {"play": "running"}}`, []string{`{|UNIT`}},
+		{"missing untagged member", `{"unit": "s"}`, []string{`{|`}},
+		{"tagged value", `{"unit": "", "modes": {"play": "running"}}`, []string{`""|UNIT`}},
+		{"tagged map value, untagged key", `{"unit": "s", "modes": {"play": "stop", "Pause": "paused"}}`, []string{`"stop"|WORD`, `"Pause"|`}},
+		{"inner tag wins", `{"unit": "s", "modes": {"p": "paused"}, "inner": {"x": "a", "y": "b", "z": 1}}`, []string{`"a"|INNER`, `"b"|OUTER`, `"z"|OUTER`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatalf("bad test JSON: %v", errs)
+			}
+			got := Check(clock, v, "the clock")
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
+			}
+			fs := Findings(got, "SHAPE", source.Error, "f")
+			for i, w := range tc.want {
+				text, tag, _ := strings.Cut(w, "|")
+				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
+					t.Errorf("problem %d at %q, want at %q", i, at, text)
+				}
+				if got[i].Tag != tag {
+					t.Errorf("problem %d (%s) has tag %q, want %q", i, got[i].Msg, got[i].Tag, tag)
+				}
+				code := tag
+				if code == "" {
+					code = "SHAPE"
+				}
+				if fs[i].Code != code {
+					t.Errorf("finding %d has code %s, want %s", i, fs[i].Code, code)
+				}
+			}
+		})
+	}
+	if got := Values(At(clock, []string{"modes", "play"})); strings.Join(got, ",") != "running,paused" {
+		t.Errorf("Values through Tagged = %v", got)
+	}
+	if got := Missing(Tagged{Shape: clock}, nil); len(got) != 3 {
+		t.Errorf("Missing through Tagged = %v", got)
+	}
+}
+
+func TestCheckPartialTree(t *testing.T) {
+	for _, text := range []string{`{"id`, `{"id": "a", "tags": [`, `{"tags": ["x",`, `{"modes": {"p"`} {
+		v, _ := jsonsrc.Parse([]byte(text))
+		Check(manifestLike, v, "the file") // must not panic
+	}
+}
