@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
@@ -136,9 +137,10 @@ func (b *builder) loadPackage(p *Package) {
 		p.personalization = v
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
+		p.ClockFile = clocks.Parse(p.files["clocks.json"].Path, v)
 		p.Clocks = map[string]bool{}
 		for _, m := range v.Members {
-			p.Clocks[m.Key] = true
+			p.Clocks[m.Key] = true // a clock whose object is broken still has its name
 		}
 	}
 	p.Direction = b.readJSON(p, "direction.json")

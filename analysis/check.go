@@ -47,6 +47,9 @@ func (b *builder) checkPackage(p *Package) {
 		b.findings = append(b.findings, p.Tuning.Findings...)
 		b.findings = append(b.findings, p.checkTuningEnvironments()...)
 	}
+	if p.ClockFile != nil {
+		b.findings = append(b.findings, p.ClockFile.Findings...)
+	}
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -85,6 +86,13 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		}
 	}
 	for _, cs := range c.File.Markdown.CodeSpans {
+		if msg := clocks.RetiredState(cs.Text); msg != "" {
+			res.findings = append(res.findings, source.Finding{
+				Code: "PROSE_REFERENCE_DANGLING", Severity: source.Error, File: c.File.Path,
+				Span: cs.Span, Message: msg,
+			})
+			continue
+		}
 		proseDeps(cs.Text, note)
 		if msg := p.resolveProse(cs.Text); msg != "" {
 			res.findings = append(res.findings, source.Finding{
@@ -92,6 +100,11 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 				Span: cs.Span, Message: msg,
 			})
 		}
+	}
+	// The mode tags of the headings (SPEC §4b.2) read clocks.json.
+	if tags := clocks.ModeTags(c.File.Markdown); len(tags) > 0 {
+		note(depFile, "clocks.json")
+		res.findings = append(res.findings, clocks.CheckTags(p.ClockFile, tags, c.File.Path)...)
 	}
 	e.proseChecked = res
 	b.findings = append(b.findings, res.findings...)
@@ -105,6 +118,10 @@ type proseResult struct {
 
 // proseDeps notes what resolving an inline-code token reads.
 func proseDeps(text string, note func(depKind, string)) {
+	if strings.HasPrefix(text, "clocks.") {
+		note(depFile, "clocks.json")
+		return
+	}
 	class, segs := ClassifyToken(text)
 	switch class {
 	case TuningCitation:
@@ -134,6 +151,15 @@ func proseDeps(text string, note func(depKind, string)) {
 // resolveProse returns why an inline-code token dangles, or "" when it
 // resolves or is not a citation.
 func (p *Package) resolveProse(text string) string {
+	// A token that is `runtime` or starts with `runtime.` or `clocks.` is
+	// read as an address whatever else it holds (SPEC §4b.1 rule 5, §4b.2
+	// rule 4).
+	if text == "runtime" || strings.HasPrefix(text, "runtime.") {
+		return clocks.AddressProblem(text)
+	}
+	if strings.HasPrefix(text, "clocks.") {
+		return p.resolveClock(text)
+	}
 	class, segs := ClassifyToken(text)
 	switch class {
 	case TuningCitation:
@@ -173,19 +199,11 @@ func (p *Package) tuningKeys() []string {
 func (p *Package) resolveMechanism(text string, segs []string) string {
 	for _, s := range segs[1:] {
 		if !tuning.ValidSegment(s) {
-			if segs[0] == "runtime" {
-				return fmt.Sprintf("`%s` is not a runtime address: each segment after `runtime.` must be letters, digits, `_` or `-` (not at either end)", text)
-			}
 			return ""
 		}
 	}
 	rest := strings.Join(segs[1:], ".")
 	switch segs[0] {
-	case "runtime":
-		if len(segs) < 2 {
-			return "`runtime` alone is not a runtime address; write `runtime.<name>`"
-		}
-		return ""
 	case "manifest", "build":
 		return ""
 	case "values", "ranges":
@@ -222,17 +240,6 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 			return fmt.Sprintf("`%s` names no value declared by adoption %s", text, segs[1])
 		}
 		return ""
-	case "clocks":
-		if len(segs) != 2 {
-			return fmt.Sprintf("`%s` is not a clock address; write `clocks.<name>`", text)
-		}
-		if p.Clocks[segs[1]] || p.Unreadable("clocks.json") {
-			return ""
-		}
-		if p.Clocks == nil {
-			return fmt.Sprintf("`%s` names a clock, but the package has no clocks.json", text)
-		}
-		return fmt.Sprintf("`%s` names no clock declared in clocks.json", text)
 	case "collections":
 		return p.resolveCollection(text, segs)
 	case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
@@ -259,6 +266,30 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		return fmt.Sprintf("`%s` names no palette and no named color of direction.json", text)
 	}
 	return ""
+}
+
+// resolveClock resolves a token that starts with `clocks.`: exactly
+// `clocks.<name>` for a clock of clocks.json (SPEC §4b.2 rule 4).
+func (p *Package) resolveClock(text string) string {
+	name := strings.TrimPrefix(text, "clocks.")
+	if !clocks.IsClockName(name) {
+		return fmt.Sprintf("`%s` is not a clock address: the one clock address is `clocks.<name>`, with exactly two segments", text)
+	}
+	if p.Clocks[name] || p.Unreadable("clocks.json") {
+		return ""
+	}
+	if p.Clocks == nil {
+		return fmt.Sprintf("`%s` names a clock, but the package has no clocks.json; add the file or remove the citation", text)
+	}
+	msg := fmt.Sprintf("`%s` names no clock declared in clocks.json", text)
+	names := make([]string, 0, len(p.Clocks))
+	for n := range p.Clocks {
+		names = append(names, n)
+	}
+	if s := nearest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean `clocks.%s`?", s)
+	}
+	return msg
 }
 
 // resolvePalette applies the whole-key-first order of SPEC §9.1.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -112,6 +113,9 @@ type Package struct {
 	// Clocks holds the clock names of clocks.json; nil when absent or
 	// when the file does not parse.
 	Clocks map[string]bool
+	// ClockFile is the model of clocks.json (analysis/clocks); nil when
+	// absent or when the file does not parse.
+	ClockFile *clocks.File
 	// Direction is the parsed direction.json, or nil when absent or when
 	// the file does not parse.
 	Direction *jsonsrc.Value

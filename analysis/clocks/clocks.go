@@ -127,7 +127,7 @@ var AddressShape = jsonshape.String{Pattern: addressPattern, PatternDoc: "the ru
 var ModesShape = jsonshape.Object{
 	Rest:       jsonshape.Tagged{Tag: CodeWord, Shape: jsonshape.String{Enum: Words[:]}},
 	MinMembers: 1,
-	KeyDoc:     "a mode id with its word",
+	KeyDoc:     "mode",
 	Key: func(k string) string {
 		if IsModeID(k) {
 			return ""
