@@ -29,6 +29,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if f.Markdown != nil {
 		return s.completeMarkdown(f, offset)
 	}
+	if items, ok := s.completeClocks(f, offset); ok {
+		return items
+	}
 	q := s.adoptionQuery(f, offset)
 	if q == nil {
 		return nil
@@ -775,6 +778,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	}
 	before := string(f.Content[start:offset])
 	after := string(f.Content[offset:end])
+	if typed, span, ok := headingTagSpan(f, start, end, offset); ok {
+		return modeTagItems(f.Package, typed, span)
+	}
 
 	if strings.Count(before, "`")%2 == 1 {
 		open := start + strings.LastIndexByte(before, '`') + 1
@@ -830,6 +836,7 @@ func (s *Snapshot) codeItems(p *Package, span source.Span) []CompletionItem {
 				SortText: "3" + addr, Edit: edit(addr)})
 		}
 	}
+	out = append(out, clockItems(p, edit)...)
 	return out
 }
 

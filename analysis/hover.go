@@ -27,6 +27,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if f.Markdown != nil {
 		return s.hoverMarkdown(f, offset)
 	}
+	if h, ok := s.hoverClocks(f, offset); ok {
+		return h
+	}
 	q := s.hoverQuery(f, offset)
 	if q == nil || q.a.Root == nil {
 		return nil
@@ -480,6 +483,11 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 	}
 	doc := f.Markdown
 	p := f.Package
+	if r, ok := s.citeIndex().refAt(f.Path, offset); ok && r.Kind == refModeTag {
+		if md := clockTargetMarkdown(s.packageAt(r.Target.scope), r.Target); md != "" {
+			return &Hover{Markdown: md, Span: r.Whole}
+		}
+	}
 	for _, cs := range doc.CodeSpans {
 		if !cs.Span.Contains(offset) || p == nil {
 			continue
@@ -528,6 +536,10 @@ func proseMarkdown(p *Package, text string) string {
 		switch segs[0] {
 		case "contracts":
 			return contractMarkdown(p, text)
+		case "clocks", "runtime":
+			if t, ok := clockTokenTarget(p, text); ok {
+				return clockTargetMarkdown(p, t)
+			}
 		case "values":
 			return tuningMarkdown(p, rest, false)
 		case "rules":

@@ -125,6 +125,8 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		if a := p.Adoption(t.name); a != nil {
 			return []Location{{File: a.File}}
 		}
+	case targetClock, targetMode, targetRuntime:
+		return clockLocations(p, t)
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

@@ -18,6 +18,9 @@ type renameSite struct {
 	heading int
 	// key is set for a tuning-key rename.
 	key *Package
+	// clock is set for the rename of a clock, a time mode or a runtime
+	// address (clockfeatures.go).
+	clock *targetKey
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -46,6 +49,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
 	}
+	if site.clock != nil {
+		return s.renameClockTarget(*site.clock, newName)
+	}
 	return s.renameHeading(site.file, site.heading, newName)
 }
 
@@ -53,6 +59,9 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 	f := s.File(path)
 	if f == nil {
 		return renameSite{}, fmt.Errorf("%s is not a file of the workspace", path)
+	}
+	if site, ok, err := s.clockRenameSite(path, offset); ok {
+		return site, err
 	}
 	if f.Markdown != nil {
 		for i, h := range f.Markdown.Headings {

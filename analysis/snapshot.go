@@ -135,6 +135,10 @@ type Package struct {
 	adoptions  map[string]*contracts.Adoption // by id
 	byFile     map[string]*contracts.Adoption // by absolute path
 	state      map[*contracts.Adoption]*contracts.State
+	// runtimeOnce guards runtime, the index of the runtime addresses the
+	// package declares (see RuntimeDeclarations), built on first use.
+	runtimeOnce sync.Once
+	runtime     map[string][]RuntimeDeclaration
 	// res resolves the package's citations while the snapshot is built
 	// (queries, which run concurrently, make their own).
 	res *resolver

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -33,6 +34,12 @@ const (
 	// targetValue is a value of an adoption: name is the adoption id, sub
 	// the value name.
 	targetValue
+	// targetClock is a clock of clocks.json, targetMode a time mode (name
+	// is its id), targetRuntime a runtime address (name is the whole
+	// address); scope is the package root (clockfeatures.go).
+	targetClock
+	targetMode
+	targetRuntime
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -57,6 +64,8 @@ const (
 	refBound                            // a value named by a `within` bound
 	refSupplied                         // the key of a designer's value in `values`
 	refDecl                             // the declaration itself
+	refAdvances                         // an entry of a clock's advances
+	refModeTag                          // a mode tag in a chapter heading
 )
 
 // citeRef is one place that names a target.
@@ -127,6 +136,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.clocks(p)
 	}
 	for _, f := range s.Files() {
 		if f.Markdown != nil {
@@ -365,6 +375,14 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 			case "rules":
 				if len(segs) == 2 {
 					add(targetKey{kind: targetTuningRule, scope: p.Root, name: rest}, head, len(cs.Text))
+				}
+			case "clocks":
+				if len(segs) == 2 && p.Clocks[segs[1]] {
+					add(targetKey{kind: targetClock, scope: p.Root, name: segs[1]}, head, len(cs.Text))
+				}
+			case "runtime":
+				if clocks.IsAddress(cs.Text) {
+					add(targetKey{kind: targetRuntime, scope: p.Root, name: cs.Text}, 0, len(cs.Text))
 				}
 			case "contracts":
 				switch len(segs) {

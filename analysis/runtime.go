@@ -1,0 +1,97 @@
+package analysis
+
+import (
+	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// RuntimeDeclaration is one place that declares a runtime address (SPEC
+// §4b.1 rules 2 and 3): an inline code span of a numbered root chapter
+// whose whole content is the address, or an entry of a clock's advances.
+type RuntimeDeclaration struct {
+	// Address is the runtime address, such as runtime.scan_progress.
+	Address string
+	// File is the absolute path of the chapter or of clocks.json.
+	File string
+	// Span covers the address itself: the code span's content, or the JSON
+	// string without its quotes when it holds no escapes (else with them).
+	Span source.Span
+	// Clock is the clock whose advances name the address, or "" for a
+	// chapter.
+	Clock string
+}
+
+// RuntimeDeclarations returns the places that declare the runtime address
+// addr: the advances entries of clocks.json first, then the chapters in
+// file name order. Empty when the address is not declared.
+func (p *Package) RuntimeDeclarations(addr string) []RuntimeDeclaration {
+	return p.runtimeIndex()[addr]
+}
+
+// RuntimeDeclared reports whether the package declares the runtime address
+// addr: a numbered root chapter cites it as the whole content of an inline
+// code span, or a clock's advances names it. This is what a test's
+// `unchanged.values` is checked against (SPEC §4b.3 rule 2). A check that
+// uses it reads clocks.json and every chapter of the package.
+func (p *Package) RuntimeDeclared(addr string) bool { return len(p.runtimeIndex()[addr]) > 0 }
+
+// RuntimeAddresses returns every runtime address the package declares, in
+// the order of their first declaration.
+func (p *Package) RuntimeAddresses() []string {
+	idx := p.runtimeIndex()
+	var out []string
+	seen := map[string]bool{}
+	add := func(a string) {
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	if p.ClockFile != nil {
+		for _, c := range p.ClockFile.Clocks {
+			for _, a := range c.Advances {
+				add(a.Text)
+			}
+		}
+	}
+	for _, c := range p.Chapters {
+		for _, cs := range c.File.Markdown.CodeSpans {
+			if _, ok := idx[cs.Text]; ok {
+				add(cs.Text)
+			}
+		}
+	}
+	return out
+}
+
+func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
+	p.runtimeOnce.Do(func() {
+		idx := map[string][]RuntimeDeclaration{}
+		if p.ClockFile != nil {
+			content := p.files["clocks.json"].Content
+			for _, c := range p.ClockFile.Clocks {
+				for _, a := range c.Advances {
+					sp := a.Span
+					if inner, ok := innerString(content, a.Span, a.Text); ok {
+						sp = inner
+					}
+					idx[a.Text] = append(idx[a.Text], RuntimeDeclaration{Address: a.Text, File: p.ClockFile.Path, Span: sp, Clock: c.Name})
+				}
+			}
+		}
+		for _, c := range p.Chapters {
+			for _, cs := range c.File.Markdown.CodeSpans {
+				if !clocks.IsAddress(cs.Text) {
+					continue
+				}
+				start, ok := codeTextStart(c.File.Content, cs)
+				if !ok {
+					continue
+				}
+				idx[cs.Text] = append(idx[cs.Text], RuntimeDeclaration{Address: cs.Text, File: c.File.Path, Span: source.Span{Start: start, End: start + len(cs.Text)}})
+			}
+		}
+		p.runtime = idx
+	})
+	return p.runtime
+}
