@@ -81,6 +81,23 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"restore manifest.json", func() { setOverlay("manifest.json", manifest) }},
 		{"break clocks.json", func() { setOverlay("clocks.json", breakJSON(clocks)) }},
 		{"restore clocks.json", func() { setOverlay("clocks.json", clocks) }},
+		{"rename a time mode in clocks.json: the heading tag of another chapter dangles", func() {
+			setOverlay("clocks.json", strings.ReplaceAll(clocks, `"foraging"`, `"gathering"`))
+		}},
+		{"drop a mode from one clock and advance a value by two clocks", func() {
+			c := strings.Replace(clocks, `"foraging": "steps", `, "", 1)
+			setOverlay("clocks.json", strings.Replace(c, `"runtime.forage_turn"`, `"runtime.forage_turn", "runtime.energy"`, 1))
+		}},
+		{"break a clock's unit and word", func() {
+			setOverlay("clocks.json", strings.Replace(strings.Replace(clocks, `"turns"`, `" "`, 1), `"paused"`, `"stopped"`, 1))
+		}},
+		{"type a mode tag and a state token in a chapter", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Turn clock", "### Turn clock [AWAY] [ALL] [SLEEPING]\n\nThe old `state:number:energy`.", 1))
+		}},
+		{"restore clocks.json and the chapter", func() {
+			setOverlay("clocks.json", clocks)
+			setOverlay("02-mechanics.md", mechanics)
+		}},
 		{"add personalization.json and a chapter tag naming its question", func() {
 			setOverlay("personalization.json", `{ "questions": [ { "id": "night", "prompt": "Night?", "type": "text", "default": "long" } ] }`)
 			setOverlay("07-tags.md", "# Tags\n\n> PERSONALIZATION: night\n\nA night of `colors.moss` under `clocks.garden_clock`, seen in `collections.herbs.mint.bitterness`.\n")
