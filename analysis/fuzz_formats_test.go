@@ -31,7 +31,7 @@ var fuzzKinds = []struct{ rel, empty string }{
 // causes nothing elsewhere that could only come from its broken content.
 func FuzzFormatFiles(f *testing.F) {
 	dir := writeHostileIn(f, f.TempDir(), map[string][]byte{
-		"02-mechanics.md": []byte("# Mechanics\n\n## Burning\n\nThe lantern holds `lantern.oil_units` units, on `clocks.night`, in `colors.amber` and `collections.moths.dusk-moth.speed`; see `contracts.lamp-oil.capacity`.\n"),
+		"02-mechanics.md": []byte("# Mechanics\n\n## Burning [WALKING] [SLEEPING]\n\nThe lantern holds `lantern.oil_units` units, on `clocks.night`, in `colors.amber` and `collections.moths.dusk-moth.speed`; see `contracts.lamp-oil.capacity`.\n"),
 	})
 	for i, seed := range []string{
 		`{"values": {"lantern.oil_units": 12}}`,
