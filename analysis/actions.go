@@ -88,6 +88,10 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.linkAnchor(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
+	case "CLOCKS_MODE_MISSING":
+		x.missingModes(ds)
+	case "MODE_TAG_DANGLING":
+		x.danglingTag(ds)
 	}
 }
 

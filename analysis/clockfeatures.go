@@ -488,3 +488,82 @@ func clockTokenTarget(p *Package, text string) (targetKey, bool) {
 	}
 	return targetKey{}, false
 }
+
+// missingModes offers, for the clock whose modes key is at ds, each time
+// mode it does not name with each of the four words (CLOCKS_MODE_MISSING).
+func (x *fixer) missingModes(ds source.Span) {
+	cf := x.pkg.ClockFile
+	if cf == nil || x.f.Path != cf.Path {
+		return
+	}
+	for _, c := range cf.Clocks {
+		if c.ModesSpan != ds || !c.HasModes {
+			continue
+		}
+		modes := c.Value.Get("modes")
+		for _, m := range cf.Modes {
+			if _, ok := c.Word(m.ID); ok {
+				continue
+			}
+			for _, w := range clocks.Words {
+				e, ok := newJSONEditor(x.f.Content, c.Value).insertMembers(modes, []jsonKV{{m.ID, quoteJSON(w)}}, false)
+				if !ok {
+					return
+				}
+				x.add(fmt.Sprintf("Add %q: %q to clock %s (it %s)", m.ID, w, c.Name, clocks.WordMeaning(w)), clocks.CodeMissing, false, e)
+			}
+		}
+	}
+}
+
+// danglingTag offers, for the mode tag at ds, its removal when it is
+// [ALL], else the nearest time modes in the tag's letter case
+// (MODE_TAG_DANGLING). The heading is rewritten as a rename is, so the
+// citations and links of an anchor the change moves follow it.
+func (x *fixer) danglingTag(ds source.Span) {
+	doc, p := x.f.Markdown, x.pkg
+	if doc == nil || p == nil || p.ClockFile == nil {
+		return
+	}
+	for _, tag := range clocks.ModeTags(doc) {
+		if tag.Span != ds {
+			continue
+		}
+		h := doc.Headings[tag.Heading]
+		before := string(doc.Data[h.TextSpan.Start:tag.Span.Start])
+		after := string(doc.Data[tag.Span.End:h.TextSpan.End])
+		retag := func(title, text string, preferred bool) {
+			edits, err := x.s.renameHeading(x.f, tag.Heading, text)
+			if err != nil || x.seen[title] {
+				return
+			}
+			x.seen[title] = true
+			x.out = append(x.out, CodeAction{Title: title, Kind: "quickfix", Codes: []string{clocks.CodeTagDangling}, Edits: edits, Preferred: preferred})
+		}
+		if tag.IsAll() {
+			if strings.HasSuffix(before, " ") {
+				before = strings.TrimSuffix(before, " ")
+			} else {
+				after = strings.TrimPrefix(after, " ")
+			}
+			retag(fmt.Sprintf("Remove the tag [%s]", tag.Word), before+after, true)
+			return
+		}
+		ids := make([]string, len(p.ClockFile.Modes))
+		for i, m := range p.ClockFile.Modes {
+			ids[i] = m.ID
+		}
+		word := strings.ToLower(tag.Word)
+		ranked := rankByDistance(word, ids)
+		if len(ranked) > maxNearActions {
+			ranked = ranked[:maxNearActions]
+		}
+		for i, id := range ranked {
+			if tag.Word == strings.ToUpper(tag.Word) {
+				id = strings.ToUpper(id)
+			}
+			retag(fmt.Sprintf("Replace [%s] with [%s]", tag.Word, id), before+"["+id+"]"+after, i == 0 && source.EditDistance(word, strings.ToLower(id)) <= typoLimit(word))
+		}
+		return
+	}
+}
