@@ -34,6 +34,9 @@ const (
 	// that an edit of tuning.json re-checks only the adoptions citing a key
 	// whose number, kind or place changed.
 	depTuningKey
+	// depRuntime is whether one runtime address is declared (SPEC §4b.1),
+	// as a test's unchanged.values reads it: its key is the address.
+	depRuntime
 )
 
 // anchorToken is what a citation of one chapter anchor reads (the first
@@ -122,6 +125,8 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 			}
 		}
 		return depValue{tuning: t}
+	case depRuntime:
+		return depValue{ptr: p.RuntimeDeclared(d.key)}
 	}
 	return depValue{}
 }

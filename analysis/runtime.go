@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -94,4 +95,35 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 		p.runtime = idx
 	})
 	return p.runtime
+}
+
+// checkUnchanged checks the unchanged member of one acceptance test of the
+// package, held in file (SPEC §4b.3), and notes what it reads for a check
+// memoized with deps (see noteUnchanged). While clocks.json exists but does
+// not parse nothing is reported: its own CLOCKS_JSON stands alone.
+func (p *Package) checkUnchanged(unchanged *jsonsrc.Value, file string, note func(depKind, string)) []source.Finding {
+	if note != nil {
+		noteUnchanged(unchanged, note)
+	}
+	if unchanged == nil || p.Unreadable("clocks.json") {
+		return nil
+	}
+	return clocks.CheckUnchanged(p.ClockFile, unchanged, p.RuntimeDeclared, file)
+}
+
+// noteUnchanged records what checking a test's unchanged reads, for a
+// check memoized with deps: clocks.json as a whole (its modes, words and
+// advances) and, for each runtime address the member names, whether the
+// package declares it, so an edit of a chapter re-checks the test only
+// when it changes a named address's declaration.
+func noteUnchanged(unchanged *jsonsrc.Value, note func(depKind, string)) {
+	note(depFile, "clocks.json")
+	if unchanged == nil {
+		return
+	}
+	for _, v := range arrayElems(unchanged.Get("values")) {
+		if v != nil && v.Kind == jsonsrc.String {
+			note(depRuntime, v.Str)
+		}
+	}
 }
