@@ -59,14 +59,7 @@ func TestCheck(t *testing.T) {
 		{"not an object", `[1]`, []string{`[1]|the file must be an object, not an array`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, errs := jsonsrc.Parse([]byte(tc.json))
-			if len(errs) > 0 {
-				t.Fatalf("bad test JSON: %v", errs)
-			}
-			got := Check(manifestLike, v, "the file")
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
-			}
+			got := checkText(t, manifestLike, tc.json, "the file", len(tc.want))
 			for i, w := range tc.want {
 				text, msg, _ := strings.Cut(w, "|")
 				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
@@ -78,6 +71,20 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkText checks the JSON text against s and requires n problems.
+func checkText(t *testing.T, s Shape, text, what string, n int) []Problem {
+	t.Helper()
+	v, errs := jsonsrc.Parse([]byte(text))
+	if len(errs) > 0 {
+		t.Fatalf("bad test JSON: %v", errs)
+	}
+	got := Check(s, v, what)
+	if len(got) != n {
+		t.Fatalf("got %d problems, want %d: %v", len(got), n, got)
+	}
+	return got
 }
 
 func spanText(s string, sp source.Span) string {
@@ -139,14 +146,7 @@ func TestTagged(t *testing.T) {
 		{"inner tag wins", `{"unit": "s", "modes": {"p": "paused"}, "inner": {"x": "a", "y": "b", "z": 1}}`, []string{`"a"|INNER`, `"b"|OUTER`, `"z"|OUTER`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v, errs := jsonsrc.Parse([]byte(tc.json))
-			if len(errs) > 0 {
-				t.Fatalf("bad test JSON: %v", errs)
-			}
-			got := Check(clock, v, "the clock")
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
-			}
+			got := checkText(t, clock, tc.json, "the clock", len(tc.want))
 			fs := Findings(got, "SHAPE", source.Error, "f")
 			for i, w := range tc.want {
 				text, tag, _ := strings.Cut(w, "|")
