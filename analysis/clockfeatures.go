@@ -567,3 +567,55 @@ func (x *fixer) danglingTag(ds source.Span) {
 		return
 	}
 }
+
+// unchangedRefs indexes the mode ids and runtime addresses of one test's
+// unchanged member, held in file with content (the build plan, whose test
+// blocks are parsed with spans in the file): a test block is one more
+// place that names them, so references and renames reach it. The glue
+// that indexes the test blocks calls it with each block's unchanged.
+func (b *indexBuilder) unchangedRefs(p *Package, file string, content []byte, unchanged *jsonsrc.Value) {
+	if unchanged == nil || unchanged.Kind != jsonsrc.Object {
+		return
+	}
+	for _, m := range arrayElems(unchanged.Get("modes")) {
+		if m != nil && m.Kind == jsonsrc.String && p.ClockFile.Mode(m.Str) != nil {
+			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetMode, scope: p.Root, name: m.Str}, m.Span, m.Str, 0, len(m.Str)))
+		}
+	}
+	for _, v := range arrayElems(unchanged.Get("values")) {
+		if v != nil && v.Kind == jsonsrc.String && clocks.IsAddress(v.Str) {
+			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetRuntime, scope: p.Root, name: v.Str}, v.Span, v.Str, 0, len(v.Str)))
+		}
+	}
+}
+
+// unchangedItems completes inside a test's unchanged member: keys is the
+// JSON path of the cursor from the unchanged object (as Context.Keys
+// gives it, "[]" for an index), q the query whose context is the cursor's.
+// It proposes the members modes and values, the time modes in modes and
+// the declared runtime addresses in values. The glue that completes test
+// blocks calls it when the path reaches unchanged.
+func unchangedItems(p *Package, q *adoptionQuery, keys []string) []CompletionItem {
+	ctx := q.ctx
+	var out []CompletionItem
+	switch {
+	case ctx.Pos == jsonsrc.PosKey && len(keys) == 0:
+		for i, fd := range clocks.UnchangedShape.Fields {
+			if !ctx.HasKey(fd.Name) {
+				out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: "required; " + fd.Shape.Describe(),
+					Documentation: fd.Doc, SortText: fmt.Sprintf("%d", i), Edit: q.keyEdit(fd.Name)})
+			}
+		}
+	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "modes" && p.ClockFile != nil:
+		for i, m := range p.ClockFile.Modes {
+			out = append(out, CompletionItem{Label: m.ID, Kind: CompleteKeyword, Detail: "time mode",
+				Documentation: modeMarkdown(p.ClockFile, m.ID), SortText: fmt.Sprintf("%04d", i), Edit: q.valueEdit(m.ID, true)})
+		}
+	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "values":
+		for _, addr := range p.RuntimeAddresses() {
+			out = append(out, CompletionItem{Label: addr, Kind: CompleteKeyword, Detail: "runtime value",
+				Documentation: runtimeMarkdown(p, addr), SortText: addr, Edit: q.valueEdit(addr, true)})
+		}
+	}
+	return out
+}

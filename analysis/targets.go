@@ -66,6 +66,7 @@ const (
 	refDecl                             // the declaration itself
 	refAdvances                         // an entry of a clock's advances
 	refModeTag                          // a mode tag in a chapter heading
+	refUnchanged                        // a mode or value of a test's unchanged
 )
 
 // citeRef is one place that names a target.
