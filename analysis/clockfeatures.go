@@ -268,6 +268,9 @@ func headingTagSpan(f *File, lineStart, lineEnd, offset int) (string, source.Spa
 		return "", source.Span{}, false
 	}
 	before := string(f.Content[lineStart:offset])
+	if strings.Count(before, "`")%2 == 1 {
+		return "", source.Span{}, false // inside inline code
+	}
 	open := strings.LastIndexByte(before, '[')
 	if open < 0 || strings.ContainsAny(before[open:], "] `") {
 		return "", source.Span{}, false
