@@ -342,8 +342,8 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 	return out, true
 }
 
-// hoverClocks explains a clock, a mode or a runtime address under the
-// cursor in clocks.json; ok is false for any other file.
+// hoverClocks explains a clock, a mode, a runtime address or a mode word
+// under the cursor in clocks.json; ok is false for any other file.
 func (s *Snapshot) hoverClocks(f *File, offset int) (*Hover, bool) {
 	p := f.Package
 	if p == nil || p.Rel(f.Path) != "clocks.json" {
@@ -351,6 +351,16 @@ func (s *Snapshot) hoverClocks(f *File, offset int) (*Hover, bool) {
 	}
 	r, ok := s.citeIndex().refAt(f.Path, offset)
 	if !ok {
+		if p.ClockFile == nil {
+			return nil, true
+		}
+		for _, c := range p.ClockFile.Clocks {
+			for _, w := range c.Modes {
+				if meaning := clocks.WordMeaning(w.Word); meaning != "" && w.WordSpan.Contains(offset) {
+					return &Hover{Markdown: fmt.Sprintf("**`%s`**: in the time mode `%s`, clock `%s` %s.", w.Word, w.ID, c.Name, meaning), Span: w.WordSpan}, true
+				}
+			}
+		}
 		return nil, true
 	}
 	md := clockTargetMarkdown(p, r.Target)
