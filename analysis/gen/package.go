@@ -56,6 +56,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	}
 	g.tuning()
 	g.chapters()
+	g.clocks()
 	g.definitions()
 	g.adoptions()
 	g.manifest()
