@@ -632,3 +632,35 @@ func unchangedItems(p *Package, q *adoptionQuery, keys []string) []CompletionIte
 	}
 	return out
 }
+
+// modeTagHover explains the mode tag of a chapter heading at offset: what
+// each clock does in that mode.
+func modeTagHover(f *File, offset int) *Hover {
+	p := f.Package
+	if p == nil || p.ClockFile == nil || !isChapter(p, f) {
+		return nil
+	}
+	if hi := f.Markdown.HeadingAt(offset); hi < 0 || !f.Markdown.Headings[hi].Span.Contains(offset) {
+		return nil
+	}
+	for _, tag := range clocks.ModeTags(f.Markdown) {
+		if !tag.Span.Contains(offset) {
+			continue
+		}
+		if m := p.ClockFile.ModeFold(tag.Word); m != nil {
+			return &Hover{Markdown: modeMarkdown(p.ClockFile, m.ID), Span: tag.Span}
+		}
+	}
+	return nil
+}
+
+// isChapter reports whether f is a numbered chapter of p, where mode tags
+// are read.
+func isChapter(p *Package, f *File) bool {
+	for _, c := range p.Chapters {
+		if c.File == f {
+			return true
+		}
+	}
+	return false
+}

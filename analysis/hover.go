@@ -483,10 +483,8 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 	}
 	doc := f.Markdown
 	p := f.Package
-	if r, ok := s.citeIndex().refAt(f.Path, offset); ok && r.Kind == refModeTag {
-		if md := clockTargetMarkdown(s.packageAt(r.Target.scope), r.Target); md != "" {
-			return &Hover{Markdown: md, Span: r.Whole}
-		}
+	if h := modeTagHover(f, offset); h != nil {
+		return h
 	}
 	for _, cs := range doc.CodeSpans {
 		if !cs.Span.Contains(offset) || p == nil {
