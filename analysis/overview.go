@@ -73,7 +73,7 @@ func (b *builder) checkRulesets(p *Package) {
 	if len(initial) == 0 {
 		first := tags[0]
 		b.report(source.Finding{
-			Code: "RULESET_INITIAL", Severity: source.Error, File: first.Chapter.File.Path, Span: first.Tag.Span,
+			Code: "RULESET_INITIAL", Severity: source.Error, File: first.Chapter.File.Path, Span: source.Span{Start: first.Tag.WordSpan.Start, End: first.Tag.TextSpan.End},
 			Message: fmt.Sprintf("the package declares %s, but no ruleset tag carries (initial); add (initial) after the id of the ruleset play starts in", countRulesets(tags)),
 		})
 		return
