@@ -88,6 +88,10 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.linkAnchor(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
+	case "FANTASY_BLOCK":
+		x.fantasyBlock()
+	case "RULESET_INITIAL":
+		x.rulesetInitial(ds)
 	}
 }
 

@@ -325,10 +325,15 @@ func (b *Block) report(code string, span source.Span, msg string, related ...sou
 	b.Findings = append(b.Findings, source.Finding{Code: code, Severity: source.Error, Span: span, Message: msg, Related: related})
 }
 
-// lineSpan is the span of line i without its line break.
+// lineSpan is the span of line i without its line break, and without the
+// byte order mark that can open the first line.
 func lineSpan(lines *source.Lines, i int) source.Span {
 	start := lines.LineStart(i)
-	return source.Span{Start: start, End: start + len(lines.LineText(i))}
+	end := start + len(lines.LineText(i))
+	if i == 0 && bytes.HasPrefix(lines.LineText(0), []byte("\ufeff")) {
+		start += len("\ufeff")
+	}
+	return source.Span{Start: start, End: end}
 }
 
 // fenceLength counts the backticks that open a fence line.
