@@ -18,8 +18,8 @@ func overviewRepo() map[string]string {
 		"tuning.json":   `{ "values": { "lantern.oil_units": 12 } }`,
 		"01-overview.md": "# Lantern\n\n```fantasy\nYou keep a lantern lit on a long night walk.\nThe road is yours.\n" +
 			"Feel: quiet, careful, calm, warm\nNOT: frantic\n```\n\n## The game\n\nA walk.\n",
-		"02-mechanics.md": "# Mechanics\n\n## Night\n\n> RULESET: night-walk (initial)\n> The lantern burns fast.\n\n## Day\n\n> RULESET: day-walk\n> The sun is up.\n",
-		"03-content.md":   "# Content\n\n> RULESET: night-walk\n> The road is dark.\n",
+		"02-mechanics.md":  "# Mechanics\n\n## Night\n\n> RULESET: night-walk (initial)\n> The lantern burns fast.\n\n## Day\n\n> RULESET: day-walk\n> The sun is up.\n",
+		"03-content.md":    "# Content\n\n> RULESET: night-walk\n> The road is dark.\n",
 		"05-build-plan.md": "# Build plan\n\n## Stage 1: the lantern\n\nBuild the lantern.\n",
 		"README.md":        "# Readme\n\n> RULESET: readme-only\n",
 	}

@@ -202,7 +202,7 @@ func (s *Snapshot) rulesetItems(f *File, lineStart, offset int) (items []Complet
 			}
 			items = append(items, CompletionItem{Label: id, Kind: CompleteKeyword, Detail: detail,
 				Documentation: fmt.Sprintf("Continues ruleset `%s`: the blockquote joins the ruleset's other tags.", id),
-				SortText: "1" + id, Edit: &TextEdit{Span: span, NewText: id}})
+				SortText:      "1" + id, Edit: &TextEdit{Span: span, NewText: id}})
 		}
 		return items, true
 	}
