@@ -1,10 +1,8 @@
 package analysis
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 
@@ -25,22 +23,6 @@ func overviewRepo() map[string]string {
 	}
 }
 
-// loadRepo writes files under a temporary folder and loads it.
-func loadRepo(t *testing.T, files map[string]string) (dir string, snap *Snapshot) {
-	t.Helper()
-	dir = t.TempDir()
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir, Load([]string{dir}, Options{})
-}
-
 // offsetOf returns the offset of the n-th (from 0) occurrence of sub in s.
 func offsetOf(t *testing.T, s, sub string, n int) int {
 	t.Helper()
@@ -55,14 +37,10 @@ func offsetOf(t *testing.T, s, sub string, n int) int {
 	return at
 }
 
-// applyTextEdits applies non-overlapping edits to content.
-func applyTextEdits(content string, edits []TextEdit) string {
-	sorted := append([]TextEdit(nil), edits...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Span.Start > sorted[j].Span.Start })
-	for _, e := range sorted {
-		content = content[:e.Span.Start] + e.NewText + content[e.Span.End:]
-	}
-	return content
+// applyTextEdits applies edits to content with fixApply.
+func applyTextEdits(t *testing.T, content string, edits []TextEdit) string {
+	t.Helper()
+	return string(fixApply(t, []byte(content), edits))
 }
 
 func codesOf(s *Snapshot) []string {
@@ -74,7 +52,7 @@ func codesOf(s *Snapshot) []string {
 }
 
 func TestOverviewRepoIsValid(t *testing.T) {
-	_, s := loadRepo(t, overviewRepo())
+	_, s := fixWrite(t, overviewRepo())
 	if got := codesOf(s); len(got) != 0 {
 		t.Fatalf("findings %v", got)
 	}
@@ -82,7 +60,7 @@ func TestOverviewRepoIsValid(t *testing.T) {
 
 func TestFantasyHover(t *testing.T) {
 	files := overviewRepo()
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	path := filepath.Join(dir, "01-overview.md")
 	h := s.Hover(path, offsetOf(t, files["01-overview.md"], "The road", 0))
 	if h == nil {
@@ -109,7 +87,7 @@ func TestFantasyBlockFix(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			files := overviewRepo()
 			files["01-overview.md"] = tc.overview
-			dir, s := loadRepo(t, files)
+			dir, s := fixWrite(t, files)
 			path := filepath.Join(dir, "01-overview.md")
 			if got := codesOf(s); !reflect.DeepEqual(got, []string{"01-overview.md FANTASY_BLOCK"}) {
 				t.Fatalf("findings %v", got)
@@ -118,11 +96,11 @@ func TestFantasyBlockFix(t *testing.T) {
 			if len(acts) != 1 || acts[0].Title != "Insert a fantasy block" || !acts[0].Preferred {
 				t.Fatalf("actions %+v", acts)
 			}
-			files["01-overview.md"] = applyTextEdits(tc.overview, acts[0].Edits[path])
+			files["01-overview.md"] = applyTextEdits(t, tc.overview, acts[0].Edits[path])
 			if strings.Contains(tc.overview, "\r\n") && strings.Count(files["01-overview.md"], "\n") != strings.Count(files["01-overview.md"], "\r\n") {
 				t.Errorf("mixed line endings: %q", files["01-overview.md"])
 			}
-			if _, s := loadRepo(t, files); len(codesOf(s)) != 0 {
+			if _, s := fixWrite(t, files); len(codesOf(s)) != 0 {
 				t.Errorf("after the fix %v:\n%s", codesOf(s), files["01-overview.md"])
 			}
 		})
@@ -132,33 +110,33 @@ func TestFantasyBlockFix(t *testing.T) {
 func TestRulesetInitialFixes(t *testing.T) {
 	files := overviewRepo()
 	files["02-mechanics.md"] = strings.Replace(files["02-mechanics.md"], "night-walk (initial)", "night-walk", 1)
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	mech := filepath.Join(dir, "02-mechanics.md")
 	acts := s.CodeActions(mech, spanOf(t, files["02-mechanics.md"], "RULESET", 0))
 	if len(acts) != 1 || acts[0].Title != "Mark night-walk as the initial ruleset" {
 		t.Fatalf("actions %+v", acts)
 	}
-	fixed := applyTextEdits(files["02-mechanics.md"], acts[0].Edits[mech])
+	fixed := applyTextEdits(t, files["02-mechanics.md"], acts[0].Edits[mech])
 	if fixed != overviewRepo()["02-mechanics.md"] {
 		t.Errorf("fixed chapter:\n%s", fixed)
 	}
 
 	files = overviewRepo()
 	files["03-content.md"] = strings.Replace(files["03-content.md"], "night-walk", "night-walk  (initial)", 1)
-	dir, s = loadRepo(t, files)
+	dir, s = fixWrite(t, files)
 	content := filepath.Join(dir, "03-content.md")
 	acts = s.CodeActions(content, spanOf(t, files["03-content.md"], "(initial)", 0))
 	if len(acts) != 1 || acts[0].Title != "Remove (initial) from night-walk" {
 		t.Fatalf("actions %+v (findings %v)", acts, codesOf(s))
 	}
-	if fixed := applyTextEdits(files["03-content.md"], acts[0].Edits[content]); fixed != overviewRepo()["03-content.md"] {
+	if fixed := applyTextEdits(t, files["03-content.md"], acts[0].Edits[content]); fixed != overviewRepo()["03-content.md"] {
 		t.Errorf("fixed chapter:\n%s", fixed)
 	}
 }
 
 func TestRulesetNavigation(t *testing.T) {
 	files := overviewRepo()
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	mech, content := filepath.Join(dir, "02-mechanics.md"), filepath.Join(dir, "03-content.md")
 	initial := Location{File: mech, Span: spanOf(t, files["02-mechanics.md"], "night-walk", 0)}
 	repeat := Location{File: content, Span: spanOf(t, files["03-content.md"], "night-walk", 0)}
@@ -207,7 +185,7 @@ func spanOf(t *testing.T, s, sub string, n int) source.Span {
 func TestRulesetCompletion(t *testing.T) {
 	files := overviewRepo()
 	files["03-content.md"] += "\n> RULESET: ni\n"
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	path := filepath.Join(dir, "03-content.md")
 	typed := offsetOf(t, files["03-content.md"], "> RULESET: ni\n", 0) + len("> RULESET: ni")
 	items := s.Complete(path, typed)
@@ -232,7 +210,7 @@ func TestRulesetCompletion(t *testing.T) {
 
 func TestRulesetSymbols(t *testing.T) {
 	files := overviewRepo()
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	syms := s.DocumentSymbols(filepath.Join(dir, "02-mechanics.md"))
 	var walk func(prefix string, list []Symbol) []string
 	walk = func(prefix string, list []Symbol) []string {
@@ -254,7 +232,7 @@ func TestRulesetSymbols(t *testing.T) {
 
 func TestRulesetHover(t *testing.T) {
 	files := overviewRepo()
-	dir, s := loadRepo(t, files)
+	dir, s := fixWrite(t, files)
 	h := s.Hover(filepath.Join(dir, "03-content.md"), offsetOf(t, files["03-content.md"], "night-walk", 0))
 	if h == nil || !strings.Contains(h.Markdown, "`night-walk`: 2 tags") || !strings.Contains(h.Markdown, "(initial)") {
 		t.Errorf("hover %+v", h)
