@@ -89,7 +89,7 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
 	case "FANTASY_BLOCK":
-		x.fantasyBlock()
+		x.fantasyBlock(ds)
 	case "RULESET_INITIAL":
 		x.rulesetInitial(ds)
 	}

@@ -107,6 +107,20 @@ func TestFantasyBlockFix(t *testing.T) {
 	}
 }
 
+func TestFantasyRetagFix(t *testing.T) {
+	files := overviewRepo()
+	files["01-overview.md"] = strings.Replace(files["01-overview.md"], "```fantasy", "```Fantasy", 1)
+	dir, s := fixWrite(t, files)
+	path := filepath.Join(dir, "01-overview.md")
+	acts := s.CodeActions(path, spanOf(t, files["01-overview.md"], "```Fantasy", 0))
+	if len(acts) != 1 || acts[0].Title != "Tag the fence fantasy" {
+		t.Fatalf("actions %+v", acts)
+	}
+	if got := applyTextEdits(t, files["01-overview.md"], acts[0].Edits[path]); got != overviewRepo()["01-overview.md"] {
+		t.Errorf("fixed overview:\n%s", got)
+	}
+}
+
 func TestRulesetInitialFixes(t *testing.T) {
 	files := overviewRepo()
 	files["02-mechanics.md"] = strings.Replace(files["02-mechanics.md"], "night-walk (initial)", "night-walk", 1)

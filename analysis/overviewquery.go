@@ -110,7 +110,7 @@ func newline(content []byte) string {
 
 // fantasyBlock offers to insert a fantasy block skeleton at the top of an
 // overview that has none, after its title line.
-func (x *fixer) fantasyBlock() {
+func (x *fixer) fantasyBlock(ds source.Span) {
 	p := x.pkg
 	if p == nil || p.files["01-overview.md"] != x.f {
 		return
@@ -121,6 +121,9 @@ func (x *fixer) fantasyBlock() {
 	}
 	nl := newline(x.f.Content)
 	lines := x.f.Lines
+	if x.retagFence(ds) {
+		return
+	}
 	at := lines.Offset(source.Position{})
 	text := strings.Join(fantasySkeleton, nl) + nl + nl
 	for i := 0; i < lines.LineCount(); i++ {
@@ -141,6 +144,32 @@ func (x *fixer) fantasyBlock() {
 		break
 	}
 	x.add("Insert a fantasy block", "FANTASY_BLOCK", true, TextEdit{Span: source.Span{Start: at, End: at}, NewText: text})
+}
+
+// retagFence offers, when a FANTASY_BLOCK finding stands on a top-level
+// backtick fence whose tag is fantasy in another spelling, to write the tag
+// as fantasy. It reports whether the finding is on such a fence.
+func (x *fixer) retagFence(ds source.Span) bool {
+	lines := x.f.Lines
+	line := lines.Position(ds.Start).Line
+	start := lines.LineStart(line)
+	text := lines.LineText(line)
+	open := len(text) - len(bytes.TrimLeft(text, " \t"))
+	n := 0
+	for open+n < len(text) && text[open+n] == '`' {
+		n++
+	}
+	if n < 3 || ds.Start != start+open {
+		return false
+	}
+	info := bytes.TrimSpace(text[open+n:])
+	word, _, _ := bytes.Cut(info, []byte(" "))
+	if len(word) == 0 {
+		return false
+	}
+	at := start + open + n + bytes.Index(text[open+n:], word)
+	x.add("Tag the fence fantasy", "FANTASY_BLOCK", true, TextEdit{Span: source.Span{Start: at, End: at + len(word)}, NewText: "fantasy"})
+	return true
 }
 
 // rulesetInitial offers to add (initial) to the tag a RULESET_INITIAL

@@ -142,7 +142,7 @@ func (b *Block) missing(doc *markdown.Doc, near int) {
 	span := lineSpan(doc.Lines, 0)
 	if near >= 0 {
 		span = lineSpan(doc.Lines, near)
-		msg = "this fence is not a fantasy block: the block opens with three backticks followed by the tag fantasy in lowercase, as in ```fantasy"
+		msg = "this fence is not the fantasy block: the block stands at the top of the file, outside quotes and lists, and opens with three backticks and the tag fantasy in lowercase, as in ```fantasy"
 	}
 	b.report("FANTASY_BLOCK", span, msg)
 }
