@@ -41,3 +41,16 @@ func TestDemoIsCleanOnceFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoExpected requires the demo's findings to be exactly the list of
+// testdata/demo/EXPECTED.txt, which its README describes.
+func TestDemoExpected(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "testdata", "demo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := findingLines(t, Load([]string{root}, Options{}), root)
+	if want := readExpected(t, filepath.Join(root, "EXPECTED.txt")); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings differ from EXPECTED.txt\n got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
