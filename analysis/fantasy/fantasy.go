@@ -355,10 +355,14 @@ func isClosingFence(line []byte, n int) bool {
 // trim removes the white space around s, which starts at offset start, and
 // returns the rest with its span.
 func trim(s string, start int) (string, source.Span) {
-	left := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
-	t := strings.TrimFunc(s, unicode.IsSpace)
+	left := len(s) - len(strings.TrimLeftFunc(s, isSpace))
+	t := strings.TrimFunc(s, isSpace)
 	return t, source.Span{Start: start + left, End: start + left + len(t)}
 }
+
+// isSpace reports white space as the format trims it: Unicode white space
+// and a stray byte order mark.
+func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' }
 
 // hasPrefixFold reports whether s opens with the ASCII prefix in any
 // letter case. Only ASCII letters fold: a label is syntax.
@@ -382,7 +386,7 @@ func hasPrefixFold(s, prefix string) bool {
 // closing brackets and quotation marks after them (§1a rule 8). Closing
 // marks that follow no sentence-ending mark stay.
 func trimTerminal(s string) string {
-	t := strings.TrimRightFunc(s, unicode.IsSpace)
+	t := strings.TrimRightFunc(s, isSpace)
 	u := strings.TrimRightFunc(t, isCloser)
 	v := strings.TrimRightFunc(u, isTerminal)
 	if len(v) == len(u) {

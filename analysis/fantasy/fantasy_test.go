@@ -121,6 +121,7 @@ func TestBudget(t *testing.T) {
 		{"ascii 280", []string{strings.Repeat("a", 280)}, 280},
 		{"ascii 281", []string{strings.Repeat("a", 281)}, 281},
 		{"split lines", []string{strings.Repeat("a", 140), "  " + strings.Repeat("b", 140) + "\t"}, 280},
+		{"wide spaces trimmed", []string{"\u3000" + strings.Repeat("a", 140) + "\u00a0", "\ufeff" + strings.Repeat("b", 140)}, 280},
 		{"split lines over", []string{strings.Repeat("a", 140), strings.Repeat("b", 141)}, 281},
 		{"kanji", []string{strings.Repeat("運", 280)}, 280},
 		{"kanji over", []string{strings.Repeat("運", 281)}, 281},
