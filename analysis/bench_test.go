@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/analysis/gen"
 )
 
@@ -294,15 +295,7 @@ func BenchmarkLargeFiles(b *testing.B) {
 		"05-build-plan.md":        "# Build plan\n\n## Stage 1\n\nBuild the lantern.\n",
 		"contracts/lamp-oil.json": adoption.String(),
 	}
-	for rel, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
+	analysistest.WriteFiles(b, dir, files)
 	if d := os.Getenv("GDDLS_LARGE_FILES_DIR"); d != "" {
 		if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
 			b.Fatal(err)

@@ -3,10 +3,12 @@ package analysis
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 func TestDependsOn(t *testing.T) {
-	dir, snap := fixWrite(t, map[string]string{
+	dir := analysistest.WriteFiles(t, "", map[string]string{
 		"doc.md":                   "# Doc\n\n![logo](assets/logo.png) and `.github/ci.yml`\n",
 		"assets/logo.png":          "png",
 		"assets/unused.bin":        "x",
@@ -18,6 +20,7 @@ func TestDependsOn(t *testing.T) {
 		".github/ci.yml":           "on: push\n",
 		".github/other/ignored.sh": "x",
 	})
+	snap := Load([]string{dir}, Options{})
 	for _, tc := range []struct {
 		path    string
 		listing bool
@@ -47,7 +50,7 @@ func TestDependsOn(t *testing.T) {
 }
 
 func TestSingleFileRoot(t *testing.T) {
-	dir, _ := fixWrite(t, map[string]string{
+	dir := analysistest.WriteFiles(t, "", map[string]string{
 		"repo/game/manifest.json":        "{}\n",
 		"repo/game/01-overview.md":       "# Overview\n",
 		"repo/game/contracts/meter.json": "{}\n",

@@ -2,10 +2,11 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 func TestFormatJSONKind(t *testing.T) {
@@ -46,15 +47,7 @@ func TestLenientContracts(t *testing.T) {
 		"tuning.json":         `{ "values": {} }`,
 		"contracts/lamp.json": `{ "contract": "lamp", "version": 1, `,
 	}
-	for rel, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	analysistest.WriteFiles(t, dir, files)
 	codes := func(opts Options) string {
 		var out []string
 		for _, d := range Load([]string{dir}, opts).AllDiagnostics() {
@@ -95,22 +88,13 @@ func TestOversizedFilesHoldBack(t *testing.T) {
 // reach files of the repository, so they are neither read nor reported,
 // while a link that leaves the repository itself would be.
 func TestLinksAboveSubfolder(t *testing.T) {
-	top := t.TempDir()
-	for rel, content := range map[string]string{
+	top := analysistest.WriteFiles(t, "", map[string]string{
 		".git/HEAD":          "ref: refs/heads/main\n",
 		"README.md":          "# Top\n",
 		"part/README.md":     "# Part\n\n[up](../README.md) and [gone](docs/missing.md).\n",
 		"part/docs/a.md":     "# A\n\n[top](../../README.md)\n",
 		"other/unrelated.md": "# Other\n",
-	} {
-		path := filepath.Join(top, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	var got []string
 	for _, d := range Load([]string{filepath.Join(top, "part")}, Options{}).AllDiagnostics() {
 		rel, _ := filepath.Rel(top, d.File)

@@ -10,8 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -59,14 +58,7 @@ func writeHostile(t *testing.T, changes map[string][]byte) string {
 // writeHostileIn is writeHostile into a given folder.
 func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "hostile", "lamp.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string][]byte{}
-	for _, f := range ar.Files {
-		files[f.Name] = f.Data
-	}
+	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
 	for name, data := range changes {
 		if data == nil {
 			delete(files, name)
@@ -74,33 +66,18 @@ func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string 
 			files[name] = data
 		}
 	}
-	dir := filepath.Join(tmp, "pkg")
-	for name, data := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, filepath.Join(tmp, "pkg"), files)
 }
 
 // hostileBase returns the base adoption text.
 func hostileBase(t *testing.T) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "hostile", "lamp.txtar"))
-	if err != nil {
-		t.Fatal(err)
+	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
+	adoption, ok := files["contracts/lamp-oil.json"]
+	if !ok {
+		t.Fatal("lamp.txtar has no adoption")
 	}
-	for _, f := range ar.Files {
-		if f.Name == "contracts/lamp-oil.json" {
-			return string(f.Data)
-		}
-	}
-	t.Fatal("lamp.txtar has no adoption")
-	return ""
+	return string(adoption)
 }
 
 // TestHostileBaseFixtureClean makes sure the fixture reports nothing.

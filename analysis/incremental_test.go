@@ -8,32 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-)
 
-// copyTree copies a folder into a temporary one and returns its path.
-func copyTree(t *testing.T, from string) string {
-	t.Helper()
-	to := t.TempDir()
-	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		target := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return to
-}
+	"github.com/gddls/gddls/analysis/analysistest"
+)
 
 // TestWorkspaceMatchesLoad edits the demo package through a Workspace (which
 // reuses parses and check results) and requires its diagnostics after every
@@ -46,7 +23,7 @@ func TestWorkspaceMatchesLoad(t *testing.T) {
 
 // workspaceMatchesLoad runs TestWorkspaceMatchesLoad's edits with options.
 func workspaceMatchesLoad(t *testing.T, opts Options) {
-	dir := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
 	ws := NewWorkspace([]string{dir}, opts)
 	overlay := Overlay{}
 	read := func(rel string) string {
@@ -182,7 +159,7 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 // reuses the check results of the others, and that an edit of a chapter
 // re-checks the adoptions that cite it.
 func TestEditRechecksOnlyAffectedAdoptions(t *testing.T) {
-	dir := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
 	ws := NewWorkspace([]string{dir}, Options{})
 	results := func() map[string]*adoptionResult {
 		s := ws.Snapshot()

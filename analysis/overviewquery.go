@@ -135,10 +135,14 @@ func (x *fixer) fantasyBlock(ds source.Span) {
 			line = bytes.TrimPrefix(line, []byte("\ufeff"))
 		}
 		if bytes.HasPrefix(line, []byte("# ")) || string(line) == "#" {
-			if i+1 >= lines.LineCount() {
-				at, text = len(x.f.Content), nl+nl+strings.Join(fantasySkeleton, nl)+nl
-			} else {
-				at, text = lines.LineStart(i+1), nl+text
+			block := strings.Join(fantasySkeleton, nl) + nl
+			switch {
+			case i+1 >= lines.LineCount():
+				at, text = len(x.f.Content), nl+nl+block
+			case len(bytes.TrimSpace(lines.LineText(i+1))) == 0:
+				at, text = lines.LineStart(i+1), nl+block
+			default:
+				at, text = lines.LineStart(i+1), nl+block+nl
 			}
 		}
 		break
@@ -225,13 +229,13 @@ func (s *Snapshot) rulesetItems(f *File, lineStart, offset int) (items []Complet
 				continue
 			}
 			seen[id] = true
-			detail := "ruleset"
+			detail, rank := "ruleset", "1"
 			if id == initial {
-				detail = "ruleset (initial)"
+				detail, rank = "ruleset (initial)", "0"
 			}
 			items = append(items, CompletionItem{Label: id, Kind: CompleteKeyword, Detail: detail,
 				Documentation: fmt.Sprintf("Continues ruleset `%s`: the blockquote joins the ruleset's other tags.", id),
-				SortText:      "1" + id, Edit: &TextEdit{Span: span, NewText: id}})
+				SortText:      rank + id, Edit: &TextEdit{Span: span, NewText: id}})
 		}
 		return items, true
 	}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	"go.lsp.dev/uri"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // hooks is the environment that enables the test-only methods.
@@ -21,17 +23,7 @@ func fileURI(path string) string { return string(uri.File(path)) }
 // writeFiles writes a fixture tree into a temporary folder and returns it.
 func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, "", files)
 }
 
 // docFixture is a folder of general Markdown: a.md and b.md link to files

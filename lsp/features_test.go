@@ -7,36 +7,14 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // copyDemo copies the demo package of testdata into a temporary folder.
 func copyDemo(t *testing.T) string {
 	t.Helper()
-	root, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(root, "testdata", "demo")
-	dst := t.TempDir()
-	err = filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dst
+	return analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 }
 
 // posOf returns the LSP position of the first occurrence of needle in a

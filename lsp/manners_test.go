@@ -45,7 +45,7 @@ func TestPublishesEveryVersion(t *testing.T) {
 	// A clean file is published on open, empty, with its version, and
 	// again after an edit that leaves it clean.
 	mark := c.mark()
-	c.open(ok, readText(t, ok), 1)
+	c.open(ok, readFile(t, ok), 1)
 	next := mark
 	for v := 1; v <= 3; v++ {
 		if v > 1 {
@@ -59,7 +59,7 @@ func TestPublishesEveryVersion(t *testing.T) {
 	}
 	// A file with findings is published on open and after an edit that
 	// leaves its findings as they were.
-	c.open(a, readText(t, a), 5)
+	c.open(a, readFile(t, a), 5)
 	p, next := c.awaitDiagnostics(next, fileURI(a), "a.md version 5", func(p publication) bool { return p.Version == 5 })
 	before := diagKeys(p)
 	c.change(a, 6, []int{0, 0, 0, 0}, "Intro.\n")
@@ -312,7 +312,7 @@ func TestSingleFileMode(t *testing.T) {
 			c := start(t, hooks)
 			c.initializeWith(tc.params)
 			// A chapter is analysed with its package, found by walking up.
-			c.open(chapter, readText(t, chapter), 1)
+			c.open(chapter, readFile(t, chapter), 1)
 			c.awaitDiagnostics(0, fileURI(chapter), "the chapter's dangling citation", hasCode("PROSE_CITATION_DANGLING"))
 			var syms []struct {
 				Name string `json:"name"`
@@ -322,7 +322,7 @@ func TestSingleFileMode(t *testing.T) {
 				t.Errorf("symbols of the chapter = %+v, want the Overview heading", syms)
 			}
 			// A file in no package is analysed with its folder.
-			c.open(todo, readText(t, todo), 1)
+			c.open(todo, readFile(t, todo), 1)
 			c.awaitDiagnostics(0, fileURI(todo), "the note's broken link", hasCode("DOC_LINK_FILE"))
 			// Closing the file takes its findings away.
 			mark := c.mark()
@@ -338,7 +338,7 @@ func TestOversizeMessageRefused(t *testing.T) {
 	a := filepath.Join(root, "a.md")
 	c := start(t, hooks)
 	c.initialize(root, nil, nil)
-	text := readText(t, a)
+	text := readFile(t, a)
 	c.open(a, text, 1)
 
 	// A didChange of more than 256 MiB, written in pieces.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // The hostile-input tests build a package in a temporary folder, damage it
@@ -99,16 +101,7 @@ func writePackage(t *testing.T, changes map[string][]byte) string {
 		}
 		files[name] = content
 	}
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, dir, files)
 }
 
 // checkResult is what one hostile run printed.
