@@ -179,24 +179,28 @@ func (x *fixer) retagFence(ds source.Span) bool {
 // rulesetInitial offers to add (initial) to the tag a RULESET_INITIAL
 // finding without a mark stands on, or to remove a second mark.
 func (x *fixer) rulesetInitial(ds source.Span) {
-	doc := x.f.Markdown
-	if doc == nil {
+	if x.f.Markdown == nil {
 		return
 	}
-	for _, t := range doc.Tags {
-		if t.Kind != markdown.Ruleset || t.ID == "" || !t.Span.Contains(ds.Start) {
-			continue
+	for _, t := range x.f.Markdown.Tags {
+		if t.Kind == markdown.Ruleset && t.ID != "" && t.Span.Contains(ds.Start) {
+			x.initialMark(t)
+			return
 		}
-		rest, restSpan := t.Rest()
-		switch {
-		case rest == "":
-			x.add(fmt.Sprintf("Mark %s as the initial ruleset", t.ID), "RULESET_INITIAL", true,
-				TextEdit{Span: source.Span{Start: t.IDSpan.End, End: t.IDSpan.End}, NewText: " (initial)"})
-		case t.MarksInitial():
-			x.add(fmt.Sprintf("Remove (initial) from %s", t.ID), "RULESET_INITIAL", false,
-				TextEdit{Span: source.Span{Start: t.IDSpan.End, End: restSpan.End}})
-		}
-		return
+	}
+}
+
+// initialMark offers to add the initial mark to a ruleset tag without one,
+// or to remove it from one that has it.
+func (x *fixer) initialMark(t markdown.Tag) {
+	rest, restSpan := t.Rest()
+	switch {
+	case rest == "":
+		x.add(fmt.Sprintf("Mark %s as the initial ruleset", t.ID), "RULESET_INITIAL", true,
+			TextEdit{Span: source.Span{Start: t.IDSpan.End, End: t.IDSpan.End}, NewText: " (initial)"})
+	case t.MarksInitial():
+		x.add(fmt.Sprintf("Remove (initial) from %s", t.ID), "RULESET_INITIAL", false,
+			TextEdit{Span: source.Span{Start: t.IDSpan.End, End: restSpan.End}})
 	}
 }
 
