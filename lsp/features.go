@@ -30,6 +30,7 @@ var requests = map[string]requestFunc{
 	"textDocument/codeLens":       codeLens,
 	"textDocument/documentLink":   documentLink,
 	"workspace/executeCommand":    executeCommand,
+	"workspace/willRenameFiles":   willRenameFiles,
 }
 
 // testRequests are enabled only with Options.TestHooks.

@@ -79,6 +79,7 @@ type Server struct {
 	ws      *analysis.Workspace
 	roots   []string
 	caps    clientCaps
+	feat    featureCaps
 	docs    map[string]*document
 	delay   time.Duration
 	timer   *time.Timer
@@ -318,6 +319,8 @@ func (s *Server) notification(method string, params json.RawMessage) {
 		err = s.didChangeWorkspaceFolders(params)
 	case "workspace/didChangeConfiguration":
 		err = s.didChangeConfiguration(params)
+	case "workspace/didRenameFiles":
+		err = s.didRenameFiles(params)
 	default:
 		s.logf("ignoring unknown notification %s", method)
 	}
@@ -430,10 +433,12 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 		dynamicWatch: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 		progress:     p.Capabilities.Window.WorkDoneProgress,
 	}
+	s.feat = readFeatureCaps(raw)
 	s.state = stateInitialized
+	feat := s.feat
 	s.mu.Unlock()
 	s.logf("initialized with roots %v", roots)
-	return capabilities(s.opts.Version), nil
+	return extendCapabilities(capabilities(s.opts.Version), feat), nil
 }
 
 // capabilities is the initialize result.

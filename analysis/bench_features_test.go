@@ -1,0 +1,51 @@
+package analysis_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/gen"
+)
+
+// The benchmarks of the editor features of issue 15 on the generated
+// repository; docs/PERFORMANCE.md records their numbers. Each measures a
+// request on a snapshot whose citation index is already built, as it is
+// after the first query of a session.
+
+// BenchmarkRenameChapterFile computes the edit of renaming the chapter that
+// every adoption cites.
+func BenchmarkRenameChapterFile(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	r := []analysis.FileRename{{Old: filepath.Join(dir, "02-mechanics.md"), New: filepath.Join(dir, "02-systems.md")}}
+	benchRename(b, s, r)
+}
+
+// BenchmarkRenameAdoptionFile computes the edit of renaming an adoption.
+func BenchmarkRenameAdoptionFile(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	old := filepath.Join(dir, rep.CleanAdoption)
+	r := []analysis.FileRename{{Old: old, New: filepath.Join(filepath.Dir(old), "renamed-adoption.json")}}
+	benchRename(b, s, r)
+}
+
+func benchRename(b *testing.B, s *analysis.Snapshot, r []analysis.FileRename) {
+	if _, err := s.RenameFiles(r); err != nil { // builds the citation index
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		edits, err := s.RenameFiles(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = 0
+		for _, es := range edits {
+			n += len(es)
+		}
+	}
+	b.ReportMetric(float64(n), "edits")
+}
