@@ -6,6 +6,7 @@ import (
 
 	"github.com/gddls/gddls/analysis"
 	"github.com/gddls/gddls/analysis/gen"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // The benchmarks of the editor features of issue 15 on the generated
@@ -48,4 +49,29 @@ func benchRename(b *testing.B, s *analysis.Snapshot, r []analysis.FileRename) {
 		}
 	}
 	b.ReportMetric(float64(n), "edits")
+}
+
+// BenchmarkInlayHintsAdoption computes the inlay hints of a whole adoption.
+func BenchmarkInlayHintsAdoption(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	benchInlay(b, dir, filepath.Join(dir, rep.CleanAdoption))
+}
+
+// BenchmarkInlayHintsChapter computes the inlay hints of the chapter every
+// adoption cites.
+func BenchmarkInlayHintsChapter(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	benchInlay(b, dir, filepath.Join(dir, "02-mechanics.md"))
+}
+
+func benchInlay(b *testing.B, dir, path string) {
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	whole := source.Span{Start: 0, End: len(s.File(path).Content)}
+	s.InlayHints(path, whole) // builds the citation index
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(s.InlayHints(path, whole))
+	}
+	b.ReportMetric(float64(n), "hints")
 }

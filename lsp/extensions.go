@@ -1,14 +1,16 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
 
 // The features of LSP 3.16 and 3.17 that go.lsp.dev/protocol v0.12.0 has no
 // types for are declared here: the capabilities the server announces for
-// them and the client capabilities it reads.
+// them, the client capabilities and the settings it reads.
 
 // initializeResult is protocol.InitializeResult with the capabilities the
 // library does not know.
@@ -20,19 +22,38 @@ type initializeResult struct {
 // serverCapabilities extends protocol.ServerCapabilities.
 type serverCapabilities struct {
 	protocol.ServerCapabilities
+	InlayHintProvider bool `json:"inlayHintProvider,omitempty"`
+}
+
+// features holds the client capabilities and settings of the features
+// declared here.
+type features struct {
+	caps  featureCaps
+	inlay inlaySettings
 }
 
 // featureCaps are the client capabilities of the features declared here.
-type featureCaps struct{}
+type featureCaps struct {
+	// inlayRefresh: the client accepts workspace/inlayHint/refresh.
+	inlayRefresh bool
+}
 
 // readFeatureCaps reads the client capabilities of the features declared
 // here from the initialize params.
 func readFeatureCaps(raw json.RawMessage) featureCaps {
 	var p struct {
-		Capabilities struct{} `json:"capabilities"`
+		Capabilities struct {
+			Workspace struct {
+				InlayHint struct {
+					RefreshSupport bool `json:"refreshSupport"`
+				} `json:"inlayHint"`
+			} `json:"workspace"`
+		} `json:"capabilities"`
 	}
-	_ = json.Unmarshal(raw, &p)
-	return featureCaps{}
+	_ = json.Unmarshal(raw, &p) // initialize already reported bad params
+	return featureCaps{
+		inlayRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
+	}
 }
 
 // extendCapabilities adds the features declared here to the initialize
@@ -45,5 +66,38 @@ func extendCapabilities(res *protocol.InitializeResult, fc featureCaps) *initial
 		DidRename:  fileOperationFilters(),
 	}
 	caps.Workspace = &ws
-	return &initializeResult{Capabilities: serverCapabilities{ServerCapabilities: caps}, ServerInfo: res.ServerInfo}
+	return &initializeResult{
+		Capabilities: serverCapabilities{ServerCapabilities: caps, InlayHintProvider: true},
+		ServerInfo:   res.ServerInfo,
+	}
+}
+
+// applyFeatureSettings reads the settings of the features declared here:
+// gddls.inlayHints.{tuningValues,headings,notAsked,contractValues}. A
+// change asks a client that supports it to fetch its inlay hints again.
+func (s *Server) applyFeatureSettings(raw json.RawMessage) {
+	var st struct {
+		Gddls *struct {
+			InlayHints *inlaySettings `json:"inlayHints"`
+		} `json:"gddls"`
+	}
+	if json.Unmarshal(raw, &st) != nil || st.Gddls == nil || st.Gddls.InlayHints == nil {
+		return
+	}
+	s.mu.Lock()
+	s.feat.inlay = s.feat.inlay.merge(*st.Gddls.InlayHints)
+	refresh := s.feat.caps.inlayRefresh && s.state == stateInitialized
+	s.mu.Unlock()
+	if refresh {
+		go s.refresh("workspace/inlayHint/refresh")
+	}
+}
+
+// refresh sends a workspace/*/refresh request and logs a failure.
+func (s *Server) refresh(method string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := s.conn.Call(ctx, method, nil, nil); err != nil {
+		s.logf("%s: %v", method, err)
+	}
 }

@@ -31,6 +31,7 @@ var requests = map[string]requestFunc{
 	"textDocument/documentLink":   documentLink,
 	"workspace/executeCommand":    executeCommand,
 	"workspace/willRenameFiles":   willRenameFiles,
+	"textDocument/inlayHint":      inlayHints,
 }
 
 // testRequests are enabled only with Options.TestHooks.

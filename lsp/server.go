@@ -79,7 +79,7 @@ type Server struct {
 	ws      *analysis.Workspace
 	roots   []string
 	caps    clientCaps
-	feat    featureCaps
+	feat    features
 	docs    map[string]*document
 	delay   time.Duration
 	timer   *time.Timer
@@ -387,6 +387,7 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("reading settings: %w", err)
 	}
+	s.applyFeatureSettings(raw)
 	if st.Gddls == nil || st.Gddls.DiagnosticsDelay == nil {
 		return nil
 	}
@@ -433,9 +434,9 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 		dynamicWatch: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
 		progress:     p.Capabilities.Window.WorkDoneProgress,
 	}
-	s.feat = readFeatureCaps(raw)
+	s.feat.caps = readFeatureCaps(raw)
 	s.state = stateInitialized
-	feat := s.feat
+	feat := s.feat.caps
 	s.mu.Unlock()
 	s.logf("initialized with roots %v", roots)
 	return extendCapabilities(capabilities(s.opts.Version), feat), nil
