@@ -22,7 +22,8 @@ type initializeResult struct {
 // serverCapabilities extends protocol.ServerCapabilities.
 type serverCapabilities struct {
 	protocol.ServerCapabilities
-	InlayHintProvider bool `json:"inlayHintProvider,omitempty"`
+	InlayHintProvider  bool               `json:"inlayHintProvider,omitempty"`
+	DiagnosticProvider *diagnosticOptions `json:"diagnosticProvider,omitempty"`
 }
 
 // features holds the client capabilities and settings of the features
@@ -36,6 +37,10 @@ type features struct {
 type featureCaps struct {
 	// inlayRefresh: the client accepts workspace/inlayHint/refresh.
 	inlayRefresh bool
+	// pull: the client pulls diagnostics (textDocument.diagnostic) and
+	// has not turned that off with the setting gddls.pullDiagnostics;
+	// pullRefresh: it accepts workspace/diagnostic/refresh.
+	pull, pullRefresh bool
 }
 
 // readFeatureCaps reads the client capabilities of the features declared
@@ -47,12 +52,29 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				InlayHint struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"inlayHint"`
+				Diagnostics struct {
+					RefreshSupport bool `json:"refreshSupport"`
+				} `json:"diagnostics"`
 			} `json:"workspace"`
+			TextDocument struct {
+				Diagnostic *json.RawMessage `json:"diagnostic"`
+			} `json:"textDocument"`
 		} `json:"capabilities"`
+		InitOptions struct {
+			Gddls struct {
+				PullDiagnostics *bool `json:"pullDiagnostics"`
+			} `json:"gddls"`
+		} `json:"initializationOptions"`
 	}
 	_ = json.Unmarshal(raw, &p) // initialize already reported bad params
+	pull := p.Capabilities.TextDocument.Diagnostic != nil && string(*p.Capabilities.TextDocument.Diagnostic) != "null"
+	if off := p.InitOptions.Gddls.PullDiagnostics; off != nil && !*off {
+		pull = false
+	}
 	return featureCaps{
 		inlayRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
+		pull:         pull,
+		pullRefresh:  p.Capabilities.Workspace.Diagnostics.RefreshSupport,
 	}
 }
 
@@ -66,10 +88,14 @@ func extendCapabilities(res *protocol.InitializeResult, fc featureCaps) *initial
 		DidRename:  fileOperationFilters(),
 	}
 	caps.Workspace = &ws
-	return &initializeResult{
+	out := &initializeResult{
 		Capabilities: serverCapabilities{ServerCapabilities: caps, InlayHintProvider: true},
 		ServerInfo:   res.ServerInfo,
 	}
+	if fc.pull {
+		out.Capabilities.DiagnosticProvider = &diagnosticOptions{Identifier: "gddls", InterFileDependencies: true, WorkspaceDiagnostics: true}
+	}
+	return out
 }
 
 // applyFeatureSettings reads the settings of the features declared here:

@@ -32,6 +32,8 @@ var requests = map[string]requestFunc{
 	"workspace/executeCommand":    executeCommand,
 	"workspace/willRenameFiles":   willRenameFiles,
 	"textDocument/inlayHint":      inlayHints,
+	"textDocument/diagnostic":     documentDiagnostic,
+	"workspace/diagnostic":        workspaceDiagnostic,
 }
 
 // testRequests are enabled only with Options.TestHooks.

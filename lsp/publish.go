@@ -136,6 +136,9 @@ func (s *Server) publish() {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].URI < out[j].URI })
+	if s.pullInstead(out) {
+		return
+	}
 	for i := range out {
 		s.notify("textDocument/publishDiagnostics", &out[i])
 	}
