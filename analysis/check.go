@@ -311,7 +311,7 @@ func (b *builder) place() {
 		}
 		seen[key] = true
 		file := b.snap.files[f.File]
-		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent}
+		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent, Unnecessary: f.Unnecessary}
 		if file != nil {
 			span := f.Span
 			if span == (source.Span{}) {

@@ -18,6 +18,8 @@ type Diagnostic struct {
 	Message   string
 	Related   []RelatedLocation
 	Dependent bool
+	// Unnecessary marks a token that has no effect (source.Finding).
+	Unnecessary bool
 }
 
 // RelatedLocation is a second place a diagnostic involves.
@@ -57,7 +59,7 @@ func SameDiagnostics(a, b []Diagnostic) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.File != y.File || x.Range != y.Range || x.Code != y.Code || x.Severity != y.Severity ||
-			x.Message != y.Message || x.Dependent != y.Dependent || len(x.Related) != len(y.Related) {
+			x.Message != y.Message || x.Dependent != y.Dependent || x.Unnecessary != y.Unnecessary || len(x.Related) != len(y.Related) {
 			return false
 		}
 		for j := range x.Related {
