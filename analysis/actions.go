@@ -82,10 +82,14 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.rowChoice(ds)
 	case "CONTRACT_CITATION_DANGLING":
 		x.danglingCitation(ds)
+		x.createHeading(d.Code, ds)
 	case "PROSE_CITATION_DANGLING":
 		x.danglingProse(ds)
 	case "DOC_LINK_ANCHOR":
 		x.linkAnchor(ds)
+		x.createHeading(d.Code, ds)
+	case "DOC_LINK_FILE":
+		x.createFile(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
 	}
@@ -120,6 +124,7 @@ func (x *fixer) missingAnswers(d Diagnostic) {
 			missing = append(missing, q)
 		}
 	}
+	all := missing
 	var named []*contracts.Question
 	for _, q := range missing {
 		if strings.Contains(d.Message, strconv.Quote(q.Name.Text)) {
@@ -142,6 +147,7 @@ func (x *fixer) missingAnswers(d Diagnostic) {
 			}
 		}
 	}
+	x.allMissingAnswers(a, all)
 }
 
 // missingRowFields adds every missing required field of the row whose

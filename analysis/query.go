@@ -104,6 +104,8 @@ type CodeAction struct {
 	Edits map[string][]TextEdit
 	// Preferred marks the single best fix.
 	Preferred bool
+	// Creates are new files the action makes, before its edits apply.
+	Creates []FileCreate
 }
 
 // CodeLens is a line of information shown above a span, with an optional

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -11,6 +12,13 @@ import (
 // The features of LSP 3.16 and 3.17 that go.lsp.dev/protocol v0.12.0 has no
 // types for are declared here: the capabilities the server announces for
 // them, the client capabilities and the settings it reads.
+
+// The source action kinds the library lacks: fix all (LSP 3.17) and the
+// table of contents of a Markdown file.
+const (
+	sourceFixAll protocol.CodeActionKind = "source.fixAll"
+	sourceTOC    protocol.CodeActionKind = "source.toc"
+)
 
 // initializeResult is protocol.InitializeResult with the capabilities the
 // library does not know.
@@ -41,6 +49,9 @@ type featureCaps struct {
 	// has not turned that off with the setting gddls.pullDiagnostics;
 	// pullRefresh: it accepts workspace/diagnostic/refresh.
 	pull, pullRefresh bool
+	// createFiles: the client applies documentChanges with create
+	// operations.
+	createFiles bool
 }
 
 // readFeatureCaps reads the client capabilities of the features declared
@@ -55,6 +66,10 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				Diagnostics struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"diagnostics"`
+				WorkspaceEdit struct {
+					DocumentChanges    bool     `json:"documentChanges"`
+					ResourceOperations []string `json:"resourceOperations"`
+				} `json:"workspaceEdit"`
 			} `json:"workspace"`
 			TextDocument struct {
 				Diagnostic *json.RawMessage `json:"diagnostic"`
@@ -67,6 +82,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		} `json:"initializationOptions"`
 	}
 	_ = json.Unmarshal(raw, &p) // initialize already reported bad params
+	we := p.Capabilities.Workspace.WorkspaceEdit
 	pull := p.Capabilities.TextDocument.Diagnostic != nil && string(*p.Capabilities.TextDocument.Diagnostic) != "null"
 	if off := p.InitOptions.Gddls.PullDiagnostics; off != nil && !*off {
 		pull = false
@@ -75,6 +91,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		inlayRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
 		pull:         pull,
 		pullRefresh:  p.Capabilities.Workspace.Diagnostics.RefreshSupport,
+		createFiles:  we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
 	}
 }
 

@@ -350,7 +350,7 @@ type contextDiagnostic struct {
 	code string
 }
 
-func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		docParams
 		Range   wireRange `json:"range"`
@@ -377,11 +377,15 @@ func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 		}
 		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
 	}
-	for _, a := range snap.CodeActions(f.Path, spanOf(f.Lines, p.Range)) {
+	for _, a := range append(snap.CodeActions(f.Path, spanOf(f.Lines, p.Range)), snap.SourceActions(f.Path)...) {
 		if !kindWanted(a.Kind, p.Context.Only) {
 			continue
 		}
-		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: workspaceEdit(snap, a.Edits)}
+		edit, ok := s.actionEdit(snap, a)
+		if !ok {
+			continue
+		}
+		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: edit}
 		for _, d := range diags {
 			for _, c := range a.Codes {
 				if c == d.code {
@@ -398,11 +402,11 @@ func codeAction(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 // codeActionResult is protocol.CodeAction with the request's diagnostics
 // echoed back exactly as the client sent them.
 type codeActionResult struct {
-	Title       string                  `json:"title"`
-	Kind        string                  `json:"kind,omitempty"`
-	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
-	IsPreferred bool                    `json:"isPreferred,omitempty"`
-	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+	Title       string            `json:"title"`
+	Kind        string            `json:"kind,omitempty"`
+	Diagnostics []json.RawMessage `json:"diagnostics,omitempty"`
+	IsPreferred bool              `json:"isPreferred,omitempty"`
+	Edit        any               `json:"edit,omitempty"`
 }
 
 // kindWanted reports whether a code action kind passes the request's only

@@ -462,7 +462,7 @@ func capabilities(version string) *protocol.InitializeResult {
 			DocumentSymbolProvider:  true,
 			WorkspaceSymbolProvider: true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, sourceFixAll, sourceTOC},
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			DocumentLinkProvider:   &protocol.DocumentLinkOptions{},
