@@ -116,6 +116,9 @@ type CodeLens struct {
 	Command string
 	// Arguments are passed to Command.
 	Arguments []any
+	// Locations are the references a reference-count lens opens; the
+	// protocol layer passes them after Arguments.
+	Locations []Location
 }
 
 // DocumentLink makes a span clickable.

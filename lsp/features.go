@@ -430,9 +430,13 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 		return out, err
 	}
 	for _, l := range snap.CodeLenses(f.Path) {
+		args := l.Arguments
+		if len(l.Locations) > 0 {
+			args = append(args, toPosition(f.Lines.Position(l.Span.Start)), locations(snap, l.Locations))
+		}
 		out = append(out, protocol.CodeLens{
 			Range:   spanRange(f.Lines, l.Span),
-			Command: &protocol.Command{Title: l.Title, Command: l.Command, Arguments: l.Arguments},
+			Command: &protocol.Command{Title: l.Title, Command: l.Command, Arguments: args},
 		})
 	}
 	return out, nil
