@@ -105,6 +105,9 @@ func extendCapabilities(res *protocol.InitializeResult, fc featureCaps) *initial
 		DidRename:  fileOperationFilters(),
 	}
 	caps.Workspace = &ws
+	caps.FoldingRangeProvider = true
+	caps.SelectionRangeProvider = true
+	caps.DocumentHighlightProvider = true
 	out := &initializeResult{
 		Capabilities: serverCapabilities{ServerCapabilities: caps, InlayHintProvider: true},
 		ServerInfo:   res.ServerInfo,
