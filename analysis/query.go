@@ -54,6 +54,10 @@ type CompletionItem struct {
 	// Retrigger is set when choosing the item should re-trigger completion,
 	// as after a file name followed by '#'.
 	Retrigger bool
+	// SnippetEdit, when set, is the edit to use instead of Edit for a
+	// client that supports snippets: the same text in LSP snippet syntax,
+	// with tab stops for the parts to fill in.
+	SnippetEdit *TextEdit
 }
 
 // Hover is the text shown for the token under the cursor.

@@ -52,6 +52,15 @@ type featureCaps struct {
 	// createFiles: the client applies documentChanges with create
 	// operations.
 	createFiles bool
+	// snippets: the client expands snippets in completion items.
+	snippets bool
+}
+
+// snippets reports whether the client expands completion snippets.
+func (s *Server) snippets() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.feat.caps.snippets
 }
 
 // readFeatureCaps reads the client capabilities of the features declared
@@ -73,6 +82,11 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 			} `json:"workspace"`
 			TextDocument struct {
 				Diagnostic *json.RawMessage `json:"diagnostic"`
+				Completion struct {
+					CompletionItem struct {
+						SnippetSupport bool `json:"snippetSupport"`
+					} `json:"completionItem"`
+				} `json:"completion"`
 			} `json:"textDocument"`
 		} `json:"capabilities"`
 		InitOptions struct {
@@ -92,6 +106,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		pull:         pull,
 		pullRefresh:  p.Capabilities.Workspace.Diagnostics.RefreshSupport,
 		createFiles:  we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
+		snippets:     p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
 	}
 }
 

@@ -188,7 +188,7 @@ func workspaceEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit
 	return out
 }
 
-func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
 	f, offset, err := posFile(snap, raw, &p, &p)
@@ -208,6 +208,10 @@ func completion(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 		}
 		if it.Edit != nil {
 			item.TextEdit = &protocol.TextEdit{Range: spanRange(f.Lines, it.Edit.Span), NewText: it.Edit.NewText}
+		}
+		if it.SnippetEdit != nil && s.snippets() {
+			item.TextEdit = &protocol.TextEdit{Range: spanRange(f.Lines, it.SnippetEdit.Span), NewText: it.SnippetEdit.NewText}
+			item.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Deprecated {
 			item.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
