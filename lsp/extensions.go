@@ -54,6 +54,8 @@ type featureCaps struct {
 	createFiles bool
 	// snippets: the client expands snippets in completion items.
 	snippets bool
+	// semanticTokens: the client asks for semantic tokens.
+	semanticTokens bool
 }
 
 // snippets reports whether the client expands completion snippets.
@@ -81,8 +83,9 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				} `json:"workspaceEdit"`
 			} `json:"workspace"`
 			TextDocument struct {
-				Diagnostic *json.RawMessage `json:"diagnostic"`
-				Completion struct {
+				Diagnostic     *json.RawMessage `json:"diagnostic"`
+				SemanticTokens *json.RawMessage `json:"semanticTokens"`
+				Completion     struct {
 					CompletionItem struct {
 						SnippetSupport bool `json:"snippetSupport"`
 					} `json:"completionItem"`
@@ -107,6 +110,8 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		pullRefresh:  p.Capabilities.Workspace.Diagnostics.RefreshSupport,
 		createFiles:  we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
 		snippets:     p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
+		semanticTokens: p.Capabilities.TextDocument.SemanticTokens != nil &&
+			string(*p.Capabilities.TextDocument.SemanticTokens) != "null",
 	}
 }
 
@@ -126,6 +131,9 @@ func extendCapabilities(res *protocol.InitializeResult, fc featureCaps) *initial
 	out := &initializeResult{
 		Capabilities: serverCapabilities{ServerCapabilities: caps, InlayHintProvider: true},
 		ServerInfo:   res.ServerInfo,
+	}
+	if fc.semanticTokens {
+		out.Capabilities.SemanticTokensProvider = newSemanticTokensOptions()
 	}
 	if fc.pull {
 		out.Capabilities.DiagnosticProvider = &diagnosticOptions{Identifier: "gddls", InterFileDependencies: true, WorkspaceDiagnostics: true}

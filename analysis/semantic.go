@@ -1,0 +1,70 @@
+package analysis
+
+import (
+	"sort"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// TokenType is what a citation token names, for semantic highlighting.
+type TokenType int
+
+// The types of semantic tokens.
+const (
+	TokenHeading   TokenType = iota // an anchor of a heading
+	TokenFile                       // a file a link names
+	TokenTuningKey                  // a key of tuning.json
+	TokenRule                       // a rule of tuning.json
+	TokenAdoption                   // an adoption
+	TokenValue                      // a value of an adoption
+)
+
+// SemanticToken is one citation of a file, marked resolved or dangling.
+type SemanticToken struct {
+	Span source.Span
+	Type TokenType
+	// Dangling reports that the token names nothing that exists.
+	Dangling bool
+}
+
+// SemanticTokens returns the citations and links of a file in order, each
+// typed by what it names and marked dangling when its target does not
+// exist. Declarations and the local names of an adoption are left out;
+// tokens never overlap.
+func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
+	var out []SemanticToken
+	for _, r := range s.citeIndex().byFile[path] {
+		switch r.Kind {
+		case refRowCitation, refValueCitation, refProse, refLink, refRefLink, refRuleName:
+		default:
+			continue
+		}
+		var typ TokenType
+		switch r.Target.kind {
+		case targetHeading:
+			typ = TokenHeading
+		case targetFile:
+			typ = TokenFile
+		case targetTuningKey:
+			typ = TokenTuningKey
+		case targetTuningRule:
+			typ = TokenRule
+		case targetAdoption:
+			typ = TokenAdoption
+		case targetValue:
+			typ = TokenValue
+		default:
+			continue
+		}
+		out = append(out, SemanticToken{Span: r.span(), Type: typ, Dangling: len(s.targetLocations(r.Target)) == 0})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	kept := out[:0]
+	for _, t := range out {
+		if n := len(kept); t.Span.Len() == 0 || (n > 0 && t.Span.Start < kept[n-1].Span.End) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
