@@ -45,10 +45,10 @@ type features struct {
 type featureCaps struct {
 	// inlayRefresh: the client accepts workspace/inlayHint/refresh.
 	inlayRefresh bool
-	// pull: the client pulls diagnostics (textDocument.diagnostic) and
-	// has not turned that off with the setting gddls.pullDiagnostics;
-	// pullRefresh: it accepts workspace/diagnostic/refresh.
-	pull, pullRefresh bool
+	// pull: the client pulls diagnostics (textDocument.diagnostic),
+	// accepts workspace/diagnostic/refresh and has not turned pulling off
+	// with the initialization option gddls.pullDiagnostics.
+	pull bool
 	// createFiles: the client applies documentChanges with create
 	// operations.
 	createFiles bool
@@ -100,14 +100,18 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 	}
 	_ = json.Unmarshal(raw, &p) // initialize already reported bad params
 	we := p.Capabilities.Workspace.WorkspaceEdit
-	pull := p.Capabilities.TextDocument.Diagnostic != nil && string(*p.Capabilities.TextDocument.Diagnostic) != "null"
+	// Pull mode needs a client that can be told to pull again after a
+	// change elsewhere (workspace.diagnostics.refreshSupport): VS Code.
+	// A client that pulls only for open buffers without it (Neovim up to
+	// 0.11) keeps push diagnostics for the whole workspace.
+	refresh := p.Capabilities.Workspace.Diagnostics.RefreshSupport
+	pull := refresh && p.Capabilities.TextDocument.Diagnostic != nil && string(*p.Capabilities.TextDocument.Diagnostic) != "null"
 	if off := p.InitOptions.Gddls.PullDiagnostics; off != nil && !*off {
 		pull = false
 	}
 	return featureCaps{
 		inlayRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
 		pull:         pull,
-		pullRefresh:  p.Capabilities.Workspace.Diagnostics.RefreshSupport,
 		createFiles:  we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
 		snippets:     p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
 		semanticTokens: p.Capabilities.TextDocument.SemanticTokens != nil &&

@@ -12,7 +12,8 @@ import (
 )
 
 // Pull diagnostics (LSP 3.17): a client that declares
-// textDocument.diagnostic asks for diagnostics instead of being sent them.
+// textDocument.diagnostic and workspace.diagnostics.refreshSupport asks for
+// diagnostics instead of being sent them.
 // The answer is the very list the server would publish; its result id is a
 // hash of that list, so a file whose diagnostics did not change answers
 // "unchanged" without the server keeping any state per client.
@@ -130,10 +131,9 @@ func workspaceDiagnostic(ctx context.Context, _ *Server, snap *analysis.Snapshot
 
 // pullInstead reports whether the client pulls diagnostics, so that
 // nothing is pushed. Then publication only decides whether to ask the
-// client to pull again: after a change
-// whose diagnostics reach beyond one open file, it sends
-// workspace/diagnostic/refresh when the client supports it. It runs on the
-// queue goroutine; changed are the files whose diagnostics changed.
+// client to pull again: after a change whose diagnostics reach beyond one
+// open file, it sends workspace/diagnostic/refresh. It runs on the queue
+// goroutine; changed are the files whose diagnostics changed.
 func (s *Server) pullInstead(changed []protocol.PublishDiagnosticsParams) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -147,7 +147,7 @@ func (s *Server) pullInstead(changed []protocol.PublishDiagnosticsParams) bool {
 			cross = true
 		}
 	}
-	if cross && fc.pullRefresh && s.state == stateInitialized {
+	if cross && s.state == stateInitialized {
 		go s.refresh("workspace/diagnostic/refresh")
 	}
 	return true

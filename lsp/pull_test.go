@@ -144,6 +144,33 @@ func TestPullDiagnostics(t *testing.T) {
 		t.Errorf("after the heading changed, cauldron.json reports %s with %d items, want full with more than %d", after.Kind, len(after.Items), len(first.Items))
 	}
 	c.shutdown()
+
+	// Without refresh support the client keeps push diagnostics.
+	c = start(t, hooks)
+	res = c.initialize(root, map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}}}, nil)
+	plain.Capabilities = nil
+	if err := json.Unmarshal(res, &plain); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := plain.Capabilities["diagnosticProvider"]; ok {
+		t.Error("diagnosticProvider announced to a client without workspace.diagnostics.refreshSupport")
+	}
+	if got := c.pushedState(); !reflect.DeepEqual(got, pushed) {
+		t.Errorf("a client without refresh support is not pushed the diagnostics: %d files", len(got))
+	}
+	c.shutdown()
+
+	// The initialization option turns pulling off.
+	c = start(t, nil)
+	res = c.initialize(root, pullCaps, map[string]any{"gddls": map[string]any{"pullDiagnostics": false}})
+	plain.Capabilities = nil
+	if err := json.Unmarshal(res, &plain); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := plain.Capabilities["diagnosticProvider"]; ok {
+		t.Error("diagnosticProvider announced although gddls.pullDiagnostics is false")
+	}
+	c.shutdown()
 }
 
 // replaceFirst replaces the first occurrence of old, which must exist.
