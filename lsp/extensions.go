@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/gddls/gddls/analysis"
 )
 
 // The features of LSP 3.16 and 3.17 that go.lsp.dev/protocol v0.12.0 has no
@@ -39,6 +41,9 @@ type serverCapabilities struct {
 type features struct {
 	caps  featureCaps
 	inlay inlaySettings
+	// refreshed is the snapshot of the last publication, after which
+	// inlay hints and semantic tokens were refreshed.
+	refreshed *analysis.Snapshot
 }
 
 // featureCaps are the client capabilities of the features declared here.
@@ -54,8 +59,9 @@ type featureCaps struct {
 	createFiles bool
 	// snippets: the client expands snippets in completion items.
 	snippets bool
-	// semanticTokens: the client asks for semantic tokens.
-	semanticTokens bool
+	// semanticTokens: the client asks for semantic tokens;
+	// semanticRefresh: it accepts workspace/semanticTokens/refresh.
+	semanticTokens, semanticRefresh bool
 }
 
 // snippets reports whether the client expands completion snippets.
@@ -74,6 +80,9 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				InlayHint struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"inlayHint"`
+				SemanticTokens struct {
+					RefreshSupport bool `json:"refreshSupport"`
+				} `json:"semanticTokens"`
 				Diagnostics struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"diagnostics"`
@@ -116,6 +125,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		snippets:     p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
 		semanticTokens: p.Capabilities.TextDocument.SemanticTokens != nil &&
 			string(*p.Capabilities.TextDocument.SemanticTokens) != "null",
+		semanticRefresh: p.Capabilities.Workspace.SemanticTokens.RefreshSupport,
 	}
 }
 

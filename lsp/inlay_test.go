@@ -82,3 +82,24 @@ func TestInlayHintsDocsRepo(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestInlayRefreshAfterEdit changes a tuning value: the hints of the
+// chapters citing it move, so the server asks the client to refresh.
+func TestInlayRefreshAfterEdit(t *testing.T) {
+	root := copyDemo(t)
+	tuning := filepath.Join(root, "tuning.json")
+	mech := filepath.Join(root, "02-mechanics.md")
+	c := start(t, hooks)
+	c.initialize(root, map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}}, nil)
+	c.result("gddls/test.flush", nil, nil)
+	text := readText(t, tuning)
+	mark := c.mark()
+	c.open(tuning, text, 1)
+	c.change(tuning, 2, nil, replaceFirst(t, text, `"forage.turns_per_day": 40`, `"forage.turns_per_day": 41`))
+	c.result("gddls/test.flush", nil, nil)
+	c.await(mark, "workspace/inlayHint/refresh", func(m message) bool { return m.Method == "workspace/inlayHint/refresh" })
+	if got := hintAt(t, c.hintsOf(mech), mech, "`forage.turns_per_day`"); got != "= 41" {
+		t.Errorf("after the edit the hint is %q, want \"= 41\"", got)
+	}
+	c.shutdown()
+}

@@ -136,7 +136,7 @@ func (s *Server) publish() {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].URI < out[j].URI })
-	if s.pullInstead(out) {
+	if s.afterPublish(snap, out) {
 		return
 	}
 	for i := range out {

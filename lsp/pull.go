@@ -129,15 +129,32 @@ func workspaceDiagnostic(ctx context.Context, _ *Server, snap *analysis.Snapshot
 	return map[string]any{"items": items}, nil
 }
 
-// pullInstead reports whether the client pulls diagnostics, so that
-// nothing is pushed. Then publication only decides whether to ask the
-// client to pull again: after a change whose diagnostics reach beyond one
-// open file, it sends workspace/diagnostic/refresh. It runs on the queue
-// goroutine; changed are the files whose diagnostics changed.
-func (s *Server) pullInstead(changed []protocol.PublishDiagnosticsParams) bool {
+// afterPublish runs on the queue goroutine after each computation of the
+// diagnostics of snap; changed are the files whose diagnostics changed. It
+// reports whether the client pulls diagnostics, so that nothing is pushed:
+// then, after a change whose diagnostics reach beyond one open file, it
+// sends workspace/diagnostic/refresh. When the snapshot is new it asks a
+// client that supports it to fetch inlay hints and semantic tokens again,
+// since a change in one file moves the hints and marks of others (a tuning
+// value, a renamed heading).
+func (s *Server) afterPublish(snap *analysis.Snapshot, changed []protocol.PublishDiagnosticsParams) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	fc := s.feat.caps
+	if s.state != stateInitialized {
+		return fc.pull
+	}
+	if s.feat.refreshed != snap {
+		if s.feat.refreshed != nil {
+			if fc.inlayRefresh {
+				go s.refresh("workspace/inlayHint/refresh")
+			}
+			if fc.semanticRefresh {
+				go s.refresh("workspace/semanticTokens/refresh")
+			}
+		}
+		s.feat.refreshed = snap
+	}
 	if !fc.pull {
 		return false
 	}
@@ -147,7 +164,7 @@ func (s *Server) pullInstead(changed []protocol.PublishDiagnosticsParams) bool {
 			cross = true
 		}
 	}
-	if cross && s.state == stateInitialized {
+	if cross {
 		go s.refresh("workspace/diagnostic/refresh")
 	}
 	return true
