@@ -10,9 +10,9 @@ import (
 )
 
 // The benchmarks of the editor features of issue 15 on the generated
-// repository; docs/PERFORMANCE.md records their numbers. Each measures a
-// request on a snapshot whose citation index is already built, as it is
-// after the first query of a session.
+// repository; docs/PERFORMANCE.md records their numbers. The file renames
+// are measured on a snapshot whose citation index is already built; inlay
+// hints read one file's references and build no index.
 
 // BenchmarkRenameChapterFile computes the edit of renaming the chapter that
 // every adoption cites.
@@ -67,11 +67,32 @@ func BenchmarkInlayHintsChapter(b *testing.B) {
 func benchInlay(b *testing.B, dir, path string) {
 	s := analysis.Load([]string{dir}, analysis.Options{})
 	whole := source.Span{Start: 0, End: len(s.File(path).Content)}
-	s.InlayHints(path, whole) // builds the citation index
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
 		n = len(s.InlayHints(path, whole))
 	}
 	b.ReportMetric(float64(n), "hints")
+}
+
+// BenchmarkInlayHintsAfterEdit measures what an editor asks after a
+// keystroke in an adoption: the new snapshot, and the inlay hints of the
+// edited adoption on it.
+func BenchmarkInlayHintsAfterEdit(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.CleanAdoption)
+	orig := readGenerated(b, dir, rep.CleanAdoption)
+	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	w := analysis.NewWorkspace([]string{dir}, analysis.Options{})
+	w.Snapshot()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		content := orig
+		if i%2 == 0 {
+			content = edited
+		}
+		w.SetOverlay(path, content)
+		s := w.Snapshot()
+		_ = s.InlayHints(path, source.Span{Start: 0, End: len(content)})
+	}
 }

@@ -36,15 +36,15 @@ type InlayHint struct {
 }
 
 // InlayHints returns the inlay hints of the file at path whose tokens
-// overlap span, ordered by offset. It answers from the citation index, so
-// it costs the references of the file, not of the repository.
+// overlap span, ordered by offset. It reads the references of the file
+// alone (fileRefs), so it costs the file, not the repository.
 func (s *Snapshot) InlayHints(path string, span source.Span) []InlayHint {
 	f := s.File(path)
 	if f == nil {
 		return nil
 	}
 	var out []InlayHint
-	for _, r := range s.citeIndex().byFile[path] {
+	for _, r := range s.fileRefs(path) {
 		if r.Whole.Start > span.End {
 			break
 		}

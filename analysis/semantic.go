@@ -33,7 +33,7 @@ type SemanticToken struct {
 // tokens never overlap.
 func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
 	var out []SemanticToken
-	for _, r := range s.citeIndex().byFile[path] {
+	for _, r := range s.fileRefs(path) {
 		switch r.Kind {
 		case refRowCitation, refValueCitation, refProse, refLink, refRefLink, refRuleName:
 		default:
@@ -67,4 +67,33 @@ func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
 		kept = append(kept, t)
 	}
 	return kept
+}
+
+// fileRefs returns the references held by one file, sorted by position,
+// built with the citation index's own builder for that file alone. The
+// queries that read one file's references (inlay hints, semantic tokens)
+// use it so that they cost the file, not the whole index, after an edit.
+func (s *Snapshot) fileRefs(path string) []citeRef {
+	f := s.File(path)
+	if f == nil {
+		return nil
+	}
+	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
+	if p := f.Package; p != nil {
+		if p.TuningFile == f {
+			b.tuning(p)
+		}
+		if a := p.byFile[path]; a != nil {
+			b.adoption(p, a)
+		}
+		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {
+			b.prose(p, c)
+		}
+	}
+	if f.Markdown != nil {
+		b.links(f)
+	}
+	refs := b.idx.byFile[path]
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].Whole.Start < refs[j].Whole.Start })
+	return refs
 }
