@@ -126,22 +126,12 @@ func TestRenameDocsFolderAndFile(t *testing.T) {
 }
 
 func TestRenameFilesLinkForms(t *testing.T) {
-	root := t.TempDir()
-	files := map[string]string{
+	root, _ := fixWrite(t, map[string]string{
 		"a.md":        "# A\n\nSee [b](sub/b.md#b-head), [root](/sub/b.md), [dot](./sub/b.md?x=1) and [def].\n\n[def]: <sub/b.md> \"t\"\n\nAlso `sub/b.md` and [self](#a).\n",
 		"sub/b.md":    "# B head\n\nBack to [a](../a.md) and [c](c.md) and ![img](pic.svg).\n",
 		"sub/c.md":    "# C\n",
 		"sub/pic.svg": "<svg/>",
-	}
-	for name, content := range files {
-		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	edited := renameOnDisk(t, root, "sub/b.md", "other/b two.md")
 	mustContain(t, edited, "a.md",
 		"[b](other/b%20two.md#b-head)", "[root](/other/b%20two.md)", "[dot](./other/b%20two.md?x=1)",

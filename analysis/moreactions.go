@@ -10,6 +10,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -70,11 +71,7 @@ func (x *fixer) createHeading(code string, ds source.Span) {
 	var anchor string
 	switch code {
 	case "CONTRACT_CITATION_DANGLING":
-		a, _ := x.adoption()
-		if a == nil {
-			return
-		}
-		v := citationAt(a, ds)
+		v := x.citationUnder(ds)
 		if v == nil {
 			return
 		}
@@ -85,17 +82,8 @@ func (x *fixer) createHeading(code string, ds source.Span) {
 		}
 		tf, anchor = x.pkg.FileAt(rel), frag
 	case "DOC_LINK_ANCHOR":
-		if x.f.Markdown == nil {
-			return
-		}
-		for _, l := range x.f.Markdown.Links {
-			if l.Raw == "" || ds.Start < l.DestSpan.Start || ds.End > l.DestSpan.End {
-				continue
-			}
-			if d, ok := x.s.resolveLink(x.f.Path, l.Raw); ok {
-				tf, anchor = x.s.File(d.target), d.fragment
-			}
-			break
+		if d, f, ok := x.linkUnder(ds); ok {
+			tf, anchor = f, d.fragment
 		}
 	}
 	if tf == nil || tf.Markdown == nil || anchor == "" {
@@ -118,6 +106,34 @@ func (x *fixer) createHeading(code string, ds source.Span) {
 		Title: title, Kind: "quickfix", Codes: []string{code},
 		Edits: map[string][]TextEdit{tf.Path: {appendHeading(tf, text)}},
 	})
+}
+
+// citationUnder returns the citation string of the file's adoption at the
+// span of a finding, or nil.
+func (x *fixer) citationUnder(ds source.Span) *jsonsrc.Value {
+	a, _ := x.adoption()
+	if a == nil {
+		return nil
+	}
+	return citationAt(a, ds)
+}
+
+// linkUnder resolves the link of the Markdown file whose destination holds
+// the span of a finding; tf is the linked file of the snapshot, or nil.
+func (x *fixer) linkUnder(ds source.Span) (d linkDest, tf *File, ok bool) {
+	if x.f.Markdown == nil {
+		return d, nil, false
+	}
+	for _, l := range x.f.Markdown.Links {
+		if l.Raw == "" || ds.Start < l.DestSpan.Start || ds.End > l.DestSpan.End {
+			continue
+		}
+		if d, ok = x.s.resolveLink(x.f.Path, l.Raw); !ok {
+			return d, nil, false
+		}
+		return d, x.s.File(d.target), true
+	}
+	return d, nil, false
 }
 
 // createFile offers to create the Markdown file a broken link names

@@ -45,12 +45,7 @@ func TestFoldingSelectionHighlightEndToEnd(t *testing.T) {
 	}
 	c.shutdown()
 
-	src, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs := filepath.Join(t.TempDir(), "repo")
-	copyDir(t, filepath.Join(src, "testdata", "docs-repo"), docs)
+	docs := copyTestdata(t, "docs-repo")
 	design := filepath.Join(docs, "docs", "design.md")
 	c = start(t, nil)
 	c.initialize(docs, nil, nil)

@@ -10,32 +10,17 @@ import (
 )
 
 // copyDemo copies the demo package of testdata into a temporary folder.
-func copyDemo(t *testing.T) string {
+func copyDemo(t *testing.T) string { return copyTestdata(t, "demo") }
+
+// copyTestdata copies a folder of testdata into a temporary folder.
+func copyTestdata(t *testing.T, name string) string {
 	t.Helper()
 	root, err := moduleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := filepath.Join(root, "testdata", "demo")
 	dst := t.TempDir()
-	err = filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	copyDir(t, filepath.Join(root, "testdata", name), dst)
 	return dst
 }
 

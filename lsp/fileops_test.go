@@ -132,13 +132,7 @@ func TestWillRenameFilesDemo(t *testing.T) {
 }
 
 func TestWillRenameFilesDocsRepo(t *testing.T) {
-	root := copyDemo(t) // a scratch folder, replaced below
-	src, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root = filepath.Join(root, "repo")
-	copyDir(t, filepath.Join(src, "testdata", "docs-repo"), root)
+	root := copyTestdata(t, "docs-repo")
 	c := start(t, hooks)
 	c.initialize(root, nil, nil)
 	edit := renameThroughServer(t, c, root, "docs", "handbook")

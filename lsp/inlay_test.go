@@ -67,12 +67,7 @@ func TestInlayHintsEndToEnd(t *testing.T) {
 }
 
 func TestInlayHintsDocsRepo(t *testing.T) {
-	src, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := filepath.Join(t.TempDir(), "repo")
-	copyDir(t, filepath.Join(src, "testdata", "docs-repo"), root)
+	root := copyTestdata(t, "docs-repo")
 	design := filepath.Join(root, "docs", "design.md")
 	c := start(t, nil)
 	c.initialize(root, nil, nil)

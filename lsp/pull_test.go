@@ -54,13 +54,7 @@ func TestPullDiagnostics(t *testing.T) {
 
 	push := start(t, hooks)
 	res := push.initialize(root, nil, nil)
-	var plain struct {
-		Capabilities map[string]json.RawMessage `json:"capabilities"`
-	}
-	if err := json.Unmarshal(res, &plain); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := plain.Capabilities["diagnosticProvider"]; ok {
+	if announced(t, res, "diagnosticProvider") {
 		t.Error("diagnosticProvider announced to a client that does not pull")
 	}
 	pushed := push.pushedState()
@@ -148,11 +142,7 @@ func TestPullDiagnostics(t *testing.T) {
 	// Without refresh support the client keeps push diagnostics.
 	c = start(t, hooks)
 	res = c.initialize(root, map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}}}, nil)
-	plain.Capabilities = nil
-	if err := json.Unmarshal(res, &plain); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := plain.Capabilities["diagnosticProvider"]; ok {
+	if announced(t, res, "diagnosticProvider") {
 		t.Error("diagnosticProvider announced to a client without workspace.diagnostics.refreshSupport")
 	}
 	if got := c.pushedState(); !reflect.DeepEqual(got, pushed) {
@@ -163,14 +153,23 @@ func TestPullDiagnostics(t *testing.T) {
 	// The initialization option turns pulling off.
 	c = start(t, nil)
 	res = c.initialize(root, pullCaps, map[string]any{"gddls": map[string]any{"pullDiagnostics": false}})
-	plain.Capabilities = nil
-	if err := json.Unmarshal(res, &plain); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := plain.Capabilities["diagnosticProvider"]; ok {
+	if announced(t, res, "diagnosticProvider") {
 		t.Error("diagnosticProvider announced although gddls.pullDiagnostics is false")
 	}
 	c.shutdown()
+}
+
+// announced reports whether an initialize result announces a capability.
+func announced(t *testing.T, res json.RawMessage, name string) bool {
+	t.Helper()
+	var r struct {
+		Capabilities map[string]json.RawMessage `json:"capabilities"`
+	}
+	if err := json.Unmarshal(res, &r); err != nil {
+		t.Fatal(err)
+	}
+	_, ok := r.Capabilities[name]
+	return ok
 }
 
 // replaceFirst replaces the first occurrence of old, which must exist.

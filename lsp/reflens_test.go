@@ -57,12 +57,7 @@ func TestReferenceLensesEndToEnd(t *testing.T) {
 	}
 	c.shutdown()
 
-	src, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs := filepath.Join(t.TempDir(), "repo")
-	copyDir(t, filepath.Join(src, "testdata", "docs-repo"), docs)
+	docs := copyTestdata(t, "docs-repo")
 	c = start(t, nil)
 	c.initialize(docs, nil, nil)
 	if l := c.lensOn(filepath.Join(docs, "docs", "design.md"), "## Slots"); l.Command.Title != "2 references" {

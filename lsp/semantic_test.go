@@ -11,13 +11,7 @@ func TestSemanticTokensEndToEnd(t *testing.T) {
 	garden := filepath.Join(root, "contracts", "garden-away.json")
 	c := start(t, nil)
 	res := c.initialize(root, nil, nil)
-	var plain struct {
-		Capabilities map[string]json.RawMessage `json:"capabilities"`
-	}
-	if err := json.Unmarshal(res, &plain); err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := plain.Capabilities["semanticTokensProvider"]; ok {
+	if announced(t, res, "semanticTokensProvider") {
 		t.Error("semantic tokens announced to a client that does not ask for them")
 	}
 	c.shutdown()
