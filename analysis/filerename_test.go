@@ -121,6 +121,10 @@ func TestRenameDocsFolderAndFile(t *testing.T) {
 	if len(edited) == 0 {
 		t.Fatal("moving docs/design.md into a folder edited nothing")
 	}
+	edited = renameOnDisk(t, root, "tests/slots.test.ts", "tests/slot-store.test.ts")
+	mustContain(t, edited, "docs/acceptance.md", "`tests/slot-store.test.ts`")
+	edited = renameOnDisk(t, root, "docs/img/slots.svg", "docs/img/save-slots.svg")
+	mustContain(t, edited, "docs/notes/design.md", "(../img/save-slots.svg)")
 	renameOnDisk(t, root, "docs", "handbook")
 	renameOnDisk(t, root, "design-pkg", "game")
 }

@@ -11,11 +11,13 @@ import (
 )
 
 // fileOperationFilters are the files and folders whose renames the server
-// wants to hear about: Markdown and JSON files, and every folder.
+// wants to hear about: every file, since besides Markdown and JSON files
+// links name images and inline-code paths name source files, and every
+// folder.
 func fileOperationFilters() *protocol.FileOperationRegistrationOptions {
 	return &protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{
-		{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*.{md,markdown,json}", Matches: protocol.FileOperationPatternKindFile}},
-		{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**", Matches: protocol.FileOperationPatternKindFolder}},
+		{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*", Matches: protocol.FileOperationPatternKindFile}},
+		{Scheme: "file", Pattern: protocol.FileOperationPattern{Glob: "**/*", Matches: protocol.FileOperationPatternKindFolder}},
 	}}
 }
 
