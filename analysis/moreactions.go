@@ -288,8 +288,9 @@ func (s *Snapshot) tableOfContents(path string) *CodeAction {
 	list := b.String()
 	content := string(f.Content)
 	if i := strings.Index(content, tocStart); i >= 0 {
-		if j := strings.Index(content[i:], tocEnd); j >= 0 {
-			inner := source.Span{Start: i + len(tocStart), End: i + j}
+		from := i + len(tocStart)
+		if j := strings.Index(content[from:], tocEnd); j >= 0 {
+			inner := source.Span{Start: from, End: from + j}
 			newText := nl + list
 			if content[inner.Start:inner.End] == newText {
 				return nil // up to date
