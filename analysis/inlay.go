@@ -43,6 +43,13 @@ func (s *Snapshot) InlayHints(path string, span source.Span) []InlayHint {
 	if f == nil {
 		return nil
 	}
+	// A link whose text already is the heading's needs no hint.
+	linkText := map[int]string{}
+	if f.Markdown != nil {
+		for _, l := range f.Markdown.Links {
+			linkText[l.DestSpan.Start] = strings.TrimSpace(l.Text)
+		}
+	}
 	var out []InlayHint
 	for _, r := range s.fileRefs(path) {
 		if r.Whole.Start > span.End {
@@ -51,9 +58,11 @@ func (s *Snapshot) InlayHints(path string, span source.Span) []InlayHint {
 		if r.Whole.End < span.Start {
 			continue
 		}
-		if h, ok := s.citationHint(r); ok {
-			out = append(out, h)
+		h, ok := s.citationHint(r)
+		if !ok || (r.Kind == refLink && h.Kind == InlayHeading && strings.EqualFold(linkText[r.Whole.Start], h.Label)) {
+			continue
 		}
+		out = append(out, h)
 	}
 	if p, a := s.AdoptionAt(path); a != nil {
 		out = append(out, notAskedHints(p, a, span)...)

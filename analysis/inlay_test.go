@@ -63,3 +63,21 @@ func TestInlayHintsDemo(t *testing.T) {
 		t.Errorf("hints in the first byte of %s: %+v", f.Path, hs)
 	}
 }
+
+func TestInlayHintsLinks(t *testing.T) {
+	dir, s := fixWrite(t, map[string]string{
+		"a.md": "# A\n\nSee [the layout](b.md#header-layout), [Header layout](b.md#header-layout) and [b](b.md).\n",
+		"b.md": "# B\n\n## Header layout\n",
+	})
+	a := filepath.Join(dir, "a.md")
+	if hs := hintAfter(t, s, a, "(b.md#header-layout"); len(hs) != 1 || hs[0].Label != "Header layout" || hs[0].Kind != InlayHeading {
+		t.Errorf("hints after the first link = %+v, want the heading text", hs)
+	}
+	content := string(s.File(a).Content)
+	second := strings.Index(content, "[Header layout](b.md#header-layout") + len("[Header layout](b.md#header-layout")
+	for _, h := range s.InlayHints(a, source.Span{Start: 0, End: len(content)}) {
+		if h.Offset == second {
+			t.Errorf("a link whose text is the heading has the hint %+v", h)
+		}
+	}
+}
