@@ -171,9 +171,14 @@ func (fr *fileRenamer) paths(f *File) {
 		if base == "" {
 			continue
 		}
-		newBase := base
-		if base != fr.snap.rootFor(f.Path) {
-			newBase = fr.moved(base)
+		var newBase string
+		switch base {
+		case fr.snap.rootFor(f.Path):
+			newBase = base // the repository root does not move
+		case filepath.Dir(f.Path):
+			newBase = filepath.Dir(fr.moved(f.Path)) // the file's folder, where the file goes
+		default:
+			newBase = fr.moved(base) // the package root
 		}
 		r, err := filepath.Rel(newBase, fr.moved(target))
 		if err != nil {

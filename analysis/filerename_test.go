@@ -132,7 +132,7 @@ func TestRenameDocsFolderAndFile(t *testing.T) {
 func TestRenameFilesLinkForms(t *testing.T) {
 	root, _ := fixWrite(t, map[string]string{
 		"a.md":        "# A\n\nSee [b](sub/b.md#b-head), [root](/sub/b.md), [dot](./sub/b.md?x=1) and [def].\n\n[def]: <sub/b.md> \"t\"\n\nAlso `sub/b.md` and [self](#a).\n",
-		"sub/b.md":    "# B head\n\nBack to [a](../a.md) and [c](c.md) and ![img](pic.svg).\n",
+		"sub/b.md":    "# B head\n\nBack to [a](../a.md) and [c](c.md) and ![img](pic.svg); see `./c.md`.\n",
 		"sub/c.md":    "# C\n",
 		"sub/pic.svg": "<svg/>",
 	})
@@ -140,7 +140,7 @@ func TestRenameFilesLinkForms(t *testing.T) {
 	mustContain(t, edited, "a.md",
 		"[b](other/b%20two.md#b-head)", "[root](/other/b%20two.md)", "[dot](./other/b%20two.md?x=1)",
 		"[def]: <other/b two.md>", "`other/b two.md`", "[self](#a)")
-	mustContain(t, edited, "other/b two.md", "[a](../a.md)", "[c](../sub/c.md)", "![img](../sub/pic.svg)")
+	mustContain(t, edited, "other/b two.md", "[a](../a.md)", "[c](../sub/c.md)", "![img](../sub/pic.svg)", "`../sub/c.md`")
 	edited = renameOnDisk(t, root, "sub", "lib")
 	mustContain(t, edited, "other/b two.md", "[c](../lib/c.md)", "![img](../lib/pic.svg)")
 }
