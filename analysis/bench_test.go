@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/analysis/gen"
 )
 
@@ -248,4 +249,67 @@ func TestGeneratedDocsFindings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkLargeFiles checks a package whose adoption and chapter are each
+// about 20 MB (far above any real design file; issue 10): a row set of
+// 350,000 cited rows with one planted dangling citation, and a chapter of
+// 25,000 sections with links and citations and one planted broken link.
+// It reports the time of a cold check, its allocation, and the process's
+// peak resident memory (run it alone for that number to mean the check:
+// go test -run '^$' -bench LargeFiles ./analysis/).
+func BenchmarkLargeFiles(b *testing.B) {
+	dir := b.TempDir()
+	var adoption strings.Builder
+	adoption.WriteString(`{
+  "contract": "lamp-oil", "version": 1, "origin": "https://catalog.example/lamp-oil-1",
+  "summary": "Oil in the lamp.", "mechanism": ["The lamp burns its oil."],
+  "declares": { "rows": { "sources": { "description": "Where each number is set.", "record": {
+    "id": { "type": "string", "required": true }, "where": { "type": "citation", "required": true } } } } },
+  "questions": {}, "answers": {}, "values": {},
+  "rows": { "sources": [`)
+	for i := 0; adoption.Len() < 20<<20; i++ {
+		where := "02-mechanics.md#burning-" + fmt.Sprint(i%25000)
+		if i == 1000 {
+			where = "02-mechanics.md#no-such-section"
+		}
+		if i > 0 {
+			adoption.WriteString(",")
+		}
+		fmt.Fprintf(&adoption, "\n    { \"id\": \"source-%d\", \"where\": %q }", i, where)
+	}
+	adoption.WriteString("\n  ] }\n}\n")
+	var chapter strings.Builder
+	chapter.WriteString("# Mechanics\n\n")
+	for i := 0; chapter.Len() < 20<<20; i++ {
+		fmt.Fprintf(&chapter, "## Burning %d\n\nThe lantern holds `lantern.oil_units` units and burns one every `lantern.burn_seconds` seconds; see [the previous section](#burning-%d) and [the overview](01-overview.md). The wick glows, the oil sinks, the night goes on, and the lantern keeps its small promise of light for one more section.\n\n", i, max(i-1, 0))
+		if i == 500 {
+			chapter.WriteString("A link to [nowhere](missing.md).\n\n")
+		}
+	}
+	files := map[string]string{
+		"manifest.json":           `{"opengdd": "0.9", "id": "lantern", "version": "1.0.0", "title": "Lantern", "designer": {"name": "bench"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`,
+		"tuning.json":             `{"values": {"lantern.oil_units": 12, "lantern.burn_seconds": 30}}`,
+		"01-overview.md":          "# Lantern\n\n```fantasy\nYou keep a lantern lit.\nFeel: quiet\nNOT: frantic\n```\n",
+		"02-mechanics.md":         chapter.String(),
+		"05-build-plan.md":        "# Build plan\n\n## Stage 1\n\nBuild the lantern.\n",
+		"contracts/lamp-oil.json": adoption.String(),
+	}
+	analysistest.WriteFiles(b, dir, files)
+	if d := os.Getenv("GDDLS_LARGE_FILES_DIR"); d != "" {
+		if err := os.CopyFS(d, os.DirFS(dir)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		codes := map[string]int{}
+		for _, d := range analysis.Load([]string{dir}, analysis.Options{}).AllDiagnostics() {
+			codes[d.Code]++
+		}
+		if codes["CONTRACT_CITATION_DANGLING"] != 1 || codes["DOC_LINK_FILE"] != 1 || len(codes) != 2 {
+			b.Fatalf("want one dangling citation and one broken link, got %v", codes)
+		}
+	}
+	b.ReportMetric(peakRSSMiB(), "peak-RSS-MiB")
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -21,21 +22,20 @@ type builder struct {
 	// generation identifies the state of the disk the tree was walked
 	// from (see disk.generation).
 	generation int
-	findings   []source.Finding
+	// lenient is Options.Lenient.
+	lenient  bool
+	findings []source.Finding
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
 
-// findPackages makes a Package of every folder that holds tuning.json or
-// manifest.json, and attaches the files below it.
+// findPackages makes a Package of every package root (see isPackageRoot)
+// and attaches the files below it.
 func (b *builder) findPackages() {
 	var roots []string
 	for dir, entries := range b.tree.dirs {
-		for _, e := range entries {
-			if e.name == "tuning.json" || e.name == "manifest.json" {
-				roots = append(roots, dir)
-				break
-			}
+		if isPackageRoot(entries) {
+			roots = append(roots, dir)
 		}
 	}
 	sort.Strings(roots)
@@ -58,14 +58,53 @@ func (b *builder) findPackages() {
 	}
 }
 
+// isPackageRoot reports whether a folder with these entries is an OpenGDD
+// package: it holds tuning.json or manifest.json, or its 01-overview.md
+// stands beside another numbered chapter, which makes it a package whose
+// required JSON files are missing rather than plain Markdown.
+func isPackageRoot(entries []dirEntry) bool {
+	overview, chapters := false, 0
+	for _, e := range entries {
+		if e.isDir {
+			continue
+		}
+		switch {
+		case e.name == "tuning.json" || e.name == "manifest.json":
+			return true
+		case e.name == "01-overview.md":
+			overview = true
+		case chapterName.MatchString(e.name):
+			chapters++
+		}
+	}
+	return overview && chapters > 0
+}
+
+// IsPackageRoot reports whether the folder at dir is an OpenGDD package
+// root, by the rule the workspace uses to find packages.
+func IsPackageRoot(dir string) bool {
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	entries := make([]dirEntry, 0, len(list))
+	for _, e := range list {
+		entries = append(entries, dirEntry{name: e.Name(), isDir: e.IsDir()})
+	}
+	return isPackageRoot(entries)
+}
+
 // anchorFile is the file a package-level finding is attached to: the
-// manifest when it exists, else tuning.json.
+// manifest when it exists, else tuning.json, else the overview.
 func (p *Package) anchorFile() string {
 	if p.Manifest != nil {
 		return p.Manifest.Path
 	}
 	if p.TuningFile != nil {
 		return p.TuningFile.Path
+	}
+	if f := p.files["01-overview.md"]; f != nil {
+		return f.Path
 	}
 	return filepath.Join(p.Root, "tuning.json")
 }
@@ -91,28 +130,23 @@ func (b *builder) loadPackage(p *Package) {
 	}
 	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
 
-	if f := p.files["personalization.json"]; f != nil {
-		p.Personalization = personalizationIDs(f.entry.getJSON())
+	b.readJSON(p, "manifest.json")
+	if v := b.readJSON(p, "personalization.json"); v != nil {
+		p.Personalization = personalizationIDs(v)
+		p.personalization = v
 	}
-	if f := p.files["clocks.json"]; f != nil {
+	if v := b.readJSON(p, "clocks.json"); v != nil {
 		p.Clocks = map[string]bool{}
-		for _, m := range f.entry.getJSON().Members {
+		for _, m := range v.Members {
 			p.Clocks[m.Key] = true
 		}
 	}
-	if f := p.files["direction.json"]; f != nil {
-		v := f.entry.getJSON()
-		if v == nil {
-			v = &jsonsrc.Value{Kind: jsonsrc.Invalid}
-		}
-		p.Direction = v
-	}
+	p.Direction = b.readJSON(p, "direction.json")
 	b.loadCollections(p)
 	b.loadContracts(p)
 }
 
-// personalizationIDs reads the question ids of personalization.json. A file
-// that does not parse declares no question.
+// personalizationIDs reads the question ids of a parsed personalization.json.
 func personalizationIDs(v *jsonsrc.Value) map[string]bool {
 	ids := map[string]bool{}
 	for _, q := range arrayElems(v.Get("questions")) {
@@ -123,7 +157,10 @@ func personalizationIDs(v *jsonsrc.Value) map[string]bool {
 	return ids
 }
 
-// loadCollections reads the record files of collections/<id>/<record>.json.
+// loadCollections reads the record files of collections/<id>/<record>.json
+// and the schema files collections/<id>/_collection.json. A record that
+// cannot be read or does not parse is kept with a nil value, so that
+// citations of the record resolve while nothing is read from it.
 func (b *builder) loadCollections(p *Package) {
 	dir := filepath.Join(p.Root, "collections")
 	entries, ok := b.tree.dirs[dir]
@@ -137,13 +174,26 @@ func (b *builder) loadCollections(p *Package) {
 		}
 		c := &Collection{ID: e.name, Records: map[string]*jsonsrc.Value{}}
 		for _, r := range b.tree.dirs[filepath.Join(dir, e.name)] {
-			if r.isDir || !strings.HasSuffix(r.name, ".json") || strings.HasPrefix(r.name, "_") {
+			if r.isDir || !strings.HasSuffix(r.name, ".json") {
 				continue
 			}
-			f := p.files["collections/"+e.name+"/"+r.name]
-			var v *jsonsrc.Value
-			if f != nil && f.entry != nil {
-				v = f.entry.getJSON()
+			rel := "collections/" + e.name + "/" + r.name
+			if r.name == "_collection.json" {
+				c.HasSchema = true
+				c.Schema = b.readJSON(p, rel)
+				continue
+			}
+			v := b.readJSON(p, rel)
+			if v != nil && v.Kind != jsonsrc.Object {
+				b.report(source.Finding{
+					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files[rel].Path, Span: v.Span,
+					Message: fmt.Sprintf("a record file holds one JSON object, not %s; write the record's fields inside { }", v.Describe()),
+				})
+				p.markUnreadable(rel)
+				v = nil
+			}
+			if strings.HasPrefix(r.name, "_") {
+				continue
 			}
 			c.Records[strings.TrimSuffix(r.name, ".json")] = v
 		}
@@ -157,7 +207,7 @@ func (b *builder) loadContracts(p *Package) {
 	for _, e := range b.tree.dirs[p.Root] {
 		if e.isDir && e.name != "contracts" && strings.EqualFold(e.name, "contracts") {
 			b.report(source.Finding{
-				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(),
+				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(), Subject: filepath.Join(p.Root, e.name),
 				Message: fmt.Sprintf("the folder %q is not read as contracts: the name must be exactly \"contracts\" in lowercase; rename it", e.name),
 			})
 		}
@@ -187,16 +237,16 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		if e.isDir || !strings.HasSuffix(e.name, ".json") {
-			file := p.anchorFile()
+			file, subject := p.anchorFile(), filepath.Join(dir, e.name)
 			if !e.isDir {
-				file = filepath.Join(dir, e.name)
+				file, subject = subject, ""
 			}
 			what := "a file that is not .json"
 			if e.isDir {
 				what = "a folder"
 			}
 			bad = append(bad, source.Finding{
-				Code: "CONTRACT_FOLDER_ENTRY", Severity: source.Error, File: file,
+				Code: "CONTRACT_FOLDER_ENTRY", Severity: source.Error, File: file, Subject: subject,
 				Message: fmt.Sprintf("contracts/%s is %s; contracts/ may hold only adoption files and <contract>-<version>.pack.json packs, so move it elsewhere", e.name, what),
 			})
 			continue
@@ -211,17 +261,29 @@ func (b *builder) loadContracts(p *Package) {
 		}
 		candidates = append(candidates, f)
 		// SPEC §10.1 rule 8 counts a file as an adoption when it parses and
-		// carries contract or format. A file being edited is often broken
-		// for a moment: gddls also counts one whose text before the syntax
-		// error already carries those keys, so that one typo does not turn
-		// the whole folder into CONTRACT_FOLDER_RESERVED.
-		if v := f.entry.getAdoption(f.Path).Root; v != nil && v.Kind == jsonsrc.Object && (v.Get("contract") != nil || v.Get("format") != nil) {
+		// carries contract or format. In an editor a file being typed is
+		// often broken for a moment: with Options.Lenient one whose text
+		// before the syntax error already carries those keys counts too,
+		// so that one typo does not turn the whole folder into
+		// CONTRACT_FOLDER_RESERVED.
+		a := f.entry.getAdoption(f.Path)
+		if a.IsAdoption() || (b.lenient && a.Root != nil && a.Root.Kind == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil)) {
 			claims = true
 		}
 	}
 	if counted > 0 && !claims && !unknown {
+		// The .json files are still adoption files (SPEC §10.1 rule 5):
+		// one that does not parse keeps its syntax error beside the
+		// folder's finding, so the designer sees what to repair.
+		for _, f := range candidates {
+			for _, fd := range f.entry.getAdoption(f.Path).Findings() {
+				if fd.Code == "CONTRACT_INSTANCE_JSON" {
+					b.report(fd)
+				}
+			}
+		}
 		b.report(source.Finding{
-			Code: "CONTRACT_FOLDER_RESERVED", Severity: source.Error, File: p.anchorFile(),
+			Code: "CONTRACT_FOLDER_RESERVED", Severity: source.Error, File: p.anchorFile(), Subject: dir,
 			Message: fmt.Sprintf("contracts/ holds %d entries and none of them is a contract adoption; the folder name is reserved for contracts, so rename the folder (or run `opengdd migrate` if it holds contracts of an older format version)", counted),
 		})
 		p.Packs = nil

@@ -34,6 +34,7 @@ type cacheEntry struct {
 	adoption *contracts.Adoption
 	pack     *pack.Pack
 	json     *jsonsrc.Value
+	jsonErrs []jsonsrc.Error
 	jsonDone bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
@@ -129,16 +130,23 @@ func (e *cacheEntry) getAdoption(path string) *contracts.Adoption {
 // getJSON returns the plain JSON parse of the content (the partial tree
 // when it does not parse; nil for an empty or skipped file).
 func (e *cacheEntry) getJSON() *jsonsrc.Value {
+	v, _ := e.getJSONParse()
+	return v
+}
+
+// getJSONParse returns the plain JSON parse of the content with its syntax
+// errors (at most one).
+func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 	if e == nil {
-		return nil
+		return nil, nil
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.jsonDone {
-		e.json, _ = jsonsrc.Parse(e.content)
+		e.json, e.jsonErrs = jsonsrc.Parse(e.content)
 		e.jsonDone = true
 	}
-	return e.json
+	return e.json, e.jsonErrs
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

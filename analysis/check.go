@@ -25,10 +25,7 @@ var canonicalChapters = map[int]string{1: "overview", 2: "mechanics", 3: "conten
 func (b *builder) check() {
 	for _, f := range b.snap.files {
 		if f.Skipped != "" {
-			b.report(source.Finding{
-				Code: "FILE_NOT_ANALYSED", Severity: source.Error, File: f.Path,
-				Message: "gddls did not analyse this file: " + f.Skipped,
-			})
+			b.report(skippedFinding(f))
 		}
 	}
 	for _, sk := range b.tree.skipped {
@@ -66,19 +63,12 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 		if c == nil {
 			return nil, false
 		}
-		out := &tuning.Collection{Records: c.Records}
-		if f := p.files["collections/"+id+"/_collection.json"]; f != nil {
-			out.HasSchema = true
-			if f.Skipped == "" {
-				out.Schema = f.entry.getJSON()
-			}
-		}
-		return out, true
+		return &tuning.Collection{Records: c.Records, HasSchema: c.HasSchema, Schema: c.Schema}, true
 	}
 	var pers *jsonsrc.Value
 	persFile := ""
-	if f := p.files["personalization.json"]; f != nil && f.Skipped == "" {
-		pers, persFile = f.entry.getJSON(), f.Path
+	if p.personalization != nil {
+		pers, persFile = p.personalization, p.files["personalization.json"].Path
 	}
 	return p.Tuning.CheckEnvironments(records, pers, persFile)
 }
@@ -96,7 +86,7 @@ func (b *builder) checkLayout(p *Package) {
 			}
 		}
 		b.report(source.Finding{
-			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(),
+			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, name),
 			Message: fmt.Sprintf("the package's required file %s %s; every package needs manifest.json, tuning.json, 01-overview.md, 02-mechanics.md and 05-build-plan.md", name, what),
 		})
 	}
@@ -140,7 +130,7 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 		if tag.Kind != markdown.Personalization || tag.ID == "" {
 			continue
 		}
-		if p.Personalization[tag.ID] {
+		if p.Personalization[tag.ID] || p.Unreadable("personalization.json") {
 			continue
 		}
 		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
@@ -190,10 +180,10 @@ func (b *builder) checkContracts(p *Package) {
 }
 
 // PackFor returns the pack of the adoption's definition, or nil when the
-// adoption is promised.
+// adoption is promised. A pack that does not parse serves no adoption.
 func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	for _, pk := range p.Packs {
-		if pk.Identity() == a.Identity() && a.Identity() != "" {
+		if !pk.Unparsed && pk.Identity() == a.Identity() && a.Identity() != "" {
 			return pk
 		}
 	}
@@ -260,7 +250,11 @@ func (r *resolver) anchor(file, anchor string) contracts.AnchorTarget {
 		return t
 	}
 	f := r.pkg.files[rel]
-	if f == nil || f.Markdown == nil {
+	if f == nil {
+		return t
+	}
+	if f.Markdown == nil {
+		t.FileExists, t.Unreadable = true, true
 		return t
 	}
 	if f.entry != nil {
@@ -311,7 +305,8 @@ func (b *builder) place() {
 		}
 		seen[key] = true
 		file := b.snap.files[f.File]
-		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent, Unnecessary: f.Unnecessary}
+		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
+			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
 			span := f.Span
 			if span == (source.Span{}) {

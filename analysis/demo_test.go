@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // TestDemoIsCleanOnceFixed applies the fix of each mistake that
 // testdata/demo/README.md lists and requires the package to have no finding
 // left: the demo's only findings are the planted ones.
 func TestDemoIsCleanOnceFixed(t *testing.T) {
-	dir := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
 	fixes := []struct{ file, from, to string }{
 		{"contracts/cauldron.json", `"partial-work": "reset-at-stop"`, `"partial-work": "keep-with-job"`},
 		{"contracts/cauldron.json", `"from-state": "stoped"`, `"from-state": "stopped"`},

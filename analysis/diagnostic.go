@@ -18,6 +18,10 @@ type Diagnostic struct {
 	Message   string
 	Related   []RelatedLocation
 	Dependent bool
+	// Subject, when set, is the absolute path of the folder or missing
+	// file the finding is about; File is where an editor shows it (see
+	// source.Finding.Subject).
+	Subject string
 	// Unnecessary marks a token that has no effect (source.Finding).
 	Unnecessary bool
 }
@@ -59,7 +63,8 @@ func SameDiagnostics(a, b []Diagnostic) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.File != y.File || x.Range != y.Range || x.Code != y.Code || x.Severity != y.Severity ||
-			x.Message != y.Message || x.Dependent != y.Dependent || x.Unnecessary != y.Unnecessary || len(x.Related) != len(y.Related) {
+			x.Message != y.Message || x.Dependent != y.Dependent || x.Subject != y.Subject || x.Unnecessary != y.Unnecessary ||
+			len(x.Related) != len(y.Related) {
 			return false
 		}
 		for j := range x.Related {

@@ -17,6 +17,16 @@ func (b *builder) checkDirectionImages(p *Package) {
 	if f == nil || p.Direction == nil {
 		return
 	}
+	directionImages(p.Direction, func(image *jsonsrc.Value) {
+		if msg := b.imageProblem(p, image.Str); msg != "" {
+			b.report(source.Finding{Code: "MEDIA_PATH_MISSING", Severity: source.Error, File: f.Path, Span: image.Span, Message: msg})
+		}
+	})
+}
+
+// directionImages calls fn with the value of every `image` string member
+// of a parsed direction.json.
+func directionImages(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
 	var visit func(v *jsonsrc.Value, depth int)
 	visit = func(v *jsonsrc.Value, depth int) {
 		if v == nil || depth > jsonsrc.MaxDepth {
@@ -27,15 +37,13 @@ func (b *builder) checkDirectionImages(p *Package) {
 		}
 		for _, m := range v.Members {
 			if m.Key == "image" && m.Value != nil && m.Value.Kind == jsonsrc.String {
-				if msg := b.imageProblem(p, m.Value.Str); msg != "" {
-					b.report(source.Finding{Code: "MEDIA_PATH_MISSING", Severity: source.Error, File: f.Path, Span: m.Value.Span, Message: msg})
-				}
+				fn(m.Value)
 				continue
 			}
 			visit(m.Value, depth+1)
 		}
 	}
-	visit(p.Direction, 0)
+	visit(v, 0)
 }
 
 // imageProblem says what is wrong with an image path, or "".

@@ -1,12 +1,14 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/markdown"
@@ -32,6 +34,7 @@ func (b *builder) checkDocuments() {
 		}
 		if r := f.entry.docChecked; r != nil && r.valid(b) {
 			b.findings = append(b.findings, r.findings...)
+			b.snap.docResults = append(b.snap.docResults, r)
 			continue
 		}
 		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
@@ -39,6 +42,7 @@ func (b *builder) checkDocuments() {
 		c.checkPaths()
 		f.entry.docChecked = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
 		b.findings = append(b.findings, c.found...)
+		b.snap.docResults = append(b.snap.docResults, f.entry.docChecked)
 	}
 }
 
@@ -142,25 +146,25 @@ var (
 	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 	// escapeRE matches a CommonMark backslash escape of ASCII punctuation.
 	escapeRE = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
-	// htmlIDRE finds id and name attributes of raw HTML, which GitHub
-	// honours as link targets.
-	htmlIDRE = regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s[^>]*?\b(?:id|name)\s*=\s*["']([^"']+)["']`)
+	// lineFragmentRE matches GitHub's line fragments of a file view: #L7,
+	// #L1-L5, #L19C5-L21C11.
+	lineFragmentRE = regexp.MustCompile(`^L([0-9]+)(?:C[0-9]+)?(?:-L([0-9]+)(?:C[0-9]+)?)?$`)
 )
 
-// linkTarget splits a link destination as written into its path and its
-// fragment, resolving backslash escapes, entities and percent-encoding,
-// and dropping a query string.
-func linkTarget(raw string) (pathPart, fragment string, hasFragment bool) {
+// linkTarget splits a link destination as written into its path, query
+// and fragment, resolving backslash escapes, entities and
+// percent-encoding.
+func linkTarget(raw string) (pathPart, query, fragment string, hasFragment bool) {
 	raw = html.UnescapeString(escapeRE.ReplaceAllString(raw, "$1"))
 	pathPart, fragment, hasFragment = strings.Cut(raw, "#")
-	pathPart, _, _ = strings.Cut(pathPart, "?")
+	pathPart, query, _ = strings.Cut(pathPart, "?")
 	if p, err := url.PathUnescape(pathPart); err == nil {
 		pathPart = p
 	}
 	if f, err := url.PathUnescape(fragment); err == nil {
 		fragment = f
 	}
-	return pathPart, fragment, hasFragment
+	return pathPart, query, fragment, hasFragment
 }
 
 // linkDest is where a link destination written in a Markdown file leads.
@@ -169,8 +173,10 @@ type linkDest struct {
 	// linking file itself for a same-file link ("#anchor").
 	target string
 	// pathPart is the decoded path, "" for a same-file link; rawPath is the
-	// path as written, from which spans are taken.
+	// path as written (with its query), from which spans are taken.
 	pathPart, rawPath string
+	// query is the query string without its '?'.
+	query string
 	// fragment is the decoded fragment; hasFragment reports a '#'.
 	fragment    string
 	hasFragment bool
@@ -185,7 +191,7 @@ func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
 		return d, false
 	}
 	d.target = from
-	d.pathPart, d.fragment, d.hasFragment = linkTarget(raw)
+	d.pathPart, d.query, d.fragment, d.hasFragment = linkTarget(raw)
 	d.rawPath, _, _ = strings.Cut(raw, "#")
 	if d.pathPart != "" {
 		base := filepath.Dir(from)
@@ -197,27 +203,123 @@ func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
 	return d, true
 }
 
-// htmlAnchors returns the ids and names of raw HTML elements outside code
-// blocks, such as <a id="custom"></a>.
-func htmlAnchors(doc *markdown.Doc) map[string]bool {
-	var ids map[string]bool
-	for _, m := range htmlIDRE.FindAllSubmatchIndex(doc.Data, -1) {
-		inCode := false
-		for _, cb := range doc.CodeBlocks {
-			if cb.Span.Contains(m[0]) {
-				inCode = true
-				break
+// repositoryTop reports whether root is the top folder of its repository,
+// so that a link climbing above it certainly leads nowhere: root holds .git
+// (a folder, or the file of a worktree or submodule), or no folder above it
+// does, so the checked tree is all there is (a tarball, an export). A root
+// below a folder holding .git is a subfolder of a larger repository, which
+// may have the linked files; they are not read. The answer is computed once
+// per root when the snapshot is built.
+func (s *Snapshot) repositoryTop(root string) bool { return s.repoTops[root] }
+
+// isRepositoryTop computes repositoryTop for one root of the walk. Above the
+// root it only asks whether a .git entry exists; nothing is read.
+func isRepositoryTop(t *tree, root string) bool {
+	for _, e := range t.dirs[root] {
+		if e.name == ".git" {
+			return true
+		}
+	}
+	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return false
+		}
+		if filepath.Dir(dir) == dir {
+			return true
+		}
+	}
+}
+
+// leavesRepository reports whether a relative link written in the file at
+// from climbs above the top of its repository at some step, as
+// `../../x.md` one level below the top does. GitHub resolves such a link
+// to no file of the repository. Nothing outside is read to tell.
+func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
+	if !strings.Contains(d.pathPart, "..") || strings.HasPrefix(d.pathPart, "/") {
+		return false
+	}
+	root := s.rootFor(from)
+	if root == "" || !s.repositoryTop(root) {
+		return false
+	}
+	rel, err := filepath.Rel(root, filepath.Dir(from))
+	if err != nil {
+		return false
+	}
+	depth := 0
+	if rel != "." {
+		depth = len(strings.Split(rel, string(filepath.Separator)))
+	}
+	for _, seg := range strings.Split(d.pathPart, "/") {
+		switch seg {
+		case "", ".":
+		case "..":
+			depth--
+			if depth < 0 {
+				return true
+			}
+		default:
+			depth++
+		}
+	}
+	return false
+}
+
+// folderReadme returns the README GitHub shows below the listing of the
+// folder dir: README.md, README.markdown or another file named README,
+// in that order; for the top of a repository one in .github/ comes first
+// and one in docs/ last. known is false when the folder was not walked
+// (a hidden folder) or the README is in .github/, whose files are not
+// read.
+func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
+	pick := func(dir string) (string, bool) {
+		entries, ok := c.snap.tree.dirs[dir]
+		if !ok {
+			return "", false
+		}
+		c.file(filepath.Join(dir, "README.md"))
+		best, rank := "", 3
+		for _, e := range entries {
+			if e.isDir || !isReadme(e.name) {
+				continue
+			}
+			r := 2
+			switch strings.ToLower(e.name) {
+			case "readme.md":
+				r = 0
+			case "readme.markdown":
+				r = 1
+			}
+			if r < rank {
+				best, rank = filepath.Join(dir, e.name), r
 			}
 		}
-		if inCode {
-			continue
-		}
-		if ids == nil {
-			ids = map[string]bool{}
-		}
-		ids[string(doc.Data[m[2]:m[3]])] = true
+		return best, true
 	}
-	return ids
+	top := dir == c.snap.rootFor(dir) && c.snap.repositoryTop(dir)
+	if top {
+		if entries, err := os.ReadDir(filepath.Join(dir, ".github")); err == nil {
+			for _, e := range entries {
+				if !e.IsDir() && isReadme(e.Name()) {
+					return "", false
+				}
+			}
+		}
+	}
+	readme, known = pick(dir)
+	if readme == "" && known && top {
+		if r, ok := pick(filepath.Join(dir, "docs")); ok && r != "" {
+			return r, true
+		}
+	}
+	return readme, known
+}
+
+// isReadme reports whether the file at path (or of that name) is a README:
+// README, or README with any extension, in any case.
+func isReadme(path string) bool {
+	lower := strings.ToLower(filepath.Base(path))
+	return lower == "readme" || strings.HasPrefix(lower, "readme.")
 }
 
 // checkLinks reports links to missing files and anchors (DOC_LINK_FILE,
@@ -225,7 +327,9 @@ func htmlAnchors(doc *markdown.Doc) map[string]bool {
 func (c *docCheck) checkLinks() {
 	f := c.f
 	for _, l := range f.Markdown.Links {
-		if l.Kind != markdown.InlineLink && l.Kind != markdown.Definition {
+		switch l.Kind {
+		case markdown.InlineLink, markdown.Definition, markdown.HTMLLink:
+		default:
 			continue // reference links are checked at their definition
 		}
 		raw := l.Raw
@@ -233,48 +337,132 @@ func (c *docCheck) checkLinks() {
 		if !ok {
 			continue
 		}
-		pathPart, rawPath, fragment, target := d.pathPart, d.rawPath, d.fragment, d.target
-		if pathPart != "" {
-			if c.snap.rootFor(target) == "" {
-				continue // outside every folder being checked: nothing there is read
-			}
-			if found, _ := c.exists(target); !found {
+		pathSpan := source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(d.rawPath)}
+		fragSpan := source.Span{Start: l.DestSpan.Start + len(d.rawPath) + 1, End: l.DestSpan.Start + len(raw)}
+		target, folder := d.target, false
+		if d.pathPart != "" {
+			if c.snap.leavesRepository(f.Path, d) {
 				c.report(source.Finding{
-					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path,
-					Span:    source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(rawPath)},
-					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", pathPart),
+					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
+					Message: fmt.Sprintf("the link %s climbs above the top of the repository, so it leads to no file there; remove the extra ../", d.pathPart),
 				})
 				continue
 			}
+			if c.snap.rootFor(target) == "" {
+				continue // outside every folder being checked: nothing there is read
+			}
+			found, isDir := c.exists(target)
+			if !found {
+				c.report(source.Finding{
+					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
+					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", d.pathPart),
+				})
+				continue
+			}
+			if isDir {
+				if !d.hasFragment || d.fragment == "" || strings.EqualFold(d.fragment, "top") {
+					continue
+				}
+				readme, known := c.folderReadme(target)
+				if !known {
+					continue
+				}
+				if readme == "" {
+					c.report(source.Finding{
+						Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan,
+						Message: fmt.Sprintf("%s is a folder without a README, so its page has no #%s; link a file of the folder instead", d.pathPart, d.fragment),
+					})
+					continue
+				}
+				target, folder = readme, true
+			}
 		}
-		if !d.hasFragment || fragment == "" {
+		if d.hasFragment && d.fragment != "" {
+			c.checkFragment(d, target, folder, fragSpan)
+		}
+	}
+}
+
+// checkFragment checks the fragment of a link into target, the file the
+// link shows: the linked file, or the README of a linked folder (folder
+// set).
+//
+// Browsers scroll to the top for #top. In a non-Markdown file, and in a
+// Markdown file shown as source (?plain=1), GitHub's line fragments (#L7,
+// #L1-L5) must name lines the file has; other fragments there are not
+// checked. In a Markdown file the fragment must name a heading (by the rule
+// of the file: GitHub's outside packages, OpenGDD's inside) or an HTML
+// anchor; #readme also names the README box of a folder's page and of a
+// README file.
+func (c *docCheck) checkFragment(d linkDest, target string, folder bool, fragSpan source.Span) {
+	f, fragment := c.f, d.fragment
+	if strings.EqualFold(fragment, "top") {
+		return
+	}
+	tf := c.file(target)
+	plain := false
+	if q, err := url.ParseQuery(d.query); err == nil {
+		plain = q.Get("plain") == "1"
+	}
+	if tf == nil || tf.Markdown == nil || plain && lineFragmentRE.MatchString(fragment) {
+		c.checkLineFragment(target, fragment, fragSpan)
+		return
+	}
+	if fragment == "readme" && (folder || isReadme(target)) {
+		return
+	}
+	doc := tf.Markdown
+	github := usesGitHubAnchors(tf)
+	matches := doc.FindFragment(fragment, github)
+	switch {
+	case len(matches) == 0 && doc.HasHTMLAnchor(fragment, github):
+	case len(matches) == 0:
+		msg := fmt.Sprintf("no heading of %s has the anchor #%s", filepath.Base(target), fragment)
+		if near := nearest(fragment, headingAnchors(doc, github)); near != "" {
+			msg += fmt.Sprintf("; did you mean #%s?", near)
+		}
+		c.report(source.Finding{Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan, Message: msg})
+	case len(matches) > 1:
+		fd := source.Finding{
+			Code: "DOC_LINK_AMBIGUOUS", Severity: source.Warning, File: f.Path, Span: fragSpan,
+			Message: fmt.Sprintf("%d headings of %s give the anchor #%s, so the link cannot tell them apart; reword one of the headings", len(matches), filepath.Base(target), fragment),
+		}
+		for _, h := range matches {
+			fd.Related = append(fd.Related, source.Related{File: target, Span: doc.Headings[h].Span, Message: "a heading with this anchor"})
+		}
+		c.report(fd)
+	}
+}
+
+// checkLineFragment reports a line fragment (#L7, #L1-L5) that names a
+// line past the end of the file at target, or line 0. Other fragments,
+// and files that cannot be read, are not checked.
+func (c *docCheck) checkLineFragment(target, fragment string, fragSpan source.Span) {
+	m := lineFragmentRE.FindStringSubmatch(fragment)
+	if m == nil {
+		return
+	}
+	content, ok := c.snap.readCited(target)
+	if !ok {
+		return
+	}
+	n := bytes.Count(content, []byte("\n"))
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		n++
+	}
+	for _, s := range m[1:] {
+		if s == "" {
 			continue
 		}
-		tf := c.file(target)
-		if tf == nil || tf.Markdown == nil {
-			continue // anchors are checked only in Markdown files
+		line, err := strconv.Atoi(s)
+		if err == nil && line >= 1 && line <= n {
+			continue
 		}
-		fragSpan := source.Span{Start: l.DestSpan.Start + len(rawPath) + 1, End: l.DestSpan.Start + len(raw)}
-		github := tf.Package == nil
-		matches := tf.Markdown.FindAnchor(fragment, github)
-		switch {
-		case len(matches) == 0 && htmlAnchors(tf.Markdown)[fragment]:
-		case len(matches) == 0:
-			msg := fmt.Sprintf("no heading of %s has the anchor #%s", filepath.Base(target), fragment)
-			if near := nearest(fragment, headingAnchors(tf.Markdown, github)); near != "" {
-				msg += fmt.Sprintf("; did you mean #%s?", near)
-			}
-			c.report(source.Finding{Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan, Message: msg})
-		case len(matches) > 1:
-			fd := source.Finding{
-				Code: "DOC_LINK_AMBIGUOUS", Severity: source.Warning, File: f.Path, Span: fragSpan,
-				Message: fmt.Sprintf("%d headings of %s give the anchor #%s, so the link cannot tell them apart; reword one of the headings", len(matches), filepath.Base(target), fragment),
-			}
-			for _, h := range matches {
-				fd.Related = append(fd.Related, source.Related{File: target, Span: tf.Markdown.Headings[h].Span, Message: "a heading with this anchor"})
-			}
-			c.report(fd)
-		}
+		c.report(source.Finding{
+			Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: c.f.Path, Span: fragSpan,
+			Message: fmt.Sprintf("#%s names line %s, but %s has %d lines; fix the line number", fragment, s, filepath.Base(target), n),
+		})
+		return
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // findingKeys lists the findings of a snapshot as code, file (relative to
@@ -95,7 +97,7 @@ func keysOf(m map[string]string) []string {
 }
 
 func TestRenameChapterFile(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	edited := renameOnDisk(t, root, "02-mechanics.md", "02-systems.md",
 		"CHAPTER_NAME_RESERVED", "PACKAGE_REQUIRED_FILE") // 02-mechanics.md is a required chapter
 	mustContain(t, edited, "contracts/garden-away.json", `"02-systems.md#crop-growth"`)
@@ -108,7 +110,7 @@ func TestRenameChapterFile(t *testing.T) {
 }
 
 func TestRenameAdoptionFile(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	edited := renameOnDisk(t, root, "contracts/daily-forage.json", "contracts/forage-day.json")
 	mustContain(t, edited, "02-mechanics.md", "`contracts.forage-day.allowed-position-gap`")
 	edited = renameOnDisk(t, root, "contracts/cauldron.json", "contracts/brew-pot.json")
@@ -116,7 +118,7 @@ func TestRenameAdoptionFile(t *testing.T) {
 }
 
 func TestRenameDocsFolderAndFile(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "docs-repo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "docs-repo"))
 	edited := renameOnDisk(t, root, "docs/design.md", "docs/notes/design.md")
 	if len(edited) == 0 {
 		t.Fatal("moving docs/design.md into a folder edited nothing")
@@ -130,7 +132,7 @@ func TestRenameDocsFolderAndFile(t *testing.T) {
 }
 
 func TestRenameFilesLinkForms(t *testing.T) {
-	root, _ := fixWrite(t, map[string]string{
+	root := analysistest.WriteFiles(t, "", map[string]string{
 		"a.md":        "# A\n\nSee [b](sub/b.md#b-head), [root](/sub/b.md), [dot](./sub/b.md?x=1) and [def].\n\n[def]: <sub/b.md> \"t\"\n\nAlso `sub/b.md` and [self](#a).\n",
 		"sub/b.md":    "# B head\n\nBack to [a](../a.md) and [c](c.md) and ![img](pic.svg); see `./c.md`.\n",
 		"sub/c.md":    "# C\n",
@@ -146,7 +148,7 @@ func TestRenameFilesLinkForms(t *testing.T) {
 }
 
 func TestRenameAdoptionAddressInTuningRule(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	path := filepath.Join(root, "tuning.json")
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -8,9 +8,11 @@ import (
 	"strings"
 )
 
-// DefaultMaxFileSize is the largest file gddls analyses. A larger file gets
-// a FILE_NOT_ANALYSED finding instead of being parsed.
-const DefaultMaxFileSize = 16 << 20
+// DefaultMaxFileSize is the largest file gddls analyses, far above any real
+// design file. A larger file is not parsed: a JSON file of the format gets
+// its kind's syntax code (it cannot be read as the format requires), any
+// other file FILE_NOT_ANALYSED.
+const DefaultMaxFileSize = 64 << 20
 
 // maxWalkFiles bounds the number of files one snapshot reads, so that
 // pointing gddls at a huge tree cannot exhaust memory.
@@ -174,13 +176,31 @@ func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
 	}
 	for _, path := range added {
 		out.files[path] = &walkedFile{path: path, size: int64(len(overlay[path])), fromOverlay: true}
-		dir := filepath.Dir(path)
-		entries := append([]dirEntry(nil), out.dirs[dir]...)
-		entries = append(entries, dirEntry{name: filepath.Base(path)})
-		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
-		out.dirs[dir] = entries
+		out.addEntry(filepath.Dir(path), dirEntry{name: filepath.Base(path)})
 	}
 	return out
+}
+
+// addEntry lists e in the folder dir, and lists each folder that does not
+// exist yet in its parent, so that an unsaved file in a new folder is seen
+// like one on disk.
+func (t *tree) addEntry(dir string, e dirEntry) {
+	for {
+		entries, known := t.dirs[dir]
+		for _, have := range entries {
+			if have.name == e.name {
+				return
+			}
+		}
+		entries = append(append([]dirEntry(nil), entries...), e)
+		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+		t.dirs[dir] = entries
+		parent := filepath.Dir(dir)
+		if known || parent == dir {
+			return
+		}
+		dir, e = parent, dirEntry{name: filepath.Base(dir), isDir: true}
+	}
 }
 
 // within reports whether path is root or lies below it, lexically.

@@ -10,8 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -53,14 +52,13 @@ func hostileRun(t *testing.T, what string, fn func()) {
 // deletes a file) into a new temporary folder and returns it.
 func writeHostile(t *testing.T, changes map[string][]byte) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "hostile", "lamp.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string][]byte{}
-	for _, f := range ar.Files {
-		files[f.Name] = f.Data
-	}
+	return writeHostileIn(t, t.TempDir(), changes)
+}
+
+// writeHostileIn is writeHostile into a given folder.
+func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
+	t.Helper()
+	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
 	for name, data := range changes {
 		if data == nil {
 			delete(files, name)
@@ -68,33 +66,18 @@ func writeHostile(t *testing.T, changes map[string][]byte) string {
 			files[name] = data
 		}
 	}
-	dir := filepath.Join(t.TempDir(), "pkg")
-	for name, data := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, filepath.Join(tmp, "pkg"), files)
 }
 
 // hostileBase returns the base adoption text.
 func hostileBase(t *testing.T) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "hostile", "lamp.txtar"))
-	if err != nil {
-		t.Fatal(err)
+	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
+	adoption, ok := files["contracts/lamp-oil.json"]
+	if !ok {
+		t.Fatal("lamp.txtar has no adoption")
 	}
-	for _, f := range ar.Files {
-		if f.Name == "contracts/lamp-oil.json" {
-			return string(f.Data)
-		}
-	}
-	t.Fatal("lamp.txtar has no adoption")
-	return ""
+	return string(adoption)
 }
 
 // TestHostileBaseFixtureClean makes sure the fixture reports nothing.
@@ -304,7 +287,7 @@ func TestHostileOverlay(t *testing.T) {
 		outside:                                   []byte("# Outside\n\n`lantern.secret`\n"),
 		"relative.md":                             []byte("# Relative\n"),
 		filepath.Join(dir, "..", "escape.md"):     []byte("# Escape\n"),
-		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n"), 0),
+		filepath.Join(dir, "03-content.md"):       append([]byte("# Content\n\n[gone](gone.md)"), 0),
 		filepath.Join(dir, "04-presentation.md"):  bytes.Repeat([]byte("word "), 400),
 		filepath.Join(dir, "tuning.json"):         nil,
 		filepath.Join(dir, "contracts", "a.json"): []byte(strings.Repeat("[", 600)),
@@ -321,7 +304,7 @@ func TestHostileOverlay(t *testing.T) {
 		codes[d.File] += d.Code + " "
 	}
 	for file, want := range map[string]string{
-		"03-content.md":      "FILE_NOT_ANALYSED",
+		"03-content.md":      "DOC_LINK_FILE", // NUL bytes do not stop Markdown
 		"04-presentation.md": "FILE_NOT_ANALYSED",
 		"contracts/a.json":   "CONTRACT_INSTANCE_JSON",
 	} {

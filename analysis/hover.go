@@ -317,7 +317,7 @@ func citationMarkdown(p *Package, text string) string {
 // headingMarkdown shows the heading of doc with the anchor and the first
 // lines of its section.
 func headingMarkdown(doc *markdown.Doc, file, anchor string, github, fixedMatters bool) string {
-	hs := doc.FindAnchor(anchor, github)
+	hs := doc.FindFragment(anchor, github)
 	if len(hs) == 0 {
 		return fmt.Sprintf("No heading of `%s` has the anchor `%s`.", file, anchor)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -65,10 +66,11 @@ func TestInlayHintsDemo(t *testing.T) {
 }
 
 func TestInlayHintsLinks(t *testing.T) {
-	dir, s := fixWrite(t, map[string]string{
+	dir := analysistest.WriteFiles(t, "", map[string]string{
 		"a.md": "# A\n\nSee [the layout](b.md#header-layout), [Header layout](b.md#header-layout) and [b](b.md).\n",
 		"b.md": "# B\n\n## Header layout\n",
 	})
+	s := Load([]string{dir}, Options{})
 	a := filepath.Join(dir, "a.md")
 	if hs := hintAfter(t, s, a, "(b.md#header-layout"); len(hs) != 1 || hs[0].Label != "Header layout" || hs[0].Kind != InlayHeading {
 		t.Errorf("hints after the first link = %+v, want the heading text", hs)

@@ -39,14 +39,14 @@ const (
 // anchorToken is what a citation of one chapter anchor reads (the first
 // few matching headings are enough: more than one is already ambiguous).
 type anchorToken struct {
-	outside, exists, fixed bool
-	matches                int
-	spans                  [3]source.Span
-	notFixed               source.Span
+	outside, exists, fixed, unreadable bool
+	matches                            int
+	spans                              [3]source.Span
+	notFixed                           source.Span
 }
 
 func anchorTokenOf(t contracts.AnchorTarget) anchorToken {
-	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, matches: len(t.Matches)}
+	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, unreadable: t.Unreadable, matches: len(t.Matches)}
 	if len(t.Matches) == 1 && t.Fixed {
 		// A citation that resolves cleanly reports nothing about where the
 		// heading stands, so text moving the heading does not concern it.
@@ -199,7 +199,12 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 64), deps: make([]dep, 0, 64)}
 	state := contracts.Evaluate(a, rec)
 	findings := contracts.CheckState(state)
-	pk := p.PackFor(a)
+	// An adoption that does not parse is not paired with its pack: only its
+	// syntax error is reported until it parses.
+	var pk *pack.Pack
+	if a.ParseError == nil {
+		pk = p.PackFor(a)
+	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
 		findings = append(findings, pack.Check(a, state, pk)...)

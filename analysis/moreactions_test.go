@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -60,7 +61,7 @@ func actionTitled(t *testing.T, s *Snapshot, path, needle, title string) CodeAct
 }
 
 func TestFixAll(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	garden := filepath.Join(root, "contracts", "garden-away.json")
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
 	// Two more typos, each with one close fix, beside the demo's "stoped".
@@ -98,7 +99,7 @@ func TestFixAll(t *testing.T) {
 }
 
 func TestCreateMissingHeading(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	garden := filepath.Join(root, "contracts", "garden-away.json")
 	s := Load([]string{root}, Options{})
 	a := actionTitled(t, s, garden, `"02-mechanics.md#crop-growth"`, `Create the heading "Crop growth" in 02-mechanics.md`)
@@ -139,7 +140,7 @@ func TestCreateMissingFileAndLinkHeading(t *testing.T) {
 }
 
 func TestAddAllMissingAnswers(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
 	data, err := os.ReadFile(cauldron)
 	if err != nil {
@@ -163,7 +164,7 @@ func TestAddAllMissingAnswers(t *testing.T) {
 }
 
 func TestTableOfContents(t *testing.T) {
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	mech := filepath.Join(root, "02-mechanics.md")
 	s := Load([]string{root}, Options{})
 	var toc *CodeAction

@@ -218,7 +218,7 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if a == nil {
 			return fmt.Sprintf("`%s` names no adoption: contracts/ has no %s.json", text, segs[1])
 		}
-		if len(segs) == 3 && !declaresValue(a, segs[2]) {
+		if len(segs) == 3 && a.ParseError == nil && !declaresValue(a, segs[2]) {
 			return fmt.Sprintf("`%s` names no value declared by adoption %s", text, segs[1])
 		}
 		return ""
@@ -226,7 +226,7 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if len(segs) != 2 {
 			return fmt.Sprintf("`%s` is not a clock address; write `clocks.<name>`", text)
 		}
-		if p.Clocks[segs[1]] {
+		if p.Clocks[segs[1]] || p.Unreadable("clocks.json") {
 			return ""
 		}
 		if p.Clocks == nil {
@@ -236,16 +236,22 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 	case "collections":
 		return p.resolveCollection(text, segs)
 	case "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
-		if p.Direction == nil {
+		if p.Unreadable("direction.json") {
 			return ""
+		}
+		if p.Direction == nil {
+			return fmt.Sprintf("`%s` names an entry of %s, but the package has no direction.json; add the file or remove the citation", text, segs[0])
 		}
 		if len(segs) == 2 && p.Direction.Get(segs[0]).Member(segs[1]) != nil {
 			return ""
 		}
 		return fmt.Sprintf("`%s` names no entry of %s in direction.json", text, segs[0])
 	case "palette":
-		if p.Direction == nil {
+		if p.Unreadable("direction.json") {
 			return ""
+		}
+		if p.Direction == nil {
+			return fmt.Sprintf("`%s` names a palette, but the package has no direction.json; add the file or remove the citation", text)
 		}
 		if resolvePalette(p.Direction.Get("palette"), segs[1:]) {
 			return ""
@@ -275,8 +281,12 @@ func resolvePalette(palettes *jsonsrc.Value, segs []string) bool {
 	return false
 }
 
+// resolveCollection resolves a `collections.` citation (SPEC §1b rules 11
+// and 12). Segments after the field are not checked. A record or schema
+// file that does not parse has its own finding; nothing is resolved
+// against it.
 func (p *Package) resolveCollection(text string, segs []string) string {
-	if len(segs) < 2 || len(segs) > 4 {
+	if len(segs) < 2 {
 		return fmt.Sprintf("`%s` is not a collection address; write `collections.<collection>[.<record>[.<field>]]`", text)
 	}
 	c := p.Collections[segs[1]]
@@ -290,20 +300,13 @@ func (p *Package) resolveCollection(text string, segs []string) string {
 	if !ok {
 		return fmt.Sprintf("`%s` names no record: collections/%s has no %s.json", text, segs[1], segs[2])
 	}
-	if len(segs) == 4 && rec.Member(segs[3]) == nil && !p.schemaDeclares(segs[1], segs[3]) {
+	if len(segs) < 4 || rec == nil || (c.HasSchema && c.Schema == nil) {
+		return ""
+	}
+	if rec.Member(segs[3]) == nil && c.Schema.Get("record").Member(segs[3]) == nil {
 		return fmt.Sprintf("`%s` names no field %q of record %s, nor of the collection's record schema", text, segs[3], segs[2])
 	}
 	return ""
-}
-
-// schemaDeclares reports whether the record schema of a collection
-// (collections/<id>/_collection.json) declares a field.
-func (p *Package) schemaDeclares(collection, field string) bool {
-	f := p.files["collections/"+collection+"/_collection.json"]
-	if f == nil || f.entry == nil {
-		return false
-	}
-	return f.entry.getJSON().Get("record").Member(field) != nil
 }
 
 // nearReserved returns the reserved first segment one edit away from seg,

@@ -2,14 +2,12 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -37,35 +35,18 @@ func (m marker) String() string {
 	return s
 }
 
-// stripMarkers removes ⟦…⟧ markers from content and returns the clean
-// content with the markers found.
+// stripMarkers removes the ⟦CODE⟧ markers from content and returns the
+// clean content with the findings they expect.
 func stripMarkers(file string, content []byte) ([]byte, []marker, error) {
-	var out []byte
-	type raw struct {
-		offset int
-		text   string
-	}
-	var raws []raw
-	s := string(content)
-	for {
-		i := strings.Index(s, "⟦")
-		if i < 0 {
-			out = append(out, s...)
-			break
-		}
-		j := strings.Index(s[i:], "⟧")
-		if j < 0 {
-			return nil, nil, fmt.Errorf("%s: unclosed marker", file)
-		}
-		out = append(out, s[:i]...)
-		raws = append(raws, raw{offset: len(out), text: s[i+len("⟦") : i+j]})
-		s = s[i+j+len("⟧"):]
+	out, raws, err := analysistest.StripMarkers(content)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", file, err)
 	}
 	lines := source.NewLines(out)
 	var ms []marker
 	for _, r := range raws {
-		for _, code := range strings.Fields(r.text) {
-			m := marker{file: file, pos: lines.Position(r.offset), code: code}
+		for _, code := range strings.Fields(r.Text) {
+			m := marker{file: file, pos: lines.Position(r.Offset), code: code}
 			if c, sev, ok := strings.Cut(code, ":"); ok {
 				m.code, m.severity = c, sev
 			}
@@ -79,11 +60,8 @@ func stripMarkers(file string, content []byte) ([]byte, []marker, error) {
 // the folder and the expected findings.
 func loadScenario(t *testing.T, path string) (string, []marker) {
 	t.Helper()
-	ar, err := txtar.ParseFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+	ar := analysistest.ReadArchive(t, path)
+	files := map[string][]byte{}
 	var want []marker
 	for _, f := range ar.Files {
 		content, ms, err := stripMarkers(f.Name, f.Data)
@@ -91,43 +69,22 @@ func loadScenario(t *testing.T, path string) (string, []marker) {
 			t.Fatal(err)
 		}
 		want = append(want, ms...)
-		full := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if strings.HasSuffix(f.Name, "/") {
-			if err := os.MkdirAll(full, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		files[f.Name] = content
 	}
-	return dir, want
+	return analysistest.WriteFiles(t, "", files), want
 }
 
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "testdata", "check", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no scenario files found in testdata/check")
-	}
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			dir, want := loadScenario(t, file)
-			snap := Load([]string{dir}, Options{})
-			var got []marker
-			for _, d := range snap.AllDiagnostics() {
-				rel, _ := filepath.Rel(dir, d.File)
-				got = append(got, marker{file: filepath.ToSlash(rel), pos: d.Range.Start, code: d.Code, severity: d.Severity.String()})
-			}
-			compareMarkers(t, want, got, snap)
-		})
-	}
+	analysistest.RunArchives(t, filepath.Join("..", "testdata", "check"), func(t *testing.T, file string) {
+		dir, want := loadScenario(t, file)
+		snap := Load([]string{dir}, Options{})
+		var got []marker
+		for _, d := range snap.AllDiagnostics() {
+			rel, _ := filepath.Rel(dir, d.File)
+			got = append(got, marker{file: filepath.ToSlash(rel), pos: d.Range.Start, code: d.Code, severity: d.Severity.String()})
+		}
+		compareMarkers(t, want, got, snap)
+	})
 }
 
 // compareMarkers fails the test for every expected finding that is missing

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -27,6 +26,13 @@ type Options struct {
 	// Cache, when set, lets a new snapshot reuse the parse of every file
 	// whose content did not change since an earlier snapshot.
 	Cache *Cache
+	// Lenient reads contracts/ as an editor needs while the designer
+	// types: an adoption file that does not parse yet still counts as an
+	// adoption when the text before its syntax error carries "contract"
+	// or "format", so the folder does not turn into
+	// CONTRACT_FOLDER_RESERVED at every keystroke. Without it the folder
+	// is read exactly as SPEC §10.1 rule 8 says, as `gddls check` does.
+	Lenient bool
 }
 
 // Snapshot is an immutable view of every package and Markdown document under
@@ -42,12 +48,21 @@ type Snapshot struct {
 	// tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
 	tree *tree
+	// repoTops tells for each root whether it is the top of its
+	// repository (see repositoryTop).
+	repoTops map[string]bool
 
 	// citationsOnce guards citations, the index from each cited target to
 	// the places citing it, built on first use by the navigation queries
 	// (see CitationIndex).
 	citationsOnce sync.Once
 	citations     any
+
+	// docResults are the results of the Markdown checks, whose recorded
+	// reads DependsOn consults; deps is the set it builds from them once.
+	docResults []*docResult
+	depsOnce   sync.Once
+	deps       map[string]bool
 }
 
 // CitationIndex returns the snapshot's citation index, building it with build
@@ -92,15 +107,23 @@ type Package struct {
 	// Packs are the verification packs under contracts/.
 	Packs []*pack.Pack
 	// Personalization holds the question ids of personalization.json; nil
-	// when the file is absent.
+	// when the file is absent or does not parse (see Unreadable).
 	Personalization map[string]bool
-	// Clocks holds the clock names of clocks.json; nil when absent.
+	// Clocks holds the clock names of clocks.json; nil when absent or
+	// when the file does not parse.
 	Clocks map[string]bool
-	// Direction is the parsed direction.json, or nil when absent.
+	// Direction is the parsed direction.json, or nil when absent or when
+	// the file does not parse.
 	Direction *jsonsrc.Value
 	// Collections maps collection ids to their records; nil when the
 	// package has no collections/ folder.
 	Collections map[string]*Collection
+
+	// personalization is the parsed personalization.json, or nil.
+	personalization *jsonsrc.Value
+	// unreadable holds the package-relative paths of the format's JSON
+	// files that exist but cannot be read or do not parse.
+	unreadable map[string]bool
 
 	// generation is the disk state the package was read from.
 	generation int
@@ -123,8 +146,14 @@ type Chapter struct {
 
 // Collection is one folder of collections/.
 type Collection struct {
-	ID      string
+	ID string
+	// Records maps each record id to its parsed record file; the value is
+	// nil when the file cannot be read or does not parse.
 	Records map[string]*jsonsrc.Value
+	// HasSchema is set when the folder holds _collection.json; Schema is
+	// its parse, nil when it cannot be read or does not parse.
+	HasSchema bool
+	Schema    *jsonsrc.Value
 }
 
 // File returns the parsed file at an absolute path, or nil.
@@ -243,10 +272,13 @@ func build(d *disk, opts Options) *Snapshot {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t}
+	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t, repoTops: map[string]bool{}}
+	for _, root := range d.roots {
+		s.repoTops[root] = isRepositoryTop(t, root)
+	}
 	s.readFiles(t, d, opts)
 
-	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation}
+	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient}
 	b.findPackages()
 	b.check()
 	opts.Cache.prune(s.files)
@@ -302,10 +334,9 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 	f.Content = content
 	f.entry = opts.Cache.entry(path, content)
 	f.Lines = f.entry.getLines()
-	if bytes.IndexByte(content, 0) >= 0 {
-		f.Skipped = "the file holds NUL bytes, so it is binary, not text"
-		return f
-	}
+	// A NUL byte does not stop the analysis: in a JSON file of the format
+	// it is a syntax error of the file's kind, and Markdown reads it as
+	// U+FFFD (CommonMark §2.3).
 	if isMarkdown(path) {
 		f.Markdown = f.entry.getMarkdown()
 	}

@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // loadEdited copies the demo, replaces old with new in one of its files
 // and loads it; the cursor is where new holds "|", which is removed.
 func loadEdited(t *testing.T, rel, old, new string) (*Snapshot, string, int) {
 	t.Helper()
-	root := copyTree(t, filepath.Join("..", "testdata", "demo"))
+	root := analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
 	path := filepath.Join(root, filepath.FromSlash(rel))
 	data, err := os.ReadFile(path)
 	if err != nil {

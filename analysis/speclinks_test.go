@@ -54,3 +54,48 @@ func TestSpecSection(t *testing.T) {
 		t.Error("a gddls code has a spec section")
 	}
 }
+
+// gddlsCodes are the finding codes of gddls' own (DESIGN §5), which no
+// section of the specification defines.
+var gddlsCodes = map[string]bool{
+	"DOC_LINK_AMBIGUOUS": true, "DOC_LINK_ANCHOR": true, "DOC_LINK_FILE": true,
+	"DOC_PATH_MISSING": true, "DOC_WITNESS_MISSING": true, "FILE_NOT_ANALYSED": true,
+}
+
+// TestEveryCodeHasASection reads the code literals of the checks (every
+// "UPPER_CASE" string of the non-test sources of analysis and contracts)
+// and requires each to be in the table or one of gddls' own codes, so that
+// a new finding code gets its link.
+func TestEveryCodeHasASection(t *testing.T) {
+	lit := regexp.MustCompile(`"([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)"`)
+	seen := 0
+	for _, dir := range []string{".", filepath.Join("..", "contracts"), filepath.Join("..", "contracts", "pack")} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, file := range files {
+			if strings.HasSuffix(file, "_test.go") {
+				continue
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range lit.FindAllStringSubmatch(string(data), -1) {
+				code := m[1]
+				seen++
+				if _, ok := codeSections[code]; ok || gddlsCodes[code] {
+					continue
+				}
+				if strings.Contains(string(data), `HasPrefix(d.Code, "`+code+`")`) {
+					continue // a family of codes, not a code
+				}
+				t.Errorf("%s: the code %s has no section in codeSections", file, code)
+			}
+		}
+	}
+	if seen < len(codeSections) {
+		t.Errorf("only %d code literals found in the sources; the scan is broken", seen)
+	}
+}

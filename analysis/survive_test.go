@@ -4,20 +4,26 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
-// TestNewQueriesSurviveBrokenFiles cuts every file of the fixture at many
-// points and runs the queries of the editor features over the whole file
-// and at many offsets: none may panic, and ranges stay inside the file.
+// TestNewQueriesSurviveBrokenFiles cuts every file of the package of
+// testdata/query/actions.txtar at many points and runs the queries of the
+// editor features over the whole file and at many offsets: none may panic,
+// and ranges stay inside the file.
 func TestNewQueriesSurviveBrokenFiles(t *testing.T) {
-	base := fixFiles(t, true)
+	base := loadQueryRepo(t, "actions.txtar").files
 	for _, name := range []string{"contracts/meter.json", "tuning.json", "01-overview.md", "02-mechanics.md"} {
 		full := base[name]
 		for cut := 0; cut < len(full); cut += 41 {
-			files := fixFiles(t, true)
+			files := map[string][]byte{}
+			for k, v := range base {
+				files[k] = v
+			}
 			files[name] = full[:cut]
-			dir, snap := fixWrite(t, files)
+			dir := analysistest.WriteFiles(t, "", files)
+			snap := Load([]string{dir}, Options{})
 			for _, f := range snap.Files() {
 				n := len(f.Content)
 				whole := source.Span{Start: 0, End: n}

@@ -397,7 +397,7 @@ func (b *indexBuilder) links(f *File) {
 	doc := f.Markdown
 	for _, l := range doc.Links {
 		switch l.Kind {
-		case markdown.InlineLink, markdown.Definition:
+		case markdown.InlineLink, markdown.Definition, markdown.HTMLLink:
 		case markdown.ReferenceLink:
 			if l.Def < 0 || l.Def >= len(doc.Links) {
 				continue
@@ -444,7 +444,11 @@ func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to in
 	if tf.Markdown == nil {
 		return t, 0, 0, false
 	}
-	return targetKey{kind: targetHeading, scope: tf.Path, name: d.fragment}, len(d.rawPath) + 1, len(raw), true
+	name := d.fragment
+	if hs := tf.Markdown.FindFragment(name, usesGitHubAnchors(tf)); len(hs) == 1 {
+		name = headingAnchor(tf, tf.Markdown.Headings[hs[0]]) // #Heading-Name reaches #heading-name
+	}
+	return targetKey{kind: targetHeading, scope: tf.Path, name: name}, len(d.rawPath) + 1, len(raw), true
 }
 
 // usesGitHubAnchors reports whether links and citations into file f match

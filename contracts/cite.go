@@ -169,6 +169,8 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 		}
 		t := c.r.Anchor(file, anchor)
 		switch {
+		case t.Unreadable:
+			// The chapter's own finding says it could not be read.
 		case t.Outside:
 			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(file)+", which is outside the package")
 		case !t.FileExists:
@@ -205,6 +207,9 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 			if other == nil {
 				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites adoption "+strconv.Quote(segs[1])+", which the package does not hold")
 				return
+			}
+			if other.ParseError != nil {
+				return // its syntax error is reported; nothing is read from it
 			}
 			st = c.other[segs[1]]
 			if st == nil {

@@ -36,6 +36,9 @@ type AnchorTarget struct {
 	Outside bool
 	// FileExists is false when no such chapter file exists.
 	FileExists bool
+	// Unreadable is true when the chapter exists but could not be read:
+	// its own finding covers it, and nothing is resolved against it.
+	Unreadable bool
 	// Matches are the headings whose anchor equals the cited one.
 	Matches []source.Related
 	// Fixed is true when the cited section is Fixed (SPEC §10.10 rule 6);

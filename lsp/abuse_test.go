@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // The tests of this file abuse the server end to end: edit storms, stale
@@ -93,11 +95,7 @@ func demoSession(t *testing.T) (*client, string) {
 // readFile returns the content of a file or fails the test.
 func readFile(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
+	return analysistest.ReadFile(t, path)
 }
 
 // TestAbuseEditStorm sends a thousand incremental edits without waiting,

@@ -34,15 +34,16 @@ type resourceEdit struct {
 // actionEdit converts the edit of a code action. An action that creates
 // files needs documentChanges with create operations; ok is false when the
 // client does not accept them, and the action is not offered.
-func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edit any, ok bool) {
+func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edit any, ok bool, err error) {
 	if len(a.Creates) == 0 {
-		return workspaceEdit(snap, a.Edits), true
+		we, err := workspaceEdit(s, snap, a.Edits)
+		return we, err == nil, err
 	}
 	s.mu.Lock()
 	canCreate := s.feat.caps.createFiles
 	s.mu.Unlock()
 	if !canCreate {
-		return nil, false
+		return nil, false, nil
 	}
 	var out resourceEdit
 	for _, c := range a.Creates {
@@ -56,11 +57,18 @@ func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edi
 			out.DocumentChanges = append(out.DocumentChanges, de)
 		}
 	}
-	for uri, es := range workspaceEdit(snap, a.Edits).Changes {
+	we, err := workspaceEdit(s, snap, a.Edits)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, de := range we.DocumentChanges {
+		out.DocumentChanges = append(out.DocumentChanges, de)
+	}
+	for uri, es := range we.Changes {
 		var de docEdit
 		de.TextDocument.URI = uri
 		de.Edits = es
 		out.DocumentChanges = append(out.DocumentChanges, de)
 	}
-	return out, true
+	return out, true, nil
 }

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // binary is the gddls executable built by TestMain; buildErr says why it
@@ -34,7 +36,7 @@ func runTests(m *testing.M) int {
 		binary = b // a prebuilt server, for debugging
 		return m.Run()
 	}
-	root, err := moduleRoot()
+	root, err := analysistest.ModuleRoot()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -52,25 +54,6 @@ func runTests(m *testing.M) int {
 		buildErr = fmt.Errorf("building gddls: %v\n%s", err, out)
 	}
 	return m.Run()
-}
-
-// moduleRoot walks up from the working directory to the folder holding
-// go.mod.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("no go.mod above the test's working directory")
-		}
-		dir = parent
-	}
 }
 
 // timeout bounds every wait of the test client.

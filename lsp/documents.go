@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -12,6 +14,10 @@ import (
 type document struct {
 	version int32
 	text    []byte
+	// outOfSync is set when a message about the document was refused
+	// (see refusedMessage): its later edits are ignored until it is opened
+	// again.
+	outOfSync bool
 }
 
 // textDocumentItem is the document of didOpen.
@@ -50,6 +56,7 @@ func (s *Server) didOpen(raw json.RawMessage) error {
 	s.mu.Lock()
 	s.docs[path] = &document{version: p.TextDocument.Version, text: text}
 	s.mu.Unlock()
+	s.openedOutside(path)
 	s.setOverlay(path, text, p.TextDocument.Version)
 	return nil
 }
@@ -73,6 +80,10 @@ func (s *Server) didChange(raw json.RawMessage) error {
 	if doc == nil {
 		s.mu.Unlock()
 		return fmt.Errorf("ignoring a change to %s, which is not open", path)
+	}
+	if doc.outOfSync {
+		s.mu.Unlock()
+		return fmt.Errorf("ignoring a change to %s: a message about it was too large to read, so its text is out of sync until it is opened again", path)
 	}
 	if p.TextDocument.Version < doc.version {
 		held := doc.version
@@ -127,6 +138,7 @@ func (s *Server) didClose(raw json.RawMessage) error {
 	delete(s.docs, path)
 	s.mu.Unlock()
 	s.setOverlay(path, nil, 0)
+	s.closedOutside(path)
 	return nil
 }
 
@@ -145,24 +157,26 @@ func (s *Server) didSave(raw json.RawMessage) error {
 	return nil
 }
 
-// didChangeWatchedFiles tells the workspace which files changed on disk.
+// didChangeWatchedFiles tells the workspace which files changed on disk,
+// keeping only the events its diagnostics depend on.
 func (s *Server) didChangeWatchedFiles(raw json.RawMessage) error {
 	var p struct {
 		Changes []struct {
-			URI string `json:"uri"`
+			URI  string `json:"uri"`
+			Type int    `json:"type"`
 		} `json:"changes"`
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return fmt.Errorf("invalid params: %w", err)
 	}
-	var paths []string
+	var events []fileEvent
 	for _, c := range p.Changes {
 		if path, ok := pathOf(c.URI); ok {
-			paths = append(paths, path)
+			events = append(events, fileEvent{path: path, listing: c.Type != int(protocol.FileChangeTypeChanged)})
 		}
 	}
-	if len(paths) > 0 {
-		s.filesChanged(paths)
+	if len(events) > 0 {
+		s.q.push(func() { s.watchedFilesChanged(events) })
 	}
 	return nil
 }
@@ -191,8 +205,8 @@ func (s *Server) didChangeWorkspaceFolders(raw json.RawMessage) error {
 		}
 	}
 	s.roots = roots
+	s.syncRootsLocked()
 	s.mu.Unlock()
-	s.q.push(func() { s.ws.SetRoots(roots) })
 	s.scheduleDiagnostics()
 	return nil
 }
@@ -215,6 +229,7 @@ func (s *Server) setOverlay(path string, text []byte, version int32) {
 		s.ws.SetOverlay(path, text)
 		if text == nil {
 			delete(s.pub.versions, path)
+			delete(s.pub.sent, path)
 		} else {
 			s.pub.versions[path] = version
 		}

@@ -10,6 +10,8 @@ import (
 	"unicode/utf16"
 
 	"go.lsp.dev/uri"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // hooks is the environment that enables the test-only methods.
@@ -21,17 +23,7 @@ func fileURI(path string) string { return string(uri.File(path)) }
 // writeFiles writes a fixture tree into a temporary folder and returns it.
 func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, "", files)
 }
 
 // docFixture is a folder of general Markdown: a.md and b.md link to files
@@ -58,6 +50,16 @@ func (c *client) initialize(root string, caps, initOpts any) json.RawMessage {
 	}
 	if initOpts != nil {
 		params["initializationOptions"] = initOpts
+	}
+	return c.initializeWith(params)
+}
+
+// initializeWith sends initialize with params as given (with empty
+// capabilities when they have none), then initialized.
+func (c *client) initializeWith(params map[string]any) json.RawMessage {
+	c.t.Helper()
+	if params["capabilities"] == nil {
+		params["capabilities"] = map[string]any{}
 	}
 	var res json.RawMessage
 	c.result("initialize", params, &res)
@@ -272,7 +274,7 @@ func TestCommandLines(t *testing.T) {
 
 func TestInitializeCapabilities(t *testing.T) {
 	c := start(t, nil)
-	raw := c.initialize(t.TempDir(), nil, nil)
+	raw := c.initialize(t.TempDir(), fullCapabilities, nil)
 	var res struct {
 		Capabilities struct {
 			TextDocumentSync struct {
@@ -333,8 +335,8 @@ func TestInitializeCapabilities(t *testing.T) {
 	if caps.CodeLensProvider == nil || caps.DocumentLinkProvider == nil {
 		t.Errorf("code lens or document link provider missing: %s", raw)
 	}
-	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "gddls.renderTests" {
-		t.Errorf("commands = %v, want [gddls.renderTests]", caps.ExecuteCommandProvider.Commands)
+	if strings.Join(caps.ExecuteCommandProvider.Commands, ",") != "gddls.renderTests,gddls.explain" {
+		t.Errorf("commands = %v, want [gddls.renderTests gddls.explain]", caps.ExecuteCommandProvider.Commands)
 	}
 	wf := caps.Workspace.WorkspaceFolders
 	if !wf.Supported || wf.ChangeNotifications != true {
@@ -356,8 +358,8 @@ func TestRegistrationProgressAndDiagnosticsOnStart(t *testing.T) {
 	c.initialize(root, caps, nil)
 
 	reg, _ := c.await(0, "client/registerCapability", func(m message) bool { return m.Method == "client/registerCapability" })
-	if s := string(reg.Params); !strings.Contains(s, `"workspace/didChangeWatchedFiles"`) || !strings.Contains(s, `"**/*.md"`) || !strings.Contains(s, `"**/*.json"`) {
-		t.Errorf("registration = %s, want watchers for **/*.md, **/*.json and cited source files", s)
+	if s := string(reg.Params); !strings.Contains(s, `"workspace/didChangeWatchedFiles"`) || !strings.Contains(s, `"**/*"`) {
+		t.Errorf("registration = %s, want a watcher of every file, **/*", s)
 	}
 	create, next := c.await(0, "window/workDoneProgress/create", func(m message) bool { return m.Method == "window/workDoneProgress/create" })
 	var token struct {

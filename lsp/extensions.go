@@ -22,20 +22,6 @@ const (
 	sourceTOC    protocol.CodeActionKind = "source.toc"
 )
 
-// initializeResult is protocol.InitializeResult with the capabilities the
-// library does not know.
-type initializeResult struct {
-	Capabilities serverCapabilities   `json:"capabilities"`
-	ServerInfo   *protocol.ServerInfo `json:"serverInfo,omitempty"`
-}
-
-// serverCapabilities extends protocol.ServerCapabilities.
-type serverCapabilities struct {
-	protocol.ServerCapabilities
-	InlayHintProvider  bool               `json:"inlayHintProvider,omitempty"`
-	DiagnosticProvider *diagnosticOptions `json:"diagnosticProvider,omitempty"`
-}
-
 // features holds the client capabilities and settings of the features
 // declared here.
 type features struct {
@@ -59,6 +45,9 @@ type featureCaps struct {
 	createFiles bool
 	// snippets: the client expands snippets in completion items.
 	snippets bool
+	// fileRenames: the client sends workspace/willRenameFiles and
+	// didRenameFiles; inlayHints: it asks for inlay hints.
+	fileRenames, inlayHints bool
 	// semanticTokens: the client asks for semantic tokens;
 	// semanticRefresh: it accepts workspace/semanticTokens/refresh.
 	semanticTokens, semanticRefresh bool
@@ -83,6 +72,10 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				SemanticTokens struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"semanticTokens"`
+				FileOperations struct {
+					WillRename bool `json:"willRename"`
+					DidRename  bool `json:"didRename"`
+				} `json:"fileOperations"`
 				Diagnostics struct {
 					RefreshSupport bool `json:"refreshSupport"`
 				} `json:"diagnostics"`
@@ -94,6 +87,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 			TextDocument struct {
 				Diagnostic     *json.RawMessage `json:"diagnostic"`
 				SemanticTokens *json.RawMessage `json:"semanticTokens"`
+				InlayHint      *json.RawMessage `json:"inlayHint"`
 				Completion     struct {
 					CompletionItem struct {
 						SnippetSupport bool `json:"snippetSupport"`
@@ -114,43 +108,50 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 	// A client that pulls only for open buffers without it (Neovim up to
 	// 0.11) keeps push diagnostics for the whole workspace.
 	refresh := p.Capabilities.Workspace.Diagnostics.RefreshSupport
-	pull := refresh && p.Capabilities.TextDocument.Diagnostic != nil && string(*p.Capabilities.TextDocument.Diagnostic) != "null"
+	pull := refresh && declared(p.Capabilities.TextDocument.Diagnostic)
 	if off := p.InitOptions.Gddls.PullDiagnostics; off != nil && !*off {
 		pull = false
 	}
 	return featureCaps{
-		inlayRefresh: p.Capabilities.Workspace.InlayHint.RefreshSupport,
-		pull:         pull,
-		createFiles:  we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
-		snippets:     p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
-		semanticTokens: p.Capabilities.TextDocument.SemanticTokens != nil &&
-			string(*p.Capabilities.TextDocument.SemanticTokens) != "null",
+		inlayRefresh:    p.Capabilities.Workspace.InlayHint.RefreshSupport,
+		pull:            pull,
+		createFiles:     we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
+		snippets:        p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
+		semanticTokens:  declared(p.Capabilities.TextDocument.SemanticTokens),
 		semanticRefresh: p.Capabilities.Workspace.SemanticTokens.RefreshSupport,
+		fileRenames:     p.Capabilities.Workspace.FileOperations.WillRename || p.Capabilities.Workspace.FileOperations.DidRename,
+		inlayHints:      declared(p.Capabilities.TextDocument.InlayHint),
 	}
 }
 
+// declared reports whether a client capability object is present.
+func declared(raw *json.RawMessage) bool { return raw != nil && string(*raw) != "null" }
+
 // extendCapabilities adds the features declared here to the initialize
-// result.
-func extendCapabilities(res *protocol.InitializeResult, fc featureCaps) *initializeResult {
-	caps := res.Capabilities
-	ws := *caps.Workspace
-	ws.FileOperations = &protocol.ServerCapabilitiesWorkspaceFileOperations{
-		WillRename: fileOperationFilters(),
-		DidRename:  fileOperationFilters(),
+// result that shapeCapabilities fitted to the client: the LSP 3.16 and 3.17
+// ones only to a client that declares them.
+func extendCapabilities(out *initializeResult, fc featureCaps) *initializeResult {
+	caps := &out.Capabilities
+	if fc.fileRenames {
+		var ws protocol.ServerCapabilitiesWorkspace
+		if caps.Workspace != nil {
+			ws = *caps.Workspace
+		}
+		ws.FileOperations = &protocol.ServerCapabilitiesWorkspaceFileOperations{
+			WillRename: fileOperationFilters(),
+			DidRename:  fileOperationFilters(),
+		}
+		caps.Workspace = &ws
 	}
-	caps.Workspace = &ws
 	caps.FoldingRangeProvider = true
 	caps.SelectionRangeProvider = true
 	caps.DocumentHighlightProvider = true
-	out := &initializeResult{
-		Capabilities: serverCapabilities{ServerCapabilities: caps, InlayHintProvider: true},
-		ServerInfo:   res.ServerInfo,
-	}
+	caps.InlayHintProvider = fc.inlayHints
 	if fc.semanticTokens {
-		out.Capabilities.SemanticTokensProvider = newSemanticTokensOptions()
+		caps.SemanticTokensProvider = newSemanticTokensOptions()
 	}
 	if fc.pull {
-		out.Capabilities.DiagnosticProvider = &diagnosticOptions{Identifier: "gddls", InterFileDependencies: true, WorkspaceDiagnostics: true}
+		caps.DiagnosticProvider = &diagnosticOptions{Identifier: "gddls", InterFileDependencies: true, WorkspaceDiagnostics: true}
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -171,24 +172,6 @@ func locations(snap *analysis.Snapshot, ls []analysis.Location) []protocol.Locat
 	return out
 }
 
-// workspaceEdit converts edits by absolute path to a WorkspaceEdit keyed by
-// URI. Edits of files outside the snapshot are dropped.
-func workspaceEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit) *protocol.WorkspaceEdit {
-	out := &protocol.WorkspaceEdit{Changes: map[protocol.DocumentURI][]protocol.TextEdit{}}
-	for path, es := range edits {
-		lines := linesOf(snap, path)
-		if lines == nil {
-			continue
-		}
-		tes := make([]protocol.TextEdit, 0, len(es))
-		for _, e := range es {
-			tes = append(tes, protocol.TextEdit{Range: spanRange(lines, e.Span), NewText: e.NewText})
-		}
-		out.Changes[uriOf(path)] = tes
-	}
-	return out
-}
-
 func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p posParams
 	list := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
@@ -217,7 +200,7 @@ func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		if it.Deprecated {
 			item.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
 		}
-		if it.Retrigger {
+		if it.Retrigger && s.clientIsVSCode() {
 			item.Command = &protocol.Command{Title: "Suggest", Command: "editor.action.triggerSuggest"}
 		}
 		list.Items = append(list.Items, item)
@@ -282,7 +265,7 @@ func prepareRename(_ context.Context, s *Server, snap *analysis.Snapshot, raw js
 	return &prepareRenameResult{Range: spanRange(f.Lines, span), Placeholder: name}, nil
 }
 
-func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func rename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		posParams
 		NewName string `json:"newName"`
@@ -295,7 +278,7 @@ func rename(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawM
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
-	return workspaceEdit(snap, edits), nil
+	return workspaceEdit(s, snap, edits)
 }
 
 func documentSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -389,7 +372,10 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		if !kindWanted(a.Kind, p.Context.Only) {
 			continue
 		}
-		edit, ok := s.actionEdit(snap, a)
+		edit, ok, err := s.actionEdit(snap, a)
+		if err != nil {
+			return nil, err
+		}
 		if !ok {
 			continue
 		}
@@ -438,14 +424,12 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 		return out, err
 	}
 	for _, l := range snap.CodeLenses(f.Path) {
-		args := l.Arguments
+		cmd := lensCommand(l)
 		if len(l.Locations) > 0 {
-			args = append(args, toPosition(f.Lines.Position(l.Span.Start)), locations(snap, l.Locations))
+			// A reference count: the arguments of showing references.
+			cmd.Arguments = append(slices.Clip(cmd.Arguments), toPosition(f.Lines.Position(l.Span.Start)), locations(snap, l.Locations))
 		}
-		out = append(out, protocol.CodeLens{
-			Range:   spanRange(f.Lines, l.Span),
-			Command: &protocol.Command{Title: l.Title, Command: l.Command, Arguments: args},
-		})
+		out = append(out, protocol.CodeLens{Range: spanRange(f.Lines, l.Span), Command: cmd})
 	}
 	return out, nil
 }
@@ -477,7 +461,7 @@ func documentLink(_ context.Context, _ *Server, snap *analysis.Snapshot, raw jso
 	return out, nil
 }
 
-func executeCommand(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func executeCommand(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		Command   string            `json:"command"`
 		Arguments []json.RawMessage `json:"arguments"`
@@ -485,8 +469,11 @@ func executeCommand(_ context.Context, _ *Server, snap *analysis.Snapshot, raw j
 	if err := decode(raw, &p); err != nil {
 		return nil, err
 	}
+	if p.Command == ExplainCommand {
+		return nil, s.explain(p.Arguments)
+	}
 	if p.Command != RenderTestsCommand {
-		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q; the server offers %s", p.Command, RenderTestsCommand)
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "unknown command %q; the server offers %s and %s", p.Command, RenderTestsCommand, ExplainCommand)
 	}
 	var u string
 	if len(p.Arguments) != 1 || json.Unmarshal(p.Arguments[0], &u) != nil {

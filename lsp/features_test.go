@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // copyDemo copies the demo package of testdata into a temporary folder.
@@ -15,13 +17,7 @@ func copyDemo(t *testing.T) string { return copyTestdata(t, "demo") }
 // copyTestdata copies a folder of testdata into a temporary folder.
 func copyTestdata(t *testing.T, name string) string {
 	t.Helper()
-	root, err := moduleRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dst := t.TempDir()
-	copyDir(t, filepath.Join(root, "testdata", name), dst)
-	return dst
+	return analysistest.CopyTree(t, analysistest.Testdata(t, name))
 }
 
 // posOf returns the LSP position of the first occurrence of needle in a

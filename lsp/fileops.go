@@ -42,7 +42,7 @@ func renamesOf(raw json.RawMessage) ([]analysis.FileRename, error) {
 // willRenameFiles answers workspace/willRenameFiles with the edit that
 // keeps every link, citation, cited path and contract address valid after
 // the renames; the client applies it before it renames the files.
-func willRenameFiles(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func willRenameFiles(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	renames, err := renamesOf(raw)
 	if err != nil {
 		return nil, err
@@ -54,7 +54,7 @@ func willRenameFiles(_ context.Context, _ *Server, snap *analysis.Snapshot, raw 
 	if len(edits) == 0 {
 		return nil, nil
 	}
-	return workspaceEdit(snap, edits), nil
+	return workspaceEdit(s, snap, edits)
 }
 
 // didRenameFiles tells the workspace that files moved on disk, so that it

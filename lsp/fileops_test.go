@@ -39,6 +39,9 @@ func (c *client) currentFindings(root string, skip ...string) []string {
 	return out
 }
 
+// renameCaps declares file rename operations.
+var renameCaps = map[string]any{"workspace": map[string]any{"fileOperations": map[string]any{"willRename": true, "didRename": true}}}
+
 // workspaceEditJSON is a WorkspaceEdit with changes by URI.
 type workspaceEditJSON struct {
 	Changes map[string][]textEditJSON `json:"changes"`
@@ -69,7 +72,7 @@ func renameThroughServer(t *testing.T, c *client, root, old, new string, layout 
 		if !ok {
 			t.Fatalf("bad URI %s", u)
 		}
-		text := applyEdits(readText(t, path), edits)
+		text := applyEdits(readFile(t, path), edits)
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +100,12 @@ func renameThroughServer(t *testing.T, c *client, root, old, new string, layout 
 func TestWillRenameFilesDemo(t *testing.T) {
 	root := copyDemo(t)
 	c := start(t, hooks)
-	res := c.initialize(root, nil, nil)
+	if announced(t, c.initialize(root, nil, nil), "workspace") {
+		t.Error("file operations announced to a client that does not declare them")
+	}
+	c.shutdown()
+	c = start(t, hooks)
+	res := c.initialize(root, renameCaps, nil)
 	var init struct {
 		Capabilities struct {
 			Workspace struct {
@@ -134,7 +142,7 @@ func TestWillRenameFilesDemo(t *testing.T) {
 func TestWillRenameFilesDocsRepo(t *testing.T) {
 	root := copyTestdata(t, "docs-repo")
 	c := start(t, hooks)
-	c.initialize(root, nil, nil)
+	c.initialize(root, renameCaps, nil)
 	edit := renameThroughServer(t, c, root, "docs", "handbook")
 	for u := range edit.Changes {
 		if strings.Contains(u, "/docs/") {
@@ -144,27 +152,4 @@ func TestWillRenameFilesDocsRepo(t *testing.T) {
 	}
 	t.Errorf("renaming docs/ edited only files inside it: %v", edit.Changes)
 	c.shutdown()
-}
-
-// copyDir copies a folder.
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, path)
-		target := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

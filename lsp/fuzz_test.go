@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // lockedBuffer is a bytes.Buffer safe for the server's goroutines.
@@ -52,15 +53,7 @@ func FuzzServerMessages(f *testing.F) {
   "declares": {"rows": {"r": {"record": {"id": {"type": "string", "required": true}, "c": {"type": "citation"}}}}},
   "answers": {}, "values": {}, "rows": {"r": [{"id": "a", "c": "02-mechanics.md#lamp"}]}}`,
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			f.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			f.Fatal(err)
-		}
-	}
+	analysistest.WriteFiles(f, dir, files)
 	adoption := fileURI(filepath.Join(dir, "contracts", "lamp.json"))
 	chapter := fileURI(filepath.Join(dir, "02-mechanics.md"))
 	pos := func(uri string, line, char int) string {

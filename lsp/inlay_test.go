@@ -41,7 +41,7 @@ func TestInlayHintsEndToEnd(t *testing.T) {
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
 	garden := filepath.Join(root, "contracts", "garden-away.json")
 	c := start(t, nil)
-	c.initialize(root, map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": false}}},
+	c.initialize(root, map[string]any{"textDocument": map[string]any{"inlayHint": map[string]any{}}, "workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": false}}},
 		map[string]any{"gddls": map[string]any{"inlayHints": map[string]any{"headings": false}}})
 	hs := c.hintsOf(mech)
 	if got := hintAt(t, hs, mech, "`forage.turns_per_day`"); got != "= 40" {
@@ -70,7 +70,9 @@ func TestInlayHintsDocsRepo(t *testing.T) {
 	root := copyTestdata(t, "docs-repo")
 	design := filepath.Join(root, "docs", "design.md")
 	c := start(t, nil)
-	c.initialize(root, nil, nil)
+	if announced(t, c.initialize(root, nil, nil), "inlayHintProvider") {
+		t.Error("inlay hints announced to a client that does not declare them")
+	}
 	hs := c.hintsOf(design)
 	if got := hintAt(t, hs, design, "save%20format.md#checksums"); got != "Checksums" {
 		t.Errorf("hint after the link to #checksums = %q, want \"Checksums\"", got)
@@ -85,9 +87,9 @@ func TestInlayRefreshAfterEdit(t *testing.T) {
 	tuning := filepath.Join(root, "tuning.json")
 	mech := filepath.Join(root, "02-mechanics.md")
 	c := start(t, hooks)
-	c.initialize(root, map[string]any{"workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}}, nil)
+	c.initialize(root, map[string]any{"textDocument": map[string]any{"inlayHint": map[string]any{}}, "workspace": map[string]any{"inlayHint": map[string]any{"refreshSupport": true}}}, nil)
 	c.result("gddls/test.flush", nil, nil)
-	text := readText(t, tuning)
+	text := readFile(t, tuning)
 	mark := c.mark()
 	c.open(tuning, text, 1)
 	c.change(tuning, 2, nil, replaceFirst(t, text, `"forage.turns_per_day": 40`, `"forage.turns_per_day": 41`))

@@ -42,7 +42,7 @@ func (c *client) applyChanges(raw json.RawMessage) {
 	var changed []map[string]any
 	for u, edits := range we.Changes {
 		path, _ := pathOf(u)
-		if err := os.WriteFile(path, []byte(applyEdits(readText(c.t, path), edits)), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(applyEdits(readFile(c.t, path), edits)), 0o644); err != nil {
 			c.t.Fatal(err)
 		}
 		changed = append(changed, map[string]any{"uri": u, "type": 2})
@@ -82,7 +82,7 @@ func TestFixAllAndTableOfContentsEndToEnd(t *testing.T) {
 	if got := c.currentFindings(root); len(got) != len(after) {
 		t.Errorf("the table of contents changed the findings: %q", got)
 	}
-	if !strings.Contains(readText(t, mech), "- [Foraging](#foraging)") {
+	if !strings.Contains(readFile(t, mech), "- [Foraging](#foraging)") {
 		t.Error("the table of contents lacks the Foraging section")
 	}
 	c.shutdown()

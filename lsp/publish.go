@@ -91,10 +91,13 @@ type publisher struct {
 	versions map[string]int32
 	// published maps each file with published diagnostics to them.
 	published map[string][]analysis.Diagnostic
+	// sent maps each open document to the version its last publication
+	// carried.
+	sent map[string]int32
 }
 
 func newPublisher() publisher {
-	return publisher{versions: map[string]int32{}, published: map[string][]analysis.Diagnostic{}}
+	return publisher{versions: map[string]int32{}, published: map[string][]analysis.Diagnostic{}, sent: map[string]int32{}}
 }
 
 // scheduleDiagnostics (re)starts the debounce timer; when it fires, the
@@ -110,30 +113,40 @@ func (s *Server) scheduleDiagnostics() {
 
 // publish computes the diagnostics of the current snapshot and publishes
 // those of every file whose diagnostics changed since the last publication,
-// including an empty list for a file that no longer has any. It runs on the
-// queue goroutine.
+// including an empty list for a file that no longer has any, and those of
+// every open document whose version was not published yet, even when they
+// are unchanged or empty, so that the client knows they are current. It
+// runs on the queue goroutine.
 func (s *Server) publish() {
 	snap := s.ws.Snapshot()
-	var out []protocol.PublishDiagnosticsParams
+	due := map[string][]analysis.Diagnostic{}
 	seen := map[string]bool{}
 	for _, path := range snap.DiagnosedFiles() {
 		seen[path] = true
 		ds := snap.Diagnostics(path)
-		if prev, ok := s.pub.published[path]; ok && analysis.SameDiagnostics(prev, ds) {
+		if prev, ok := s.pub.published[path]; ok && analysis.SameDiagnostics(prev, ds) && !s.pub.versionDue(path) {
 			continue
 		}
 		s.pub.published[path] = ds
-		diags := make([]protocol.Diagnostic, 0, len(ds))
-		for _, d := range ds {
-			diags = append(diags, toDiagnostic(d))
-		}
-		out = append(out, s.diagnosticsParams(path, diags))
+		due[path] = ds
 	}
 	for path := range s.pub.published {
 		if !seen[path] {
 			delete(s.pub.published, path)
-			out = append(out, s.diagnosticsParams(path, []protocol.Diagnostic{}))
+			due[path] = nil
 		}
+	}
+	for path := range s.pub.versions {
+		if _, ok := due[path]; !ok && !seen[path] && s.pub.versionDue(path) {
+			due[path] = nil
+		}
+	}
+	out := make([]protocol.PublishDiagnosticsParams, 0, len(due))
+	for path, ds := range due {
+		if v, open := s.pub.versions[path]; open {
+			s.pub.sent[path] = v
+		}
+		out = append(out, s.diagnosticsParams(path, toDiagnostics(ds)))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].URI < out[j].URI })
 	if s.afterPublish(snap, out) {
@@ -142,6 +155,14 @@ func (s *Server) publish() {
 	for i := range out {
 		s.notify("textDocument/publishDiagnostics", &out[i])
 	}
+}
+
+// versionDue reports whether path is an open document whose current version
+// has not been published.
+func (p *publisher) versionDue(path string) bool {
+	v, open := p.versions[path]
+	sent, ok := p.sent[path]
+	return open && (!ok || sent != v)
 }
 
 // diagnosticsParams builds one publication, with the document version when

@@ -126,7 +126,7 @@ func TestPullDiagnostics(t *testing.T) {
 
 	// Renaming a heading in an open chapter changes the diagnostics of the
 	// adoptions citing it: the server asks the client to pull again.
-	text := readText(t, mech)
+	text := readFile(t, mech)
 	mark := c.mark()
 	c.open(mech, text, 1)
 	c.change(mech, 2, nil, replaceFirst(t, text, "### Brewing\n", "### Brewing days\n"))

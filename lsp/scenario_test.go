@@ -31,15 +31,6 @@ func lacksCode(code string) func(publication) bool {
 	return func(p publication) bool { return !has(p) }
 }
 
-func readText(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // applyEdits applies LSP text edits to text.
 func applyEdits(text string, edits []textEditJSON) string {
 	sort.Slice(edits, func(i, j int) bool {
@@ -66,7 +57,7 @@ type textEditJSON struct {
 func TestForbiddenPairAppearsAndClears(t *testing.T) {
 	root := copyDemo(t)
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
-	text := readText(t, cauldron)
+	text := readFile(t, cauldron)
 	u := fileURI(cauldron)
 	c := start(t, nil)
 	c.initialize(root, nil, nil)
@@ -95,7 +86,7 @@ func TestUnsavedHeadingRenameBreaksCitations(t *testing.T) {
 	root := copyDemo(t)
 	mech := filepath.Join(root, "02-mechanics.md")
 	cauldron := fileURI(filepath.Join(root, "contracts", "cauldron.json"))
-	text := readText(t, mech)
+	text := readFile(t, mech)
 	c := start(t, nil)
 	c.initialize(root, nil, nil)
 	_, next := c.awaitDiagnostics(0, cauldron, "the adoption's findings on start", nonEmpty)
@@ -128,7 +119,7 @@ func TestUnsavedHeadingRenameBreaksCitations(t *testing.T) {
 func TestCompletionInHalfTypedCitation(t *testing.T) {
 	root := copyDemo(t)
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
-	text := readText(t, cauldron)
+	text := readFile(t, cauldron)
 	typed := strings.Replace(text, `"job-declared-in": "02-mechanics.md#brewing",`, `"job-declared-in": "02-mechanics.md#bre`, 1)
 	c := start(t, nil)
 	c.initialize(root, nil, nil)
@@ -181,7 +172,7 @@ func TestRenameHeadingLeavesRepositoryClean(t *testing.T) {
 	renamed := map[string]string{}
 	for u, edits := range edit.Changes {
 		path := strings.TrimPrefix(u, "file://")
-		renamed[u] = applyEdits(readText(t, path), edits)
+		renamed[u] = applyEdits(readFile(t, path), edits)
 		c.open(path, renamed[u], 7)
 	}
 	// The rename leaves the adoption's findings as they were, so the server
@@ -202,7 +193,7 @@ func TestRenameHeadingLeavesRepositoryClean(t *testing.T) {
 	if !strings.Contains(mechText, "### Brewing potions\n") {
 		t.Errorf("the heading was not renamed in the buffer")
 	}
-	if got := readText(t, mech); strings.Contains(got, "Brewing potions") {
+	if got := readFile(t, mech); strings.Contains(got, "Brewing potions") {
 		t.Errorf("the server wrote the file on disk")
 	}
 	c.shutdown()
@@ -214,8 +205,8 @@ func TestNonASCIIHeading(t *testing.T) {
 	root := copyDemo(t)
 	mech := filepath.Join(root, "02-mechanics.md")
 	windows := filepath.Join(root, "contracts", "status-windows.json")
-	mechText := readText(t, mech) + "\n## Ärger über Öfen\n\nA kiln that overheats sulks for a turn.\n"
-	winText := readText(t, windows)
+	mechText := readFile(t, mech) + "\n## Ärger über Öfen\n\nA kiln that overheats sulks for a turn.\n"
+	winText := readFile(t, windows)
 	cite := `"opens-at": "02-mechanics.md#`
 	i := strings.Index(winText, cite)
 	if i < 0 {

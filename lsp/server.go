@@ -18,6 +18,7 @@ import (
 	"io"
 	"log"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -35,6 +36,9 @@ type Options struct {
 	// TestHooks enables the internal gddls/test.* methods that tests use to
 	// provoke a panic or a long request.
 	TestHooks bool
+	// ParentPID is the client process whose exit ends the session when
+	// initialize names no processId; 0 means none.
+	ParentPID int
 }
 
 // DefaultDiagnosticsDelay is how long the server waits after the last change
@@ -86,12 +90,12 @@ type Server struct {
 	running map[jsonrpc2.ID]context.CancelFunc
 
 	pub publisher // owned by the queue's goroutine
-}
 
-// clientCaps are the client capabilities the server acts on.
-type clientCaps struct {
-	dynamicWatch bool
-	progress     bool
+	// loose maps each open document outside the workspace folders to the
+	// root single-file mode analyses for it; applied are the roots last
+	// given to the workspace. Both are guarded by mu.
+	loose   map[string]string
+	applied []string
 }
 
 // Serve runs a server over in and out until the client sends exit or closes
@@ -99,7 +103,8 @@ type clientCaps struct {
 // shutdown then exit, 1 otherwise.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opts Options) int {
 	logger := log.New(logw, "gddls: ", log.LstdFlags|log.Lmicroseconds)
-	conn := jsonrpc2.NewConn(newStream(&pipe{r: in, w: out}, logger))
+	st := newStream(&pipe{r: in, w: out}, logger)
+	conn := jsonrpc2.NewConn(st)
 	s := &Server{
 		conn:    conn,
 		logger:  logger,
@@ -107,10 +112,12 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 		q:       newQueue(logger),
 		exit:    make(chan int, 1),
 		docs:    map[string]*document{},
+		loose:   map[string]string{},
 		delay:   DefaultDiagnosticsDelay,
 		running: map[jsonrpc2.ID]context.CancelFunc{},
 		pub:     newPublisher(),
 	}
+	st.refused = s.refusedMessage
 	go s.q.run()
 	defer s.q.close()
 	defer conn.Close()
@@ -352,16 +359,12 @@ type initializeParams struct {
 	RootURI          string          `json:"rootUri"`
 	WorkspaceFolders []folder        `json:"workspaceFolders"`
 	InitOptions      json.RawMessage `json:"initializationOptions"`
-	Capabilities     struct {
-		Workspace struct {
-			DidChangeWatchedFiles struct {
-				DynamicRegistration bool `json:"dynamicRegistration"`
-			} `json:"didChangeWatchedFiles"`
-		} `json:"workspace"`
-		Window struct {
-			WorkDoneProgress bool `json:"workDoneProgress"`
-		} `json:"window"`
-	} `json:"capabilities"`
+
+	Capabilities wireCapabilities `json:"capabilities"`
+	ProcessID    *int             `json:"processId"`
+	ClientInfo   struct {
+		Name string `json:"name"`
+	} `json:"clientInfo"`
 }
 
 // folder is a workspace folder.
@@ -429,17 +432,21 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	}
 	s.mu.Lock()
 	s.roots = roots
-	s.ws = analysis.NewWorkspace(roots, analysis.Options{})
-	s.caps = clientCaps{
-		dynamicWatch: p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration,
-		progress:     p.Capabilities.Window.WorkDoneProgress,
-	}
+	s.applied = slices.Sorted(slices.Values(roots))
+	s.ws = analysis.NewWorkspace(roots, analysis.Options{Lenient: true})
+	s.caps = newClientCaps(p.Capabilities, p.ClientInfo.Name)
+	caps := s.caps
 	s.feat.caps = readFeatureCaps(raw)
 	s.state = stateInitialized
 	feat := s.feat.caps
 	s.mu.Unlock()
 	s.logf("initialized with roots %v", roots)
-	return extendCapabilities(capabilities(s.opts.Version), feat), nil
+	parent := s.opts.ParentPID
+	if p.ProcessID != nil {
+		parent = *p.ProcessID
+	}
+	go s.watchParent(parent)
+	return extendCapabilities(shapeCapabilities(capabilities(s.opts.Version), caps), feat), nil
 }
 
 // capabilities is the initialize result.
@@ -466,7 +473,7 @@ func capabilities(version string) *protocol.InitializeResult {
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			DocumentLinkProvider:   &protocol.DocumentLinkOptions{},
-			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{RenderTestsCommand}},
+			ExecuteCommandProvider: &protocol.ExecuteCommandOptions{Commands: []string{RenderTestsCommand, ExplainCommand}},
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{
 					Supported:           true,
@@ -524,12 +531,11 @@ func (s *Server) initialized() {
 	}()
 }
 
-// sourceGlob matches the source files that Markdown cites as paths and
-// whose test names it quotes, so that renaming a test is seen.
-const sourceGlob = "**/*.{ts,tsx,js,jsx,mjs,cjs,go,py,rs,java,kt,c,h,cc,cpp,hpp,cs,rb,lua,gd,sh}"
-
-// registerWatchers asks the client to report changes to Markdown and JSON
-// files, and to the source files Markdown cites.
+// registerWatchers asks the client to report changes to every file and
+// folder below the workspace: diagnostics depend on linked images and cited
+// files of any extension and on folders that may be deleted. The server
+// keeps only the events the snapshot depends on (see
+// didChangeWatchedFiles).
 func (s *Server) registerWatchers() {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -537,7 +543,7 @@ func (s *Server) registerWatchers() {
 		ID:     "gddls/watch",
 		Method: "workspace/didChangeWatchedFiles",
 		RegisterOptions: &protocol.DidChangeWatchedFilesRegistrationOptions{
-			Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*.md"}, {GlobPattern: "**/*.json"}, {GlobPattern: sourceGlob}},
+			Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*"}},
 		},
 	}}}
 	if _, err := s.conn.Call(ctx, "client/registerCapability", params, nil); err != nil {

@@ -9,7 +9,7 @@ import (
 func TestSnippetCompletion(t *testing.T) {
 	root := copyDemo(t)
 	cauldron := filepath.Join(root, "contracts", "cauldron.json")
-	text := readText(t, cauldron)
+	text := readFile(t, cauldron)
 	edited := replaceFirst(t, text, "\"rows\": {\n    \"job\": [\n", "\"rows\": {\n    \"job\": [\n      \n")
 	line := strings.Count(edited[:strings.Index(edited, "\"job\": [\n")], "\n") + 1
 	for _, snippets := range []bool{false, true} {

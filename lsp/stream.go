@@ -8,12 +8,13 @@ import (
 	"log"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 )
 
 // maxMessage is the largest message the server reads; a larger one is
-// skipped with a log line instead of being held in memory.
+// skipped instead of being held in memory, and reported to refused.
 const maxMessage = 256 << 20
 
 // stream frames messages with Content-Length headers like
@@ -24,6 +25,20 @@ type stream struct {
 	jsonrpc2.Stream // writes and closes
 	in              *bufio.Reader
 	logger          *log.Logger
+	// refused, when set, is called on the reading goroutine with the start
+	// and end of every message skipped for its size, before the next
+	// message is returned.
+	refused func(m refusedMessage)
+	// writeMu serializes the connection's writes with the error responses
+	// the reading half sends to refused requests.
+	writeMu sync.Mutex
+}
+
+// Write writes one message.
+func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	return s.Stream.Write(ctx, msg)
 }
 
 func newStream(rwc io.ReadWriteCloser, logger *log.Logger) *stream {
@@ -44,10 +59,14 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		if length > maxMessage {
 			s.logger.Printf("skipping a message of %d bytes, more than the %d the server reads", length, maxMessage)
-			n, err := io.CopyN(io.Discard, s.in, length)
+			m, n, err := skipMessage(s.in, length)
 			total += n
 			if err != nil {
 				return nil, total, fmt.Errorf("skipping a large message: %w", err)
+			}
+			s.refuseRequest(ctx, m)
+			if s.refused != nil {
+				s.refused(m)
 			}
 			continue
 		}

@@ -11,7 +11,11 @@
 // fenced code ranges.
 package markdown
 
-import "github.com/gddls/gddls/contracts/source"
+import (
+	"sync/atomic"
+
+	"github.com/gddls/gddls/contracts/source"
+)
 
 // Doc is one parsed Markdown file. All spans are byte offsets into Data;
 // all line numbers are zero-based, as in source.Lines and the LSP.
@@ -27,8 +31,13 @@ type Doc struct {
 	// CodeSpans lists inline code spans outside code blocks, in order.
 	CodeSpans []CodeSpan
 	// Links lists inline links, images, reference links, link reference
-	// definitions and autolinks, in document order.
+	// definitions, autolinks and the links of raw HTML (<a href>,
+	// <img src>), in document order.
 	Links []Link
+	// HTMLAnchors lists the fragment targets raw HTML defines: the id
+	// attribute of any element and the name attribute of <a>, outside code
+	// and HTML comments, in document order.
+	HTMLAnchors []HTMLAnchor
 	// Quotes lists strings in prose between “…” or "…", outside code.
 	Quotes []Quote
 	// CodeBlocks lists fenced and indented code blocks.
@@ -42,6 +51,9 @@ type Doc struct {
 	Findings []source.Finding
 
 	starts []int // byte offset of the first byte of each line
+	// anchors indexes the headings by anchor for FindAnchor, built on
+	// first use in a document with many headings.
+	anchors atomic.Pointer[anchorIndex]
 }
 
 // Heading is one ATX or setext heading.
@@ -113,6 +125,10 @@ const (
 	Definition
 	// Autolink is `<scheme:...>` or `<user@host>`.
 	Autolink
+	// HTMLLink is the href of a raw HTML <a> or the src of an <img>
+	// (Image is set for <img>). Raw and DestSpan are the attribute value as
+	// written, character references unresolved; Text is empty.
+	HTMLLink
 )
 
 // String returns a short lowercase name of the kind.
@@ -126,6 +142,8 @@ func (k LinkKind) String() string {
 		return "definition"
 	case Autolink:
 		return "autolink"
+	case HTMLLink:
+		return "html"
 	}
 	return "unknown"
 }
@@ -183,6 +201,14 @@ type Link struct {
 	// or -1; Line is the zero-based line where the link starts.
 	Heading int
 	Line    int
+}
+
+// HTMLAnchor is an id or name attribute of raw HTML.
+type HTMLAnchor struct {
+	// Name is the attribute value with character references resolved.
+	Name string
+	// Span covers the value as written, without quotes.
+	Span source.Span
 }
 
 // Quote is a string between quotation marks in prose.

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // FuzzAnchors checks the two anchor rules and the slugger on any heading
@@ -45,7 +47,8 @@ func FuzzAnchors(f *testing.F) {
 
 // FuzzDocQueries parses a document and runs every per-line and per-offset
 // query over it: heading lookup, authority tags, rulesets, fixed sections,
-// section text and anchor search.
+// section text and anchor search; the spans of links and HTML anchors stay
+// inside the document.
 func FuzzDocQueries(f *testing.F) {
 	for _, s := range []string{
 		"# A\n\n> DELEGATED: x\n\n## B\n\n> RULESET: r\ntext\n",
@@ -53,6 +56,8 @@ func FuzzDocQueries(f *testing.F) {
 		"> > > DELEGATED: deep\n> > # heading in quote\n",
 		"\xEF\xBB\xBF# BOM\n",
 		"## same\n## same\n## same\n",
+		"<div id=x>\n<!-- <a id=\"y\"> -->\n<img src = 'p.png'/>\n</div>\n\n[![l](a.png)](b.md) <a name=n href=\"c.md#d\">\n",
+		"> <script>'<a id=z>'</script> <a id=\"q\" id='r'>\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -82,5 +87,26 @@ func FuzzDocQueries(f *testing.F) {
 		}
 		d.SectionFixed(-1)
 		d.SectionFixed(len(d.Headings))
+		for i, h := range d.Headings {
+			found := false
+			for _, j := range d.FindFragment(h.GitHubAnchor, true) {
+				found = found || j == i
+			}
+			if !found {
+				t.Fatalf("heading %d (%q) is not found by its GitHub anchor %q", i, h.Text, h.GitHubAnchor)
+			}
+		}
+		inside := func(what string, sp source.Span) {
+			if sp.Start < 0 || sp.Start > sp.End || sp.End > len(data) {
+				t.Fatalf("%s span %v outside the %d bytes", what, sp, len(data))
+			}
+		}
+		for _, l := range d.Links {
+			inside("link", l.Span)
+			inside("destination", l.DestSpan)
+		}
+		for _, a := range d.HTMLAnchors {
+			inside("HTML anchor", a.Span)
+		}
 	})
 }

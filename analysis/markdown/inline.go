@@ -39,6 +39,7 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 				}
 				continue
 			case *ast.RawHTML:
+				p.rawHTML(newVText(p.src, c.Segments), enclosing)
 				if c.Segments != nil {
 					for i := 0; i < c.Segments.Len(); i++ {
 						s := c.Segments.At(i)
@@ -113,43 +114,77 @@ func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeadin
 // covers what follows the link text (destination, title or label), which
 // is not prose.
 func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext, enclosing spanT) ([2]int, bool) {
+	l, closeText, end, ok := p.scanLink(n, ref, image, vt)
+	if !ok {
+		return [2]int{}, false
+	}
+	l.Block = enclosing
+	p.d.Links = append(p.d.Links, l)
+	return [2]int{closeText, end}, true
+}
+
+// scanLink reads the link, image or reference link n in vt and returns it
+// with the index of the bracket that closes its text and the index after
+// the whole construct.
+func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext) (l Link, closeText, end int, ok bool) {
 	b := vt.b
 	start := vt.virt(n.Pos())
 	if start < 0 || start >= len(b) {
-		return [2]int{}, false
+		return l, 0, 0, false
 	}
 	open := start
 	if image {
 		if b[open] != '!' || open+1 >= len(b) {
-			return [2]int{}, false
+			return l, 0, 0, false
 		}
 		open++
 	}
 	if b[open] != '[' {
-		return [2]int{}, false
+		return l, 0, 0, false
 	}
 	// The closing bracket of the text comes after the last source byte of
-	// the link's content; only delimiter characters lie in between.
+	// the link's content and after every image or link nested in it (as in
+	// [![logo](logo.png)](home.md)); only delimiter characters lie in
+	// between.
 	lower := open + 1
 	if stop := maxStop(n, p.src); stop > 0 {
 		if v := vt.virt(stop - 1); v >= lower {
 			lower = v + 1
 		}
 	}
-	closeText := findUnescaped(b, lower, ']')
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || c == n {
+			return ast.WalkContinue, nil
+		}
+		var e int
+		var ok bool
+		switch c := c.(type) {
+		case *ast.Image:
+			_, _, e, ok = p.scanLink(c, c.Reference, true, vt)
+		case *ast.Link:
+			_, _, e, ok = p.scanLink(c, c.Reference, false, vt)
+		default:
+			return ast.WalkContinue, nil
+		}
+		if ok && e > lower {
+			lower = e
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	closeText = findUnescaped(b, lower, ']')
 	if closeText < 0 {
-		return [2]int{}, false
+		return l, 0, 0, false
 	}
-	l := Link{Image: image, Def: -1, Block: enclosing}
+	l = Link{Image: image, Def: -1}
 	l.Text = string(b[open+1 : closeText])
 	l.TextSpan = vt.span(open+1, closeText)
-	end := closeText + 1
+	end = closeText + 1
 	switch {
 	case ref == nil:
 		l.Kind = InlineLink
 		e, ok := scanInlineDest(b, closeText+1, &l, vt)
 		if !ok {
-			return [2]int{}, false
+			return l, 0, 0, false
 		}
 		end = e
 		l.Dest = l.Raw
@@ -173,8 +208,7 @@ func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext
 		l.Label, l.LabelSpan = l.Text, l.TextSpan
 	}
 	l.Span = vt.span(start, end)
-	p.d.Links = append(p.d.Links, l)
-	return [2]int{closeText, end}, true
+	return l, closeText, end, true
 }
 
 // scanInlineDest reads `(dest "title")` starting at the `(` at index i, as

@@ -30,7 +30,7 @@ func Parse(data []byte) *Doc {
 func (d *Doc) parseStructure() {
 	defer func() {
 		if r := recover(); r != nil {
-			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks = nil, nil, nil, nil, nil
+			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks, d.HTMLAnchors = nil, nil, nil, nil, nil, nil
 		}
 	}()
 	src := d.Data
@@ -78,6 +78,7 @@ func (p *builder) walk(root ast.Node) {
 			p.indented(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
+			p.htmlBlock(n, p.enclosing(n, p.linesSpan(n.Lines())))
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -138,7 +139,7 @@ func (p *builder) heading(n *ast.Heading) Heading {
 	h.Anchor = OpenGDDAnchor(h.Text)
 	var buf strings.Builder
 	renderText(n, src, &buf)
-	h.GitHubAnchor = githubSlug(strings.TrimSpace(buf.String()))
+	h.GitHubAnchor = githubSlug(buf.String())
 	p.d.Headings = append(p.d.Headings, h)
 	p.headNodes = append(p.headNodes, n)
 	return h

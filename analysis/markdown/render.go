@@ -60,5 +60,5 @@ func renderHeadingText(raw string) (out string) {
 			parts[i] = b.String()
 		}
 	}
-	return strings.TrimSpace(strings.Join(parts, "\n"))
+	return strings.Join(parts, "\n")
 }

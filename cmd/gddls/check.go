@@ -113,14 +113,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // enclosingRoot returns the folder to load for a file argument: the package
-// root above it (a folder holding tuning.json or manifest.json), so that the
-// file is checked with its package, or else the file's own folder.
+// root above it (analysis.IsPackageRoot), so that the file is checked with
+// its package, or else the file's own folder.
 func enclosingRoot(file string) string {
 	for dir := filepath.Dir(file); ; dir = filepath.Dir(dir) {
-		for _, name := range []string{"tuning.json", "manifest.json"} {
-			if st, err := os.Stat(filepath.Join(dir, name)); err == nil && !st.IsDir() {
-				return dir
-			}
+		if analysis.IsPackageRoot(dir) {
+			return dir
 		}
 		if filepath.Dir(dir) == dir {
 			return filepath.Dir(file)
@@ -152,9 +150,12 @@ type reportRelated struct {
 }
 
 type reportSummary struct {
-	Errors   int `json:"errors"`
-	Warnings int `json:"warnings"`
-	Files    int `json:"files"`
+	Errors int `json:"errors"`
+	// Dependent counts the errors that exist only because the same
+	// adoption still lacks something (they are counted in Errors too).
+	Dependent int `json:"dependent"`
+	Warnings  int `json:"warnings"`
+	Files     int `json:"files"`
 }
 
 // relPath makes an absolute path relative to the folder that was checked,
@@ -180,6 +181,14 @@ func buildReport(checked []*checkedPath) report {
 			f := reportFinding{
 				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
 				Range: d.Range, Message: d.Message, Dependent: d.Dependent,
+			}
+			if d.Subject != "" {
+				// A finding about a folder or a missing file names it; it
+				// has no place inside a file.
+				f.File, f.Range = relPath(base, d.Subject), source.Range{}
+			}
+			if d.Dependent {
+				rep.Summary.Dependent++
 			}
 			for _, r := range d.Related {
 				f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the check command")
@@ -95,7 +97,7 @@ func TestCheckJSONShape(t *testing.T) {
 
 func TestCheckExitStatus(t *testing.T) {
 	clean := t.TempDir()
-	writeFiles(t, clean, map[string]string{"notes.md": "# Notes\n\nNothing to see.\n"})
+	analysistest.WriteFiles(t, clean, map[string]string{"notes.md": "# Notes\n\nNothing to see.\n"})
 	tests := []struct {
 		name string
 		args []string
@@ -137,18 +139,5 @@ func TestVersion(t *testing.T) {
 	var stdout bytes.Buffer
 	if code := run([]string{"version"}, nil, &stdout, &stdout); code != 0 || !strings.HasPrefix(stdout.String(), "gddls ") {
 		t.Errorf("version: %d %q", code, stdout.String())
-	}
-}
-
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

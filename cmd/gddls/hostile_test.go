@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // The hostile-input tests build a package in a temporary folder, damage it
@@ -99,16 +101,7 @@ func writePackage(t *testing.T, changes map[string][]byte) string {
 		}
 		files[name] = content
 	}
-	for name, content := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, dir, files)
 }
 
 // checkResult is what one hostile run printed.
@@ -120,11 +113,11 @@ type checkResult struct {
 }
 
 // findings returns the findings with the given code on the given file
-// (relative to the checked folder, with slashes).
+// (relative to the checked folder, with slashes; "" for any file).
 func (r checkResult) findings(code, file string) []reportFinding {
 	var out []reportFinding
 	for _, f := range r.rep.Findings {
-		if f.Code == code && f.File == file {
+		if f.Code == code && (f.File == file || file == "") {
 			out = append(out, f)
 		}
 	}
@@ -244,6 +237,8 @@ type hostileCase struct {
 	// clean lists files on which no finding at all may appear (the rest of
 	// the package is still checked normally).
 	clean []string
+	// forbid lists codes that no finding may carry.
+	forbid []string
 }
 
 func runHostile(t *testing.T, cases []hostileCase) {
@@ -284,6 +279,11 @@ func runHostile(t *testing.T, cases []hostileCase) {
 					}
 				}
 			}
+			for _, code := range c.forbid {
+				if fs := res.findings(code, ""); len(fs) > 0 {
+					t.Errorf("unexpected %s:\n%s", code, res)
+				}
+			}
 			for _, file := range c.clean {
 				if fs := res.onFile(file); len(fs) > 0 {
 					t.Errorf("unexpected findings on %s:\n%s", file, res)
@@ -304,16 +304,13 @@ func TestHostileJSON(t *testing.T) {
 	validPack := `{"contract": "lamp-oil", "version": 1, "templates": []}`
 	var cases []hostileCase
 	for _, cut := range []int{1, 10, 20, len(hostileAdoption) / 2, len(hostileAdoption) - 3} {
-		want := expect{"CONTRACT_INSTANCE_JSON", adoptionFile, 0}
-		if cut < strings.Index(hostileAdoption, `"contract"`)+len(`"contract"`) {
-			// Cut before the contract key: the only file of contracts/
-			// does not claim to be an adoption (SPEC §10.1 rule 8).
-			want = expect{"CONTRACT_FOLDER_RESERVED", "manifest.json", 0}
-		}
+		// The only file of contracts/ does not parse, so it does not count
+		// as an adoption (SPEC §10.1 rule 8) and the folder is reserved;
+		// the file keeps its syntax error.
 		cases = append(cases, hostileCase{
 			name:    fmt.Sprintf("truncated adoption at %d", cut),
 			changes: map[string][]byte{adoptionFile: b(hostileAdoption[:cut])},
-			want:    []expect{want},
+			want:    []expect{{"CONTRACT_INSTANCE_JSON", adoptionFile, 0}, {"CONTRACT_FOLDER_RESERVED", "contracts", 0}},
 		})
 	}
 	tuning := hostileBase["tuning.json"]
@@ -421,17 +418,26 @@ func TestHostileJSON(t *testing.T) {
 		hostileCase{
 			name:    "binary JSON",
 			changes: map[string][]byte{"contracts/blob.json": binaryBytes(4096, true), "collections/items/blob.json": binaryBytes(4096, false)},
-			want:    []expect{{"FILE_NOT_ANALYSED", "contracts/blob.json", 0}},
+			// A binary file of a JSON kind is a syntax error of that kind.
+			want:   []expect{{"CONTRACT_INSTANCE_JSON", "contracts/blob.json", 1}, {"COLLECTION_RECORD_JSON", "collections/items/blob.json", 1}},
+			forbid: []string{"FILE_NOT_ANALYSED"},
 		},
 		hostileCase{
 			name:    "NUL byte in tuning",
 			changes: map[string][]byte{"tuning.json": b("{\"values\": {\"lantern.oil_units\": 12,\x00 \"lantern.burn_seconds\": 30}}")},
-			want:    []expect{{"FILE_NOT_ANALYSED", "tuning.json", 0}},
+			want:    []expect{{"TUNING_JSON", "tuning.json", 1}},
 		},
 		hostileCase{
+			// Binary Markdown is still Markdown (CommonMark reads NUL as
+			// U+FFFD): it is parsed, not skipped.
 			name:    "binary Markdown",
 			changes: map[string][]byte{"03-content.md": binaryBytes(8192, true), "notes/blob.md": binaryBytes(8192, false)},
-			want:    []expect{{"FILE_NOT_ANALYSED", "03-content.md", 0}},
+			forbid:  []string{"FILE_NOT_ANALYSED"},
+		},
+		hostileCase{
+			name:    "NUL byte in a chapter with a broken link",
+			changes: map[string][]byte{"03-content.md": b("# Content\n\nA stray \x00 byte.\n\nSee [the map](missing-map.md).\n")},
+			want:    []expect{{"DOC_LINK_FILE", "03-content.md", 5}},
 		},
 	)
 	runHostile(t, cases)
@@ -581,7 +587,7 @@ func TestHostileWrongTypes(t *testing.T) {
 				// The finding may land on the adoption or, for a change that
 				// stops the file from claiming to be an adoption, on the
 				// package.
-				if len(res.onFile(adoptionFile)) == 0 && len(res.findings("CONTRACT_FOLDER_RESERVED", "manifest.json")) == 0 {
+				if len(res.onFile(adoptionFile)) == 0 && len(res.findings("CONTRACT_FOLDER_RESERVED", "contracts")) == 0 {
 					t.Errorf("%s: %s replaced by %s raised no finding on the adoption; findings:\n%s", key, jsonKind(orig), jsonKind(r), res)
 				}
 			})
@@ -663,17 +669,18 @@ func TestHostileSizes(t *testing.T) {
 	}
 	cases := []hostileCase{
 		{
+			// Files far larger than any real design file are analysed and
+			// their findings reported.
 			name:    "20 MB adoption",
-			changes: map[string][]byte{"contracts/huge.json": bigJSON(twenty)},
-			want:    []expect{{"FILE_NOT_ANALYSED", "contracts/huge.json", 0}},
+			changes: map[string][]byte{"contracts/huge.json": []byte(strings.Replace(string(bigJSON(twenty)), `"refill": "yes"`, `"refill": "sometimes"`, 1))},
+			want:    []expect{{"CONTRACT_ANSWER_UNKNOWN", "contracts/huge.json", 0}},
 			clean:   []string{adoptionFile, "02-mechanics.md"},
 		},
 		{
 			name:    "20 MB chapter",
-			changes: map[string][]byte{"03-content.md": bigChapter, "tuning.json": b(`{"values": {"lantern.oil_units": 12, "lantern.burn_seconds": 30, "Bad Key": 1}}`)},
-			// The rest of the package is still checked.
-			want:  []expect{{"FILE_NOT_ANALYSED", "03-content.md", 0}, {"TUNING_KEY", "tuning.json", 1}},
-			clean: []string{adoptionFile},
+			changes: map[string][]byte{"03-content.md": append(append([]byte{}, bigChapter...), "\nSee [the map](missing-map.md).\n"...), "tuning.json": b(`{"values": {"lantern.oil_units": 12, "lantern.burn_seconds": 30, "Bad Key": 1}}`)},
+			want:    []expect{{"DOC_LINK_FILE", "03-content.md", 0}, {"TUNING_KEY", "tuning.json", 1}},
+			clean:   []string{adoptionFile},
 		},
 		{
 			name:    "adoption nested 100000 deep",
@@ -866,14 +873,18 @@ func TestHostilePaths(t *testing.T) {
 			changes: map[string][]byte{
 				"03-content.md": []byte("# Content\n\n## Links\n\nSee [x](../../../../etc/passwd), [y](../outside/evil.md#nothing), [z](/../../etc/passwd.md#root) and [w](%2e%2e/%2e%2e/etc/passwd).\n\n[r]: ../../../../etc/shadow\n"),
 			},
+			// The checked folder has no .git above it, so it is the top of
+			// the repository: each link climbing above it leads nowhere. It
+			// is reported without reading anything outside (a read of
+			// evil.md would show as DOC_LINK_ANCHOR for #nothing).
 			setup:  func(t *testing.T, dir string) { outsideFile(t, dir, "evil.md", evilChapter) },
-			clean:  []string{"03-content.md"},
-			absent: []string{"../outside/evil.md"},
+			want:   []expect{{"DOC_LINK_FILE", "03-content.md", 5}, {"DOC_LINK_FILE", "03-content.md", 7}},
+			forbid: []string{"DOC_LINK_ANCHOR"},
 		},
 		{
 			name:    "Markdown link outside the roots to a missing file",
 			changes: map[string][]byte{"03-content.md": []byte("# Content\n\nSee [x](../no/such/file.md).\n")},
-			clean:   []string{"03-content.md"},
+			want:    []expect{{"DOC_LINK_FILE", "03-content.md", 3}},
 		},
 	}
 	for _, where := range []string{"../../etc/passwd.md#root", "/etc/passwd.md#root", "../outside/evil.md#secret"} {
@@ -900,22 +911,20 @@ func TestHostileDangleMessage(t *testing.T) {
 	}
 }
 
-// TestHostileOnlyAdoptionUnreadable checks a contracts/ folder whose only
-// adoption is too big or binary: the file is reported as not analysed.
-func TestHostileOnlyAdoptionUnreadable(t *testing.T) {
-	for name, content := range map[string][]byte{"big": bigJSON(20 << 20), "binary": append([]byte(`{"contract": "lamp-oil", "version": 1, `), 0)} {
-		t.Run(name, func(t *testing.T) {
-			res := checkHostile(t, writePackage(t, map[string][]byte{adoptionFile: content}))
-			t.Logf("findings:\n%s", res)
-			if len(res.findings("FILE_NOT_ANALYSED", adoptionFile)) != 1 {
-				t.Errorf("want FILE_NOT_ANALYSED on the adoption")
-			}
-			// The file was not read, so nothing is known about whether it is
-			// an adoption: calling the folder reserved would be a guess.
-			if fs := res.findings("CONTRACT_FOLDER_RESERVED", "manifest.json"); len(fs) > 0 {
-				t.Errorf("CONTRACT_FOLDER_RESERVED for a folder whose only file was not read: %s", fs[0].Message)
-			}
-		})
+// TestHostileOnlyAdoptionBinary checks a contracts/ folder whose only
+// adoption holds a NUL byte: the file is a syntax error of its kind, and
+// since it does not parse it does not count as an adoption.
+func TestHostileOnlyAdoptionBinary(t *testing.T) {
+	res := checkHostile(t, writePackage(t, map[string][]byte{adoptionFile: append([]byte(`{"contract": "lamp-oil", "version": 1, `), 0)}))
+	t.Logf("findings:\n%s", res)
+	if fs := res.findings("CONTRACT_INSTANCE_JSON", adoptionFile); len(fs) != 1 || fs[0].Range.Start.Character != 39 {
+		t.Errorf("want CONTRACT_INSTANCE_JSON at the NUL byte (column 40)")
+	}
+	if len(res.findings("CONTRACT_FOLDER_RESERVED", "contracts")) != 1 {
+		t.Errorf("want CONTRACT_FOLDER_RESERVED on the folder contracts")
+	}
+	if len(res.findings("FILE_NOT_ANALYSED", adoptionFile)) != 0 {
+		t.Errorf("FILE_NOT_ANALYSED is not a code of the format: a binary adoption is a syntax error")
 	}
 }
 

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 const renderPack = `{
@@ -81,17 +82,7 @@ func writeRenderPackage(t *testing.T, withPack bool, edits ...string) string {
 	if withPack {
 		files["contracts/tiny-gate-2.pack.json"] = renderPack
 	}
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return analysistest.WriteFiles(t, "", files)
 }
 
 func TestRenderTestsCommand(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/gddls/gddls/lsp"
@@ -12,15 +13,21 @@ import (
 
 // runServe implements `gddls serve`: the language server on stdin and
 // stdout. --stdio is accepted and ignored because stdio is the only
-// transport, and so is the --clientProcessId=N that some clients add.
+// transport. The --clientProcessId=N that some clients add names the
+// process whose exit ends the session when initialize names none.
 // Setting GDDLS_TEST_HOOKS=1 enables the internal test methods.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opts := lsp.Options{Version: version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
 	for _, a := range args {
-		if a != "--stdio" && a != "-stdio" && !strings.HasPrefix(a, "--clientProcessId") {
+		if pid, ok := strings.CutPrefix(a, "--clientProcessId"); ok {
+			// --clientProcessId=N; a missing or malformed N is ignored.
+			opts.ParentPID, _ = strconv.Atoi(strings.TrimPrefix(pid, "="))
+			continue
+		}
+		if a != "--stdio" && a != "-stdio" {
 			fmt.Fprintf(stderr, "gddls serve: unknown argument %q\n%s", a, usage)
 			return 2
 		}
 	}
-	opts := lsp.Options{Version: version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
 	return lsp.Serve(context.Background(), stdin, stdout, stderr, opts)
 }

@@ -14,12 +14,20 @@ import (
 // whose identity matches no adoption (CONTRACT_PACK_ORPHAN), and a second
 // pack for one identity (CONTRACT_PACK_SHAPE, filed on every pack after the
 // first in file-name order). File names that disagree with the fields are
-// reported by ParsePack.
+// reported by ParsePack. A pack or an adoption that does not parse is paired
+// with nothing; while an adoption is broken no pack is called an orphan,
+// since the broken file may be the adoption that uses it.
 func CheckSet(packs []*Pack, adoptions []*contracts.Adoption) []source.Finding {
 	var out []source.Finding
+	broken := false
+	for _, a := range adoptions {
+		if a != nil && a.ParseError != nil {
+			broken = true
+		}
+	}
 	sorted := make([]*Pack, 0, len(packs))
 	for _, p := range packs {
-		if p != nil {
+		if p != nil && !p.Unparsed {
 			sorted = append(sorted, p)
 		}
 	}
@@ -36,9 +44,9 @@ func CheckSet(packs []*Pack, adoptions []*contracts.Adoption) []source.Finding {
 		} else {
 			first[id] = p
 		}
-		matched := false
+		matched := broken
 		for _, a := range adoptions {
-			if Matches(p, a) {
+			if !matched && a.ParseError == nil && Matches(p, a) {
 				matched = true
 				break
 			}
@@ -230,7 +238,7 @@ func (c *ctx) checkVerification(r *renderer, p *Pack, statuses []TemplateStatus)
 			continue
 		}
 		for _, st := range statuses {
-			if st.Template != t || st.Live {
+			if st.Template != t || st.Live || st.Malformed {
 				continue
 			}
 			r.add(source.Finding{Code: CodeReference, File: c.a.File, Span: v.Template.Span, Dependent: st.Waiting,

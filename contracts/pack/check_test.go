@@ -197,10 +197,10 @@ func TestReference(t *testing.T) {
 			adoptEdits: []string{`"overflow": "clamp"`, `"overflow": "refuse"`, `"answers"`, `"verification": { "stops-at-maximum": { "scope": "x" } }, "answers"`},
 			code:       CodeReference, want: `"stops-at-maximum"`, inAdoption: true, dependent: true},
 		{name: "missing required input, no verification", packEdits: []string{`"expand": "once",`, `"expand": "once", "inputs": { "scope": {} },`},
-			code: CodeReference, want: `"contract"`, inAdoption: true, dependent: true},
+			code: CodeReference, want: `"contract"`, inAdoption: true},
 		{name: "missing required input, other entries", packEdits: []string{`"expand": "once",`, `"expand": "once", "inputs": { "scope": {} },`},
 			adoptEdits: []string{`"answers"`, `"verification": { "window-closes": {} }, "answers"`},
-			code:       CodeReference, want: `"verification"`, inAdoption: true, dependent: true},
+			code:       CodeReference, want: `"verification"`, inAdoption: true},
 		{name: "input has a default", packEdits: []string{`"expand": "once",`, `"expand": "once", "inputs": { "scope": { "default": "all" } },`}, code: CodeReference},
 		{name: "all names declared", code: CodeReference},
 	})

@@ -26,6 +26,10 @@ type TemplateStatus struct {
 	// adoption still lacks an answer or a required row field, so findings
 	// that follow from it are dependent.
 	Waiting bool
+	// Malformed reports that the template's own shape is wrong: it
+	// generates nothing, and since the pack reports the fault once, the
+	// adoption's verification entry for it is not judged either.
+	Malformed bool
 }
 
 // ctx is one adoption with what the evaluation decided about it.
@@ -62,6 +66,7 @@ func (c *ctx) status(t *Template) TemplateStatus {
 	st := TemplateStatus{Template: t, ID: t.ID}
 	if !t.Usable {
 		st.Reason = "the template's own shape is wrong (see the pack's findings)"
+		st.Malformed = true
 		return st
 	}
 	block, wait := "", ""

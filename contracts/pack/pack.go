@@ -67,6 +67,9 @@ type Pack struct {
 	File string
 	// Root is the parsed JSON, nil when the file held no value.
 	Root *jsonsrc.Value
+	// Unparsed is set when the file is not valid JSON: its syntax error is
+	// its only finding, and it serves no adoption until it parses.
+	Unparsed bool
 	// Contract and Version are the definition identity the pack serves. They
 	// come from the file name when it has the pack form, otherwise from the
 	// pack's fields. NameOK reports that the file name had the pack form.
@@ -256,6 +259,7 @@ func ParsePack(file string, data []byte) *Pack {
 	if len(errs) > 0 {
 		// A partial tree would produce findings about members that were
 		// never read; report the syntax error alone.
+		p.Unparsed = true
 		p.fillIdentityFromFields()
 		return p
 	}

@@ -105,7 +105,7 @@ func (r *renderer) inputs(t *Template) map[string]*jsonsrc.Value {
 			span = m.KeySpan
 		}
 		r.add(source.Finding{
-			Code: CodeReference, File: r.c.a.File, Span: span, Dependent: true,
+			Code: CodeReference, File: r.c.a.File, Span: span,
 			Message: "template " + strconv.Quote(t.ID) + " is live and needs input " + strconv.Quote(in.Name) +
 				", which has no default; add it under verification." + t.ID + "." + in.Name,
 			Related: []source.Related{{File: r.p.File, Span: in.NameSpan, Message: "the input is declared here"}},

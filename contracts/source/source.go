@@ -71,6 +71,10 @@ type Finding struct {
 	Span    Span
 	Message string
 	Related []Related
+	// Subject, when set, is the path of what the finding is about when
+	// that is not File: a folder, or a required file that does not exist.
+	// An editor shows the finding in File; a report names Subject.
+	Subject string
 	// Dependent marks an error that exists only because the same adoption
 	// still lacks an answer, a value, a row field or a verification input.
 	Dependent bool

@@ -1,0 +1,628 @@
+// Package jsonshape checks a parsed JSON value against a shape written in
+// Go: closed objects with known, required and typed members, maps with a
+// key grammar, arrays, strings with patterns and value sets, numbers with
+// bounds, and alternatives. Every file format of a package (the manifest,
+// clocks.json, personalization.json, the test blocks of the build plan, …)
+// describes its shape once with these constructors and gets the same
+// checks, the same messages and the same editor help (the members an
+// object may still take, the values a field allows) instead of a copy per
+// format.
+//
+// A shape reports problems; it does not know finding codes. The caller
+// turns each Problem into a finding of its format's *_SCHEMA (or shape)
+// code. Pure: no file system, no globals.
+package jsonshape
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// Problem is one way a value breaks its shape: the span of the token at
+// fault (a member's key, a value, or an object's opening brace for a
+// missing member) and a message that says what is wrong and what would fix
+// it.
+type Problem struct {
+	Span source.Span
+	// Path is the JSON path of the value at fault, members joined by dots
+	// and array indices in brackets, such as target.platform or
+	// questions[2].id; "" for the document itself.
+	Path string
+	Msg  string
+}
+
+// Shape is what a JSON value must be.
+type Shape interface {
+	// Describe says what the value must be, as a noun phrase for messages
+	// and hovers: "a non-empty string", "an integer from 1 to 50".
+	Describe() string
+	check(c *checker, v *jsonsrc.Value, at place)
+}
+
+// place is where a value stands: its path and how messages name it.
+type place struct {
+	path string
+	name string
+}
+
+func (p place) member(key string) place {
+	path := key
+	if p.path != "" {
+		path = p.path + "." + key
+	}
+	return place{path: path, name: strconv.Quote(path)}
+}
+
+func (p place) index(i int) place {
+	path := p.path + "[" + strconv.Itoa(i) + "]"
+	return place{path: path, name: strconv.Quote(path)}
+}
+
+type checker struct {
+	out []Problem
+}
+
+func (c *checker) add(span source.Span, at place, format string, args ...any) {
+	c.out = append(c.out, Problem{Span: span, Path: at.path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Check returns every problem of v against s, in document order. what names
+// the document in messages, such as "the manifest". A nil v (an absent
+// file) has no problem.
+func Check(s Shape, v *jsonsrc.Value, what string) []Problem {
+	if v == nil || s == nil {
+		return nil
+	}
+	c := &checker{}
+	s.check(c, v, place{name: what})
+	sort.SliceStable(c.out, func(i, j int) bool { return c.out[i].Span.Start < c.out[j].Span.Start })
+	return c.out
+}
+
+// wrongType reports v as not of the kind s wants.
+func (c *checker) wrongType(s Shape, v *jsonsrc.Value, at place) {
+	c.add(v.Span, at, "%s must be %s, not %s", at.name, s.Describe(), v.Describe())
+}
+
+// Any accepts every value.
+type Any struct{}
+
+// Describe implements Shape.
+func (Any) Describe() string { return "any JSON value" }
+
+func (Any) check(*checker, *jsonsrc.Value, place) {}
+
+// Bool is true or false.
+type Bool struct{}
+
+// Describe implements Shape.
+func (Bool) Describe() string { return "true or false" }
+
+func (b Bool) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.Bool {
+		c.wrongType(b, v, at)
+	}
+}
+
+// String is a JSON string with optional constraints.
+type String struct {
+	// NonEmpty requires at least one character.
+	NonEmpty bool
+	// MinLen and MaxLen bound the length in Unicode scalar values (0: no
+	// bound), as JSON Schema counts.
+	MinLen, MaxLen int
+	// Enum, when set, is the closed set of allowed values.
+	Enum []string
+	// Pattern, when set, must match the whole string; PatternDoc names the
+	// grammar in messages ("kebab-case", "a semantic version").
+	Pattern    *regexp.Regexp
+	PatternDoc string
+	// Valid, when set, is a further check; it returns what is wrong, or "".
+	Valid func(s string) string
+}
+
+// Describe implements Shape.
+func (s String) Describe() string {
+	switch {
+	case len(s.Enum) == 1:
+		return strconv.Quote(s.Enum[0])
+	case len(s.Enum) > 0:
+		return "one of " + quoteList(s.Enum)
+	case s.PatternDoc != "":
+		return "a string in " + s.PatternDoc
+	case s.NonEmpty || s.MinLen > 0:
+		return "a non-empty string"
+	}
+	return "a string"
+}
+
+func (s String) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.String {
+		c.wrongType(s, v, at)
+		return
+	}
+	n := utf8.RuneCountInString(v.Str)
+	switch {
+	case len(s.Enum) > 0:
+		for _, e := range s.Enum {
+			if v.Str == e {
+				return
+			}
+		}
+		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), didYouMean(v.Str, s.Enum))
+	case (s.NonEmpty || s.MinLen > 0) && n == 0:
+		c.add(v.Span, at, "%s is empty; write %s", at.name, s.Describe())
+	case s.MinLen > 0 && n < s.MinLen:
+		c.add(v.Span, at, "%s has %d characters; it needs at least %d", at.name, n, s.MinLen)
+	case s.MaxLen > 0 && n > s.MaxLen:
+		c.add(v.Span, at, "%s has %d characters; it may have at most %d", at.name, n, s.MaxLen)
+	case s.Pattern != nil && !s.Pattern.MatchString(v.Str):
+		doc := s.PatternDoc
+		if doc == "" {
+			doc = "the form " + s.Pattern.String()
+		}
+		c.add(v.Span, at, "%s is %q, which is not in %s", at.name, v.Str, doc)
+	case s.Valid != nil:
+		if msg := s.Valid(v.Str); msg != "" {
+			c.add(v.Span, at, "%s %s", at.name, msg)
+		}
+	}
+}
+
+// Number is a JSON number with optional bounds. A number too large to be
+// finite is never valid.
+type Number struct {
+	// Integer requires a whole number.
+	Integer bool
+	// Min and Max are inclusive bounds when HasMin / HasMax are set;
+	// ExclusiveMin makes Min exclusive.
+	Min, Max       float64
+	HasMin, HasMax bool
+	ExclusiveMin   bool
+}
+
+// Describe implements Shape.
+func (n Number) Describe() string {
+	kind := "a number"
+	if n.Integer {
+		kind = "an integer"
+	}
+	switch {
+	case n.HasMin && n.HasMax:
+		return fmt.Sprintf("%s from %s to %s", kind, num(n.Min), num(n.Max))
+	case n.HasMin && n.ExclusiveMin:
+		return fmt.Sprintf("%s greater than %s", kind, num(n.Min))
+	case n.HasMin:
+		return fmt.Sprintf("%s of at least %s", kind, num(n.Min))
+	case n.HasMax:
+		return fmt.Sprintf("%s of at most %s", kind, num(n.Max))
+	}
+	return kind
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func (n Number) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.Number || !v.Finite() {
+		c.wrongType(n, v, at)
+		return
+	}
+	x := v.Num
+	switch {
+	case n.Integer && x != math.Trunc(x):
+		c.add(v.Span, at, "%s is %s; it must be a whole number", at.name, v.Raw)
+	case n.HasMin && (x < n.Min || n.ExclusiveMin && x == n.Min), n.HasMax && x > n.Max:
+		c.add(v.Span, at, "%s is %s; it must be %s", at.name, v.Raw, n.Describe())
+	}
+}
+
+// Array is a JSON array whose elements have one shape.
+type Array struct {
+	Elem               Shape
+	MinItems, MaxItems int
+	// Unique forbids two equal elements (compared as canonical JSON).
+	Unique bool
+}
+
+// Describe implements Shape.
+func (a Array) Describe() string {
+	what := "an array"
+	if a.MinItems > 0 {
+		what = "a non-empty array"
+	}
+	if a.Elem != nil {
+		if _, any := a.Elem.(Any); !any {
+			what += " of " + plural(a.Elem.Describe())
+		}
+	}
+	return what
+}
+
+func (a Array) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.Array {
+		c.wrongType(a, v, at)
+		return
+	}
+	switch n := len(v.Elems); {
+	case a.MinItems > 0 && n < a.MinItems:
+		if n == 0 {
+			c.add(v.Span, at, "%s is empty; it needs at least %d %s", at.name, a.MinItems, itemWord(a.MinItems))
+		} else {
+			c.add(v.Span, at, "%s has %d %s; it needs at least %d", at.name, n, itemWord(n), a.MinItems)
+		}
+	case a.MaxItems > 0 && n > a.MaxItems:
+		c.add(v.Span, at, "%s has %d items; it may have at most %d", at.name, n, a.MaxItems)
+	}
+	seen := map[string]int{}
+	for i, e := range v.Elems {
+		if a.Elem != nil {
+			a.Elem.check(c, e, at.index(i))
+		}
+		if a.Unique {
+			key := canonical(e)
+			if j, dup := seen[key]; dup {
+				c.add(e.Span, at.index(i), "%s repeats %s; the items of %s must differ", at.index(i).name, at.index(j).name, at.name)
+				continue
+			}
+			seen[key] = i
+		}
+	}
+}
+
+// Field is one named member of an Object.
+type Field struct {
+	Name     string
+	Shape    Shape
+	Required bool
+	// Doc says what the member holds, for hovers and completion.
+	Doc string
+}
+
+// Object is a JSON object. Named members are described by Fields; other
+// members are allowed only when Rest is set (a map, or an object open to
+// more members), and then their keys must satisfy Key when it is set.
+type Object struct {
+	Fields []Field
+	// Rest, when set, is the shape of every member not named in Fields.
+	Rest Shape
+	// Key, when set, checks the key of every member not named in Fields;
+	// it returns what is wrong with the key, or "".
+	Key func(key string) string
+	// KeyDoc names what the keys are, for messages ("clock names").
+	KeyDoc string
+	// Annotations allows members whose key starts with "_".
+	Annotations bool
+	// MinMembers is the least number of members (for "a non-empty map").
+	MinMembers int
+	// What names the object in messages when the caller's name is generic,
+	// such as "a clock"; it is optional.
+	What string
+	// Valid, when set, is a further check of the whole object run after the
+	// members; it reports through the Report it is given.
+	Valid func(v *jsonsrc.Value, report func(span source.Span, msg string))
+}
+
+// Describe implements Shape.
+func (o Object) Describe() string {
+	switch {
+	case o.What != "":
+		return o.What
+	case len(o.Fields) == 0 && o.Rest != nil && o.MinMembers > 0:
+		return "a non-empty map"
+	case len(o.Fields) == 0 && o.Rest != nil:
+		return "a map"
+	}
+	return "an object"
+}
+
+// Field returns the named field, or nil.
+func (o Object) Field(name string) *Field {
+	for i := range o.Fields {
+		if o.Fields[i].Name == name {
+			return &o.Fields[i]
+		}
+	}
+	return nil
+}
+
+// FieldNames lists the named fields, in declaration order.
+func (o Object) FieldNames() []string {
+	out := make([]string, len(o.Fields))
+	for i, f := range o.Fields {
+		out[i] = f.Name
+	}
+	return out
+}
+
+func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.Object {
+		c.wrongType(o, v, at)
+		return
+	}
+	seen := map[string]bool{}
+	others := 0
+	for _, m := range v.Members {
+		if o.Annotations && strings.HasPrefix(m.Key, "_") {
+			continue
+		}
+		if seen[m.Key] {
+			c.add(m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
+			continue
+		}
+		seen[m.Key] = true
+		if f := o.Field(m.Key); f != nil {
+			if f.Shape != nil {
+				f.Shape.check(c, m.Value, at.member(m.Key))
+			}
+			continue
+		}
+		if o.Rest == nil {
+			c.add(m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
+			continue
+		}
+		others++
+		if o.Key != nil {
+			if msg := o.Key(m.Key); msg != "" {
+				c.add(m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
+				continue
+			}
+		}
+		o.Rest.check(c, m.Value, at.member(m.Key))
+	}
+	for _, f := range o.Fields {
+		if f.Required && !seen[f.Name] {
+			c.add(v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
+		}
+	}
+	if o.MinMembers > 0 && len(seen) < o.MinMembers {
+		c.add(v.Opening(), at, "%s is empty; it needs at least %d %s", at.name, o.MinMembers, entryWord(o.MinMembers, o.KeyDoc))
+	}
+	if o.Valid != nil {
+		o.Valid(v, func(span source.Span, msg string) { c.add(span, at, "%s", msg) })
+	}
+}
+
+// OneOf is a value that must have one of several shapes. The alternative
+// whose JSON kind matches the value decides the problems; a value of a
+// kind no alternative takes is reported once.
+type OneOf struct {
+	Shapes []Shape
+	// Doc, when set, describes the alternatives as a whole.
+	Doc string
+}
+
+// Describe implements Shape.
+func (o OneOf) Describe() string {
+	if o.Doc != "" {
+		return o.Doc
+	}
+	parts := make([]string, len(o.Shapes))
+	for i, s := range o.Shapes {
+		parts[i] = s.Describe()
+	}
+	return strings.Join(parts, " or ")
+}
+
+func (o OneOf) check(c *checker, v *jsonsrc.Value, at place) {
+	var first []Problem
+	matched := false
+	for _, s := range o.Shapes {
+		if !kindFits(s, v) {
+			continue
+		}
+		sub := &checker{}
+		s.check(sub, v, at)
+		if len(sub.out) == 0 {
+			return
+		}
+		if !matched {
+			first, matched = sub.out, true
+		}
+	}
+	if !matched {
+		c.wrongType(o, v, at)
+		return
+	}
+	c.out = append(c.out, first...)
+}
+
+// kindFits reports whether v has the JSON kind shape s takes.
+func kindFits(s Shape, v *jsonsrc.Value) bool {
+	switch s := s.(type) {
+	case String:
+		return v.Kind == jsonsrc.String
+	case Number:
+		return v.Kind == jsonsrc.Number
+	case Bool:
+		return v.Kind == jsonsrc.Bool
+	case Array:
+		return v.Kind == jsonsrc.Array
+	case Object:
+		return v.Kind == jsonsrc.Object
+	case OneOf:
+		for _, x := range s.Shapes {
+			if kindFits(x, v) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// At returns the shape of the value at path inside a value of shape s:
+// member names for objects, any segment (an index) for arrays. It returns
+// nil when the path leaves the shape. Completion and hover use it to find
+// what a member may hold.
+func At(s Shape, path []string) Shape {
+	for _, seg := range path {
+		switch x := s.(type) {
+		case Object:
+			if f := x.Field(seg); f != nil {
+				s = f.Shape
+			} else if x.Rest != nil {
+				s = x.Rest
+			} else {
+				return nil
+			}
+		case Array:
+			s = x.Elem
+		case OneOf:
+			var next Shape
+			for _, alt := range x.Shapes {
+				if n := At(alt, []string{seg}); n != nil {
+					next = n
+					break
+				}
+			}
+			s = next
+		default:
+			return nil
+		}
+		if s == nil {
+			return nil
+		}
+	}
+	return s
+}
+
+// Values lists the closed set of string values a shape allows (an Enum,
+// or the enums of its alternatives), for completion; nil when it is open.
+func Values(s Shape) []string {
+	switch x := s.(type) {
+	case String:
+		return x.Enum
+	case OneOf:
+		var out []string
+		for _, alt := range x.Shapes {
+			out = append(out, Values(alt)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// Missing lists the named fields of an object shape that v does not hold
+// yet, required ones first, for completion and for the quick fix that adds
+// required members.
+func Missing(s Shape, v *jsonsrc.Value) []Field {
+	o, ok := s.(Object)
+	if !ok {
+		return nil
+	}
+	var req, opt []Field
+	for _, f := range o.Fields {
+		if v != nil && v.Member(f.Name) != nil {
+			continue
+		}
+		if f.Required {
+			req = append(req, f)
+		} else {
+			opt = append(opt, f)
+		}
+	}
+	return append(req, opt...)
+}
+
+// canonical writes v as compact JSON with members in source order, so that
+// equal values compare equal.
+func canonical(v *jsonsrc.Value) string {
+	var b strings.Builder
+	jsonsrc.Write(&b, v, jsonsrc.WriteOptions{})
+	return b.String()
+}
+
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = strconv.Quote(s)
+	}
+	if len(q) <= 2 {
+		return strings.Join(q, " or ")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
+}
+
+// closest returns the candidate one or two edits away from s, or "".
+func closest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := source.EditDistance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// didYouMean suggests the closest candidate, in parentheses.
+func didYouMean(s string, candidates []string) string {
+	if c := closest(s, candidates); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}
+
+// fieldHint follows "is not a field of …": the likely field, or the list.
+func fieldHint(key string, names []string, annotations bool) string {
+	hint := ""
+	if c := closest(key, names); c != "" {
+		hint = fmt.Sprintf("; did you mean %q?", c)
+	} else if len(names) > 0 {
+		hint = "; its fields are " + strings.Join(names, ", ")
+	}
+	if annotations {
+		hint += " (a key starting with _ is a free annotation)"
+	}
+	return hint
+}
+
+func plural(noun string) string {
+	for _, art := range []string{"a ", "an "} {
+		if rest, ok := strings.CutPrefix(noun, art); ok {
+			word, tail, _ := strings.Cut(rest, " ")
+			if strings.HasSuffix(word, "s") {
+				return noun
+			}
+			if tail != "" {
+				return word + "s " + tail
+			}
+			return word + "s"
+		}
+	}
+	return noun
+}
+
+func itemWord(n int) string {
+	if n == 1 {
+		return "item"
+	}
+	return "items"
+}
+
+func entryWord(n int, doc string) string {
+	if doc != "" {
+		return doc
+	}
+	if n == 1 {
+		return "entry"
+	}
+	return "entries"
+}
+
+// Findings turns problems into findings of one code and severity in file,
+// the usual last step of a format's schema check.
+func Findings(problems []Problem, code string, sev source.Severity, file string) []source.Finding {
+	out := make([]source.Finding, 0, len(problems))
+	for _, p := range problems {
+		out = append(out, source.Finding{Code: code, Severity: sev, File: file, Span: p.Span, Message: p.Msg})
+	}
+	return out
+}

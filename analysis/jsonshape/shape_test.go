@@ -1,0 +1,111 @@
+package jsonshape
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// manifestLike is a small closed shape with every kind of member.
+var manifestLike = Object{
+	Annotations: true,
+	Fields: []Field{
+		{Name: "id", Required: true, Shape: String{Pattern: kebab, PatternDoc: "kebab-case"}},
+		{Name: "title", Required: true, Shape: String{NonEmpty: true}},
+		{Name: "kind", Shape: String{Enum: []string{"puzzle", "shooter"}}},
+		{Name: "players", Shape: Number{Integer: true, Min: 1, HasMin: true, Max: 8, HasMax: true}},
+		{Name: "tags", Shape: Array{Elem: String{NonEmpty: true}, MinItems: 1, Unique: true}},
+		{Name: "modes", Shape: Object{Rest: String{Enum: []string{"running", "paused"}}, MinMembers: 1,
+			Key: func(k string) string {
+				if !kebab.MatchString(k) {
+					return "is not a kebab-case mode id"
+				}
+				return ""
+			}}},
+		{Name: "size", Shape: OneOf{Shapes: []Shape{Number{HasMin: true, Min: 0}, String{Enum: []string{"any"}}}}},
+	},
+}
+
+func TestCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name, json string
+		// want lists "⟪text at the span⟫ message fragment" for each problem.
+		want []string
+	}{
+		{"valid", `{"id": "a-b", "title": "T", "_note": 1, "kind": "puzzle", "players": 2, "tags": ["x", "y"], "modes": {"play": "running"}, "size": "any"}`, nil},
+		{"missing required", `{"title": "T"}`, []string{`{|lacks the required field "id"`}},
+		{"unknown member", `{"id": "a", "title": "T", "titel": 1}`, []string{`"titel"|did you mean "title"`}},
+		{"duplicate member", `{"id": "a", "title": "T", "title": "U"}`, []string{`"title"|written twice`}},
+		{"wrong type", `{"id": "a", "title": 3}`, []string{`3|must be a non-empty string, not a number`}},
+		{"empty string", `{"id": "a", "title": ""}`, []string{`""|is empty`}},
+		{"pattern", `{"id": "A_b", "title": "T"}`, []string{`"A_b"|not in kebab-case`}},
+		{"enum", `{"id": "a", "title": "T", "kind": "puzle"}`, []string{`"puzle"|did you mean "puzzle"`}},
+		{"integer", `{"id": "a", "title": "T", "players": 2.5}`, []string{`2.5|whole number`}},
+		{"bounds", `{"id": "a", "title": "T", "players": 9}`, []string{`9|an integer from 1 to 8`}},
+		{"too large to be finite", `{"id": "a", "title": "T", "players": 1e400}`, []string{`1e400|too large to be finite`}},
+		{"empty array", `{"id": "a", "title": "T", "tags": []}`, []string{`[]|is empty`}},
+		{"unique", `{"id": "a", "title": "T", "tags": ["x", "x"]}`, []string{`"x"|repeats "tags[0]"`}},
+		{"array element", `{"id": "a", "title": "T", "tags": ["x", 2]}`, []string{`2|"tags[1]" must be a non-empty string`}},
+		{"map key", `{"id": "a", "title": "T", "modes": {"Play": "running"}}`, []string{`"Play"|not a kebab-case mode id`}},
+		{"map value", `{"id": "a", "title": "T", "modes": {"play": "stopped"}}`, []string{`"stopped"|"modes.play" is "stopped"`}},
+		{"empty map", `{"id": "a", "title": "T", "modes": {}}`, []string{`{|is empty`}},
+		{"one of, wrong kind", `{"id": "a", "title": "T", "size": true}`, []string{`true|must be a number of at least 0 or "any"`}},
+		{"one of, matching kind", `{"id": "a", "title": "T", "size": -1}`, []string{`-1|at least 0`}},
+		{"not an object", `[1]`, []string{`[1]|the file must be an object, not an array`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatalf("bad test JSON: %v", errs)
+			}
+			got := Check(manifestLike, v, "the file")
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
+			}
+			for i, w := range tc.want {
+				text, msg, _ := strings.Cut(w, "|")
+				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
+					t.Errorf("problem %d at %q, want at %q", i, at, text)
+				}
+				if !strings.Contains(got[i].Msg, msg) {
+					t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
+				}
+			}
+		})
+	}
+}
+
+func spanText(s string, sp source.Span) string {
+	if sp.Start < 0 || sp.End > len(s) || sp.Start > sp.End {
+		return "<bad span>"
+	}
+	return s[sp.Start:sp.End]
+}
+
+func TestAtValuesMissing(t *testing.T) {
+	if got := Values(At(manifestLike, []string{"kind"})); strings.Join(got, ",") != "puzzle,shooter" {
+		t.Errorf("Values(kind) = %v", got)
+	}
+	if got := Values(At(manifestLike, []string{"modes", "play"})); strings.Join(got, ",") != "running,paused" {
+		t.Errorf("Values(modes.play) = %v", got)
+	}
+	if got := At(manifestLike, []string{"tags", "0"}); got == nil || got.Describe() != "a non-empty string" {
+		t.Errorf("At(tags.0) = %v", got)
+	}
+	if At(manifestLike, []string{"nothing"}) != nil {
+		t.Error("At(nothing) should be nil in a closed object")
+	}
+	v, _ := jsonsrc.Parse([]byte(`{"title": "T"}`))
+	var names []string
+	for _, f := range Missing(manifestLike, v) {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, ","); got != "id,kind,players,tags,modes,size" {
+		t.Errorf("Missing = %s (required first, title present)", got)
+	}
+}
