@@ -56,11 +56,7 @@ func (r documentReport) MarshalJSON() ([]byte, error) {
 // pulledDiagnostics returns the diagnostics of a file as they are
 // published, and their result id.
 func pulledDiagnostics(snap *analysis.Snapshot, path string) ([]protocol.Diagnostic, string) {
-	ds := snap.Diagnostics(path)
-	out := make([]protocol.Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		out = append(out, toDiagnostic(d))
-	}
+	out := toDiagnostics(snap.Diagnostics(path))
 	data, err := json.Marshal(out)
 	if err != nil {
 		return out, ""
