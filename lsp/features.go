@@ -348,6 +348,7 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		Context struct {
 			Diagnostics []json.RawMessage `json:"diagnostics"`
 			Only        []string          `json:"only"`
+			TriggerKind int               `json:"triggerKind"`
 		} `json:"context"`
 	}
 	if err := decode(raw, &p); err != nil {
@@ -368,7 +369,14 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		}
 		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
 	}
-	for _, a := range append(snap.CodeActions(f.Path, spanOf(f.Lines, p.Range)), snap.SourceActions(f.Path)...) {
+	actions := snap.CodeActions(f.Path, spanOf(f.Lines, p.Range))
+	// The source actions cover the whole file: they are computed when
+	// asked for, not for the light bulb a cursor move asks for
+	// (triggerKind 2, Automatic, with no kinds).
+	if len(p.Context.Only) > 0 || p.Context.TriggerKind != codeActionAutomatic {
+		actions = append(actions, snap.SourceActions(f.Path)...)
+	}
+	for _, a := range actions {
 		if !kindWanted(a.Kind, p.Context.Only) {
 			continue
 		}
@@ -392,6 +400,10 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 	}
 	return out, nil
 }
+
+// codeActionAutomatic is the CodeActionTriggerKind of a request the
+// editor makes by itself (LSP 3.17), as after a cursor move.
+const codeActionAutomatic = 2
 
 // codeActionResult is protocol.CodeAction with the request's diagnostics
 // echoed back exactly as the client sent them.

@@ -124,3 +124,28 @@ func TestCreateFileAction(t *testing.T) {
 		c.shutdown()
 	}
 }
+
+// TestSourceActionsNotForTheLightBulb: a request the editor makes by
+// itself, with no kinds, gets the quick fixes but not the whole-file
+// source actions.
+func TestSourceActionsNotForTheLightBulb(t *testing.T) {
+	root := copyDemo(t)
+	mech := filepath.Join(root, "02-mechanics.md")
+	c := start(t, nil)
+	c.initialize(root, nil, nil)
+	var acts []actionJSON
+	c.result("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": fileURI(mech)},
+		"range":        map[string]any{"start": map[string]int{"line": 0, "character": 0}, "end": map[string]int{"line": 0, "character": 0}},
+		"context":      map[string]any{"diagnostics": []any{}, "triggerKind": 2},
+	}, &acts)
+	for _, a := range acts {
+		if strings.HasPrefix(a.Kind, "source") {
+			t.Errorf("an automatic request got the source action %q", a.Title)
+		}
+	}
+	if got := c.actions(mech); len(got) == 0 {
+		t.Error("an invoked request without kinds got no source action")
+	}
+	c.shutdown()
+}
