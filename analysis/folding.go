@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 
@@ -27,8 +28,12 @@ func (s *Snapshot) FoldingRanges(path string) []FoldRange {
 	var out []FoldRange
 	if f.Markdown != nil {
 		for _, h := range f.Markdown.Headings {
-			end := strings.TrimRight(string(f.Content[:min(h.SectionEnd, len(f.Content))]), " \t\r\n")
-			out = append(out, FoldRange{Start: h.Span.Start, End: max(len(end)-1, h.Span.Start)})
+			end := min(h.SectionEnd, len(f.Content))
+			if end < h.Span.Start {
+				continue
+			}
+			section := bytes.TrimRight(f.Content[h.Span.Start:end], " \t\r\n")
+			out = append(out, FoldRange{Start: h.Span.Start, End: h.Span.Start + max(len(section)-1, 0)})
 		}
 		for _, b := range f.Markdown.CodeBlocks {
 			if b.Span.End > b.Span.Start {
@@ -78,7 +83,7 @@ func multiLine(f *File, rs []FoldRange) []FoldRange {
 // lineStart returns the offset of the start of the line holding offset.
 func lineStart(content []byte, offset int) int {
 	offset = min(offset, len(content))
-	return strings.LastIndexByte(string(content[:offset]), '\n') + 1
+	return bytes.LastIndexByte(content[:offset], '\n') + 1
 }
 
 // SelectionRanges returns, for each offset, the spans around it from the
@@ -91,6 +96,7 @@ func (s *Snapshot) SelectionRanges(path string, offsets []int) [][]source.Span {
 	if f == nil {
 		return nil
 	}
+	idx := s.fileIndex(path)
 	out := make([][]source.Span, 0, len(offsets))
 	for _, off := range offsets {
 		var spans []source.Span
@@ -103,7 +109,7 @@ func (s *Snapshot) SelectionRanges(path string, offsets []int) [][]source.Span {
 			}
 			spans = append(spans, sp)
 		}
-		if r, ok := s.citeIndex().refAt(path, off); ok {
+		if r, ok := idx.refAt(path, off); ok {
 			if r.Exact {
 				add(r.Name)
 			}
@@ -193,7 +199,8 @@ type Highlight struct {
 // target named or declared at offset: a tuning key, an anchor, an
 // adoption, a value or a rule, from the citation index.
 func (s *Snapshot) DocumentHighlights(path string, offset int) []Highlight {
-	t, ok := s.targetAt(path, offset)
+	idx := s.fileIndex(path)
+	t, ok := s.targetIn(idx, path, offset)
 	if !ok {
 		return nil
 	}
@@ -204,7 +211,7 @@ func (s *Snapshot) DocumentHighlights(path string, offset int) []Highlight {
 		}
 	}
 next:
-	for _, r := range s.citeIndex().byFile[path] {
+	for _, r := range idx.byFile[path] {
 		if r.Target != t {
 			continue
 		}

@@ -70,10 +70,35 @@ func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
 }
 
 // fileRefs returns the references held by one file, sorted by position,
-// built with the citation index's own builder for that file alone. The
-// queries that read one file's references (inlay hints, semantic tokens)
-// use it so that they cost the file, not the whole index, after an edit.
+// built with the citation index's own builder for that file alone and kept
+// for the snapshot. The queries that read one file's references (inlay
+// hints, semantic tokens, highlights) use it so that they cost the file,
+// not the whole index, after an edit.
 func (s *Snapshot) fileRefs(path string) []citeRef {
+	s.refsMu.Lock()
+	refs, ok := s.refs[path]
+	s.refsMu.Unlock()
+	if ok {
+		return refs
+	}
+	refs = s.buildFileRefs(path)
+	s.refsMu.Lock()
+	if s.refs == nil {
+		s.refs = map[string][]citeRef{}
+	}
+	s.refs[path] = refs
+	s.refsMu.Unlock()
+	return refs
+}
+
+// fileIndex is a citation index of the references of one file, for the
+// lookups by place (refAt) of the queries that stay in that file.
+func (s *Snapshot) fileIndex(path string) *citationIndex {
+	return &citationIndex{byFile: map[string][]citeRef{path: s.fileRefs(path)}}
+}
+
+// buildFileRefs builds the references of one file.
+func (s *Snapshot) buildFileRefs(path string) []citeRef {
 	f := s.File(path)
 	if f == nil {
 		return nil

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -41,10 +42,10 @@ func (q *adoptionQuery) snippetSpan() (source.Span, bool) {
 		return source.Span{}, false
 	}
 	rest := content[c.Token.End:]
-	if i := strings.IndexAny(string(rest), "\r\n"); i >= 0 {
+	if i := bytes.IndexAny(rest, "\r\n"); i >= 0 {
 		rest = rest[:i]
 	}
-	if strings.TrimSpace(string(rest)) != "" || (!c.InString && c.Token.Len() > 0) {
+	if len(bytes.TrimSpace(rest)) > 0 || (!c.InString && c.Token.Len() > 0) {
 		return source.Span{}, false
 	}
 	return c.Token, true

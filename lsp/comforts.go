@@ -3,19 +3,30 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
 )
 
-func foldingRange(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func foldingRange(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	out := []protocol.FoldingRange{}
 	f, err := docFile(snap, raw)
 	if f == nil {
 		return out, err
 	}
-	for _, r := range snap.FoldingRanges(f.Path) {
+	ranges := snap.FoldingRanges(f.Path)
+	s.mu.Lock()
+	limit := s.feat.caps.foldingLimit
+	s.mu.Unlock()
+	if limit > 0 && len(ranges) > limit {
+		// The first ones in the file, the client's hint of how many it
+		// can use.
+		slices.SortStableFunc(ranges, func(a, b analysis.FoldRange) int { return a.Start - b.Start })
+		ranges = ranges[:limit]
+	}
+	for _, r := range ranges {
 		out = append(out, protocol.FoldingRange{
 			StartLine: uint32(f.Lines.Position(r.Start).Line),
 			EndLine:   uint32(f.Lines.Position(r.End).Line),

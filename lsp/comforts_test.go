@@ -28,6 +28,16 @@ func TestFoldingSelectionHighlightEndToEnd(t *testing.T) {
 	if !found {
 		t.Errorf("no folding range for the question on line %d: %d ranges", q+1, len(folds))
 	}
+	c.shutdown()
+
+	// A client's rangeLimit bounds the answer.
+	c = start(t, nil)
+	c.initialize(root, map[string]any{"textDocument": map[string]any{"foldingRange": map[string]any{"rangeLimit": 5}}}, nil)
+	var few []struct{ StartLine, EndLine int }
+	c.result("textDocument/foldingRange", map[string]any{"textDocument": doc}, &few)
+	if len(few) != 5 || len(folds) <= 5 {
+		t.Errorf("with rangeLimit 5: %d ranges (of %d)", len(few), len(folds))
+	}
 
 	at := posOf(t, cauldron, `"02-mechanics.md#brewing"`, len(`"02-mechanics.md#br`))
 	type sel struct {

@@ -48,6 +48,9 @@ type featureCaps struct {
 	// fileRenames: the client sends workspace/willRenameFiles and
 	// didRenameFiles; inlayHints: it asks for inlay hints.
 	fileRenames, inlayHints bool
+	// foldingLimit is the most folding ranges the client wants per
+	// document; 0 means no limit.
+	foldingLimit int
 	// semanticTokens: the client asks for semantic tokens;
 	// semanticRefresh: it accepts workspace/semanticTokens/refresh.
 	semanticTokens, semanticRefresh bool
@@ -88,7 +91,10 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 				Diagnostic     *json.RawMessage `json:"diagnostic"`
 				SemanticTokens *json.RawMessage `json:"semanticTokens"`
 				InlayHint      *json.RawMessage `json:"inlayHint"`
-				Completion     struct {
+				FoldingRange   struct {
+					RangeLimit int `json:"rangeLimit"`
+				} `json:"foldingRange"`
+				Completion struct {
 					CompletionItem struct {
 						SnippetSupport bool `json:"snippetSupport"`
 					} `json:"completionItem"`
@@ -121,6 +127,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		semanticRefresh: p.Capabilities.Workspace.SemanticTokens.RefreshSupport,
 		fileRenames:     p.Capabilities.Workspace.FileOperations.WillRename || p.Capabilities.Workspace.FileOperations.DidRename,
 		inlayHints:      declared(p.Capabilities.TextDocument.InlayHint),
+		foldingLimit:    max(p.Capabilities.TextDocument.FoldingRange.RangeLimit, 0),
 	}
 }
 
