@@ -53,6 +53,7 @@ func (b *builder) checkPackage(p *Package) {
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}
+	b.checkRulesets(p)
 	b.checkDirectionImages(p)
 	b.checkContracts(p)
 }
@@ -143,6 +144,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 		b.report(source.Finding{Code: "PERSONALIZATION_TAG_DANGLING", Severity: source.Error, File: c.File.Path, Span: tag.IDSpan, Message: msg})
 	}
 	b.checkProse(p, c)
+	if c.Name == "01-overview.md" {
+		b.checkFantasy(c)
+	}
 	if c.Number == 5 {
 		b.checkRetiredBlock(c)
 	}
@@ -308,7 +312,8 @@ func (b *builder) place() {
 		}
 		seen[key] = true
 		file := b.snap.files[f.File]
-		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent, Subject: f.Subject}
+		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
+			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
 			span := f.Span
 			if span == (source.Span{}) {

@@ -18,6 +18,8 @@ type renameSite struct {
 	heading int
 	// key is set for a tuning-key rename.
 	key *Package
+	// ruleset is set for a ruleset rename: the package.
+	ruleset *Package
 	// clock is set for the rename of a clock, a time mode or a runtime
 	// address (clockfeatures.go).
 	clock *targetKey
@@ -48,6 +50,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
+	}
+	if site.ruleset != nil {
+		return s.renameRuleset(site.ruleset, site.name, newName)
 	}
 	if site.clock != nil {
 		return s.renameClockTarget(*site.clock, newName)
@@ -98,6 +103,10 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, errors.New("this citation cannot be rewritten in place")
 		}
 		return renameSite{key: p, name: r.Target.name, span: r.span()}, nil
+	case targetRuleset:
+		if p := s.packageAt(r.Target.scope); p != nil {
+			return renameSite{ruleset: p, name: r.Target.name, span: r.span()}, nil
+		}
 	}
 	return renameSite{}, errors.New("only headings and tuning keys can be renamed")
 }

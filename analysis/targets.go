@@ -34,6 +34,9 @@ const (
 	// targetValue is a value of an adoption: name is the adoption id, sub
 	// the value name.
 	targetValue
+	// targetRuleset is a ruleset of a package (SPEC §2c): scope is the
+	// package root, name the ruleset id.
+	targetRuleset
 	// targetClock is a clock of clocks.json, targetMode a time mode (name
 	// is its id), targetRuntime a runtime address (name is the whole
 	// address); scope is the package root (clockfeatures.go).
@@ -64,6 +67,7 @@ const (
 	refBound                            // a value named by a `within` bound
 	refSupplied                         // the key of a designer's value in `values`
 	refDecl                             // the declaration itself
+	refRuleset                          // the id of a ruleset tag, which declares or continues its ruleset
 	refAdvances                         // an entry of a clock's advances
 	refModeTag                          // a mode tag in a chapter heading
 	refUnchanged                        // a mode or value of a test's unchanged
@@ -137,6 +141,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.rulesets(p)
 		b.clocks(p)
 	}
 	for _, f := range s.Files() {
