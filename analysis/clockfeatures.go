@@ -20,6 +20,14 @@ import (
 
 // clocks indexes clocks.json and the mode tags of the package's chapters.
 func (b *indexBuilder) clocks(p *Package) {
+	b.clockFile(p)
+	for _, ch := range p.Chapters {
+		b.modeTags(p, ch)
+	}
+}
+
+// clockFile indexes the clocks, advances and mode keys of clocks.json.
+func (b *indexBuilder) clockFile(p *Package) {
 	cf := p.ClockFile
 	if cf == nil {
 		return
@@ -34,16 +42,33 @@ func (b *indexBuilder) clocks(p *Package) {
 			b.add(jsonRef(cf.Path, content, refDecl, targetKey{kind: targetMode, scope: p.Root, name: m.ID}, m.KeySpan, m.ID, 0, len(m.ID)))
 		}
 	}
-	for _, ch := range p.Chapters {
-		for _, tag := range clocks.ModeTags(ch.File.Markdown) {
-			m := cf.ModeFold(tag.Word)
-			if m == nil {
-				continue
-			}
-			b.add(citeRef{File: ch.File.Path, Kind: refModeTag, Target: targetKey{kind: targetMode, scope: p.Root, name: m.ID},
-				Whole: tag.Span, Name: tag.WordSpan, Exact: true, Text: tag.Word})
-		}
+}
+
+// modeTags indexes the mode tags of a chapter's headings that name a time
+// mode.
+func (b *indexBuilder) modeTags(p *Package, ch *Chapter) {
+	cf := p.ClockFile
+	if cf == nil {
+		return
 	}
+	for _, tag := range clocks.ModeTags(ch.File.Markdown) {
+		m := cf.ModeFold(tag.Word)
+		if m == nil {
+			continue
+		}
+		b.add(citeRef{File: ch.File.Path, Kind: refModeTag, Target: targetKey{kind: targetMode, scope: p.Root, name: m.ID},
+			Whole: tag.Span, Name: tag.WordSpan, Exact: true, Text: tag.Word})
+	}
+}
+
+// clockLenses returns a lens over each clock of clocks.json with the
+// number of places that cite it.
+func (s *Snapshot) clockLenses(path string, p *Package) []CodeLens {
+	var out []CodeLens
+	for _, c := range p.ClockFile.Clocks {
+		out = append(out, s.referenceLens(path, c.NameSpan, targetKey{kind: targetClock, scope: p.Root, name: c.Name}))
+	}
+	return out
 }
 
 // clockLocations returns where a clock, a time mode or a runtime address

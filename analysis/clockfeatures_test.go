@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gddls/gddls/contracts/source"
@@ -39,5 +40,32 @@ func TestClockQueriesEveryOffset(t *testing.T) {
 				break // the chapter is asked whole
 			}
 		}
+	}
+}
+
+// TestClockHighlights checks that the references of one file, which
+// highlights and semantic tokens read, hold the mode tags of a chapter and
+// the clocks, modes and advances of clocks.json.
+func TestClockHighlights(t *testing.T) {
+	r := loadQueryRepo(t, "clocks.txtar")
+	md := r.path("pkg/02-mechanics.md")
+	text := r.files["pkg/02-mechanics.md"]
+	at := strings.Index(string(text), "[PLAYING]") + 2
+	var got []string
+	for _, h := range r.snap.DocumentHighlights(md, at) {
+		got = append(got, string(text[h.Span.Start:h.Span.End]))
+	}
+	if strings.Join(got, " ") != "PLAYING playing" {
+		t.Errorf("highlights of a mode tag: %q", got)
+	}
+	cj := r.path("pkg/clocks.json")
+	ctext := r.files["pkg/clocks.json"]
+	at = strings.Index(string(ctext), `"in-mission"`) + 2
+	got = nil
+	for _, h := range r.snap.DocumentHighlights(cj, at) {
+		got = append(got, string(ctext[h.Span.Start:h.Span.End]))
+	}
+	if len(got) != 2 {
+		t.Errorf("highlights of a mode key in clocks.json: %q", got)
 	}
 }

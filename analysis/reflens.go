@@ -12,9 +12,9 @@ import (
 // editor.action.showReferences); clients map it to their references view.
 const ShowReferencesCommand = "gddls.showReferences"
 
-// referenceLenses returns a lens above each heading of a Markdown file and
-// each key of tuning.json with the number of citations and links that
-// reach it, from the citation index.
+// referenceLenses returns a lens above each heading of a Markdown file,
+// each key of tuning.json and each clock of clocks.json with the number of
+// citations and links that reach it, from the citation index.
 func (s *Snapshot) referenceLenses(path string) []CodeLens {
 	f := s.File(path)
 	if f == nil {
@@ -29,6 +29,9 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 		return out
 	}
 	p := f.Package
+	if p != nil && p.ClockFile != nil && p.ClockFile.Path == path {
+		return s.clockLenses(path, p)
+	}
 	if p == nil || p.TuningFile != f || p.Tuning == nil {
 		return nil
 	}

@@ -113,6 +113,10 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		}
 		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {
 			b.prose(p, c)
+			b.modeTags(p, c)
+		}
+		if p.ClockFile != nil && p.ClockFile.Path == path {
+			b.clockFile(p)
 		}
 	}
 	if f.Markdown != nil {
