@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -33,6 +34,7 @@ type cacheEntry struct {
 	tuning   *tuning.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
+	manifest *manifest.Manifest
 	json     *jsonsrc.Value
 	jsonErrs []jsonsrc.Error
 	jsonDone bool
@@ -147,6 +149,12 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getManifest returns the manifest read from the content's JSON parse v
+// with its checks, once per content.
+func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manifest {
+	return parseOnce(e, &e.manifest, func() *manifest.Manifest { return manifest.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {
