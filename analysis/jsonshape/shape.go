@@ -157,7 +157,11 @@ func (s String) check(c *checker, v *jsonsrc.Value, at place) {
 				return
 			}
 		}
-		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), didYouMean(v.Str, s.Enum))
+		hint := ""
+		if len(s.Enum) > 1 {
+			hint = didYouMean(v.Str, s.Enum)
+		}
+		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), hint)
 	case (s.NonEmpty || s.MinLen > 0) && n == 0:
 		c.add(v.Span, at, "%s is empty; write %s", at.name, s.Describe())
 	case s.MinLen > 0 && n < s.MinLen:

@@ -177,3 +177,11 @@ func TestPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+func TestSingleValueHasNoGuess(t *testing.T) {
+	v, _ := jsonsrc.Parse([]byte(`"0.8"`))
+	got := Check(String{Enum: []string{"0.9"}}, v, "the version")
+	if len(got) != 1 || got[0].Msg != `the version is "0.8"; it must be "0.9"` {
+		t.Errorf("got %v, want one problem without a guess", got)
+	}
+}

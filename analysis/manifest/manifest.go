@@ -61,11 +61,11 @@ var (
 const splitTolerance = 1e-9
 
 func kebab(doc string) jsonshape.String {
-	return jsonshape.String{Pattern: kebabCase, PatternDoc: "kebab-case (lowercase letters and digits in words joined by single hyphens, such as " + doc + ")"}
+	return jsonshape.String{Pattern: kebabCase, PatternDoc: "kebab-case: lowercase letters and digits, words joined by single hyphens, such as " + doc}
 }
 
 func version() jsonshape.String {
-	return jsonshape.String{Pattern: versionString, PatternDoc: "the form MAJOR.MINOR.PATCH (three whole numbers without leading zeros, such as 1.0.0, and no suffix)"}
+	return jsonshape.String{Pattern: versionString, PatternDoc: "the form MAJOR.MINOR.PATCH: three whole numbers without leading zeros and no suffix, such as 1.0.0"}
 }
 
 func percent(name, doc string) jsonshape.Field {
@@ -79,7 +79,7 @@ var shape = jsonshape.Object{
 	Fields: []jsonshape.Field{
 		{Name: "opengdd", Required: true, Shape: jsonshape.String{Enum: []string{FormatVersion}},
 			Doc: "The version of the OpenGDD format the package is written in. It is \"0.9\" for this version; only a release of the format changes it."},
-		{Name: "id", Required: true, Shape: kebab(`"getaway-driver"`), Example: `"my-game"`,
+		{Name: "id", Required: true, Shape: kebab("getaway-driver"), Example: `"my-game"`,
 			Doc: "The package id. It need not be unique across all packages; a catalog may ask for uniqueness within its own domain."},
 		{Name: "version", Required: true, Shape: version(), Example: `"0.1.0"`,
 			Doc: "The version of this package."},
@@ -140,7 +140,7 @@ var split = jsonshape.Object{
 var derivedFrom = jsonshape.Object{
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "id", Required: true, Shape: kebab(`"getaway-driver"`), Example: `"original-game"`,
+		{Name: "id", Required: true, Shape: kebab("getaway-driver"), Example: `"original-game"`,
 			Doc: "The id of the package this one was derived from."},
 		{Name: "version", Required: true, Shape: version(), Example: `"1.0.0"`,
 			Doc: "The version of that package."},
