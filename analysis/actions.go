@@ -67,6 +67,10 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
+	if k, ok := shapedFile(x.f); ok && d.Code == k.code {
+		x.missingMembers(k, ds)
+		return
+	}
 	switch d.Code {
 	case "CONTRACT_ANSWER_MISSING":
 		x.missingAnswers(d)

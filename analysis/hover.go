@@ -27,6 +27,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if f.Markdown != nil {
 		return s.hoverMarkdown(f, offset)
 	}
+	if k, ok := shapedFile(f); ok {
+		return hoverShaped(k, f.entry.getJSON(), offset)
+	}
 	q := s.hoverQuery(f, offset)
 	if q == nil || q.a.Root == nil {
 		return nil

@@ -97,7 +97,7 @@ var shape = jsonshape.Object{
 var designer = jsonshape.Object{
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "name", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"Designer"`,
+		{Name: "name", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"Designer name"`,
 			Doc: "The designer's name."},
 		{Name: "handle", Shape: jsonshape.String{}, Doc: "The designer's handle in a registry."},
 		{Name: "contact", Shape: jsonshape.String{}, Doc: "How to reach the designer."},
@@ -109,7 +109,7 @@ var target = jsonshape.Object{
 	Fields: []jsonshape.Field{
 		{Name: "platform", Required: true, Shape: jsonshape.String{Enum: platforms},
 			Doc: "The delivery target and the state space the designer is responsible for. A game whose world is a plane is \"web-2d\", however a build draws it; \"web-3d\" is for a game whose state itself needs three dimensions. The rendering technique is never part of the platform."},
-		{Name: "genre", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"arcade"`,
+		{Name: "genre", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"Genre"`,
 			Doc: "The genre family of the game."},
 		{Name: "session_minutes", Shape: jsonshape.Number{HasMin: true, Min: 0},
 			Doc: "How long one session lasts, in minutes."},
