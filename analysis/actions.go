@@ -25,7 +25,8 @@ const maxNearActions = 3
 // CodeActions returns fixes for the findings of path that overlap span:
 // missing answers, required row fields, row sets and values are added;
 // unknown answers and row choices, dangling anchors and tuning keys are
-// replaced by the nearest existing names. Every edit keeps the file valid
+// replaced by the nearest existing names; the missing required members of
+// manifest.json are added with placeholders. Every edit keeps the file valid
 // JSON (or Markdown) and follows its indentation and line endings.
 func (s *Snapshot) CodeActions(path string, span source.Span) []CodeAction {
 	f := s.File(path)

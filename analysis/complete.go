@@ -19,8 +19,9 @@ import (
 // the names and values that fit the place of the cursor (answers, values,
 // row fields and their options, citations, verification templates); in a
 // Markdown file, tuning keys and contract addresses in inline code, and
-// files and heading anchors in link destinations. The JSON may be half
-// typed.
+// files and heading anchors in link destinations; in manifest.json, the
+// members an object may still take and the values a member allows. The
+// JSON may be half typed.
 func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	f := s.File(path)
 	if f == nil || f.Skipped != "" || offset < 0 || offset > len(f.Content) {
