@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 
 	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -47,7 +48,15 @@ const (
 // format.
 const FormatVersion = "0.9"
 
-// Platforms are the values of target.platform.
+// SchemaURL returns the canonical URL of a published core schema for this
+// format version (SPEC §3a): the layer, then "v" and the manifest's
+// "opengdd" value, then the file, such as
+// https://opengdd.org/schema/core/v0.9/manifest.schema.json.
+func SchemaURL(file string) string {
+	return "https://opengdd.org/schema/core/v" + FormatVersion + "/" + file
+}
+
+// platforms are the values of target.platform.
 var platforms = []string{"web-2d", "web-3d"}
 
 var (
@@ -78,7 +87,7 @@ var shape = jsonshape.Object{
 	LastWins: true,
 	Fields: []jsonshape.Field{
 		{Name: "opengdd", Required: true, Shape: jsonshape.String{Enum: []string{FormatVersion}},
-			Doc: "The version of the OpenGDD format the package is written in. It is \"0.9\" for this version; only a release of the format changes it."},
+			Doc: "The version of the OpenGDD format the package is written in. It is \"0.9\" for this version; only a release of the format changes it. It names the schemas that validate the package, such as " + SchemaURL("manifest.schema.json") + "."},
 		{Name: "id", Required: true, Shape: kebab("getaway-driver"), Example: `"my-game"`,
 			Doc: "The package id. It need not be unique across all packages; a catalog may ask for uniqueness within its own domain."},
 		{Name: "version", Required: true, Shape: version(), Example: `"0.1.0"`,
@@ -213,6 +222,8 @@ func checkSplit(path string, split *jsonsrc.Value) (source.Finding, bool) {
 	}, true
 }
 
+// num writes a sum or a difference of shares with 15 significant digits, so
+// that the rounding of binary fractions does not show.
 func num(f float64) string {
-	return fmt.Sprintf("%.10g", f)
+	return strconv.FormatFloat(f, 'g', 15, 64)
 }

@@ -123,8 +123,11 @@ func TestParse(t *testing.T) {
 		{"split missing", edit(`"split": { "designer": 70, "builder": 30 },`, ``), []string{`MANIFEST_SCHEMA|{|lacks the required field "split"`}},
 		{"split share missing", edit(`"designer": 70, `, ``), []string{`MANIFEST_SCHEMA|{|lacks the required field "designer"`}},
 		{"split sum", edit(`"builder": 30`, `"builder": 20`), []string{`COMMERCE_SPLIT|20|sum to 90`}},
-		{"split sum within tolerance", edit(`"designer": 70, "builder": 30`, `"designer": 33.3333333333, "builder": 66.6666666667`), nil},
+		{"split sum within tolerance", edit(`"designer": 70, "builder": 30`, `"designer": 50.0000000008, "builder": 50`), nil},
+		{"split sum just beyond tolerance", edit(`"designer": 70, "builder": 30`, `"designer": 50.000000002, "builder": 50`), []string{`COMMERCE_SPLIT|50|not 100`}},
+		{"split thirds", edit(`"designer": 70, "builder": 30`, `"designer": 33.3333333333, "builder": 66.6666666667`), nil},
 		{"split sum beyond tolerance", edit(`"designer": 70, "builder": 30`, `"designer": 33.333, "builder": 66.666`), []string{`COMMERCE_SPLIT|66.666|not 100`}},
+		{"split small fractions", edit(`"designer": 70, "builder": 30`, `"designer": 0.1, "builder": 0.2`), []string{`COMMERCE_SPLIT|0.2|sum to 0.3, not 100`}},
 		{"split fractions", edit(`"designer": 70, "builder": 30`, `"designer": 0.1, "builder": 99.9`), nil},
 		{"split share out of bounds", edit(`"designer": 70, "builder": 30`, `"designer": 120, "builder": -20`), []string{
 			`MANIFEST_SCHEMA|120|from 0 to 100`, `MANIFEST_SCHEMA|-20|from 0 to 100`}},
@@ -183,6 +186,12 @@ func TestSplitRelated(t *testing.T) {
 	}
 	if !strings.Contains(got[0].Message, "make the builder's share 30") {
 		t.Errorf("message %q does not say how to fix it", got[0].Message)
+	}
+}
+
+func TestSchemaURL(t *testing.T) {
+	if got, want := SchemaURL("manifest.schema.json"), "https://opengdd.org/schema/core/v0.9/manifest.schema.json"; got != want {
+		t.Errorf("SchemaURL = %s, want %s", got, want)
 	}
 }
 
