@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -29,55 +30,47 @@ const valid = `{
   }
 }`
 
-func TestVersionGrammar(t *testing.T) {
+// TestGrammars checks the two string grammars of the manifest: version
+// strings (MAJOR.MINOR.PATCH) and kebab-case ids.
+func TestGrammars(t *testing.T) {
+	const version, kebab = "version", "kebab"
+	grammars := map[string]*regexp.Regexp{version: versionString, kebab: kebabCase}
 	for _, tc := range []struct {
-		s  string
-		ok bool
+		grammar, s string
+		ok         bool
 	}{
-		{"0.0.0", true},
-		{"1.0.0", true},
-		{"10.20.30", true},
-		{"0.9.100", true},
-		{"01.0.0", false},
-		{"1.00.0", false},
-		{"1.0.01", false},
-		{"1.0", false},
-		{"1.0.0.0", false},
-		{"1.0.0-beta", false},
-		{"1.0.0+build", false},
-		{"v1.0.0", false},
-		{" 1.0.0", false},
-		{"1.0.0\n", false},
-		{"١.٠.٠", false}, // digits of another script are not decimal here
-		{"1..0", false},
-		{"", false},
+		{version, "0.0.0", true},
+		{version, "1.0.0", true},
+		{version, "10.20.30", true},
+		{version, "0.9.100", true},
+		{version, "01.0.0", false},
+		{version, "1.00.0", false},
+		{version, "1.0.01", false},
+		{version, "1.0", false},
+		{version, "1.0.0.0", false},
+		{version, "1.0.0-beta", false},
+		{version, "1.0.0+build", false},
+		{version, "v1.0.0", false},
+		{version, " 1.0.0", false},
+		{version, "1.0.0\n", false},
+		{version, "١.٠.٠", false}, // digits of another script are not decimal here
+		{version, "1..0", false},
+		{version, "", false},
+		{kebab, "getaway-driver", true},
+		{kebab, "a", true},
+		{kebab, "a1-2b", true},
+		{kebab, "007", true},
+		{kebab, "Getaway", false},
+		{kebab, "getaway_driver", false},
+		{kebab, "-getaway", false},
+		{kebab, "getaway-", false},
+		{kebab, "get--away", false},
+		{kebab, "getaway\n", false},
+		{kebab, "", false},
+		{kebab, "café", false},
 	} {
-		if got := versionString.MatchString(tc.s); got != tc.ok {
-			t.Errorf("version %q: match = %v, want %v", tc.s, got, tc.ok)
-		}
-	}
-}
-
-func TestKebabGrammar(t *testing.T) {
-	for _, tc := range []struct {
-		s  string
-		ok bool
-	}{
-		{"getaway-driver", true},
-		{"a", true},
-		{"a1-2b", true},
-		{"007", true},
-		{"Getaway", false},
-		{"getaway_driver", false},
-		{"-getaway", false},
-		{"getaway-", false},
-		{"get--away", false},
-		{"getaway\n", false},
-		{"", false},
-		{"café", false},
-	} {
-		if got := kebabCase.MatchString(tc.s); got != tc.ok {
-			t.Errorf("kebab %q: match = %v, want %v", tc.s, got, tc.ok)
+		if got := grammars[tc.grammar].MatchString(tc.s); got != tc.ok {
+			t.Errorf("%s %q: match = %v, want %v", tc.grammar, tc.s, got, tc.ok)
 		}
 	}
 }
