@@ -69,7 +69,7 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
 	if k, ok := shapedFile(x.f); ok && d.Code == k.code {
-		x.missingMembers(k, ds)
+		x.fixShaped(k, ds)
 		return
 	}
 	switch d.Code {

@@ -14,15 +14,16 @@ import (
 // This file answers the editor's queries in the JSON files of a package
 // whose shape is a jsonshape.Shape: completion of the members an object
 // may still take (required ones first, with what each holds) and of the
-// values a member allows, hover on a member, and the quick fix that adds a
-// missing required member. A format joins by naming its file, its shape
-// and its schema code in shapedFile.
+// values a member allows, hover on a member, and the quick fixes that add
+// a missing required member or replace a string outside its member's value
+// set. A format joins by naming its file, its shape and its schema code in
+// shapedFile.
 
 // shapedKind is a package file checked against a jsonshape shape.
 type shapedKind struct {
 	shape jsonshape.Shape
-	// code is the file's schema code, whose missing-member findings the
-	// quick fix answers.
+	// code is the file's schema code, whose findings the quick fixes
+	// answer.
 	code string
 }
 
@@ -136,21 +137,34 @@ func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *Hover {
 	return &Hover{Markdown: b.String(), Span: span}
 }
 
-// missingMembers offers, for a schema finding at the opening brace of an
-// object of a shaped file, to add each required member the object lacks
-// with a placeholder value of the right type, and all of them at once when
-// several are missing.
-func (x *fixer) missingMembers(k shapedKind, ds source.Span) {
+// fixShaped answers a schema finding of a shaped file: at the opening brace
+// of an object, it adds the required members the object lacks; on a string
+// outside its member's value set, it replaces the string with the allowed
+// values, the nearest first.
+func (x *fixer) fixShaped(k shapedKind, ds source.Span) {
 	root, errs := x.f.entry.getJSONParse()
 	if len(errs) > 0 || root == nil {
 		return
 	}
 	hit := LocateJSON(root, ds.Start)
-	obj := hit.Value
-	if obj == nil || obj.Kind != jsonsrc.Object || obj.Span.Start != ds.Start {
+	v := hit.Value
+	if v == nil || v.Span.Start != ds.Start || hit.OnKey {
 		return
 	}
-	keys := PathKeys(hit.Path)
+	switch v.Kind {
+	case jsonsrc.Object:
+		x.missingMembers(k, root, v, PathKeys(hit.Path))
+	case jsonsrc.String:
+		if vals := jsonshape.Values(jsonshape.At(k.shape, PathKeys(hit.Path))); len(vals) > 0 {
+			x.replaceWithChoices(k.code, v.Str, vals, v.Span, true)
+		}
+	}
+}
+
+// missingMembers offers to add each required member that obj, the object
+// at the path keys of a shaped file, lacks, with a placeholder value of the
+// right type, and all of them at once when several are missing.
+func (x *fixer) missingMembers(k shapedKind, root, obj *jsonsrc.Value, keys []string) {
 	var missing []jsonKV
 	for _, f := range jsonshape.Missing(jsonshape.At(k.shape, keys), obj) {
 		if f.Required {
