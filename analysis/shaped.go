@@ -13,8 +13,9 @@ import (
 
 // This file answers the editor's queries in the JSON files of a package
 // whose shape is a jsonshape.Shape: completion of the members an object
-// may still take (required ones first, with what each holds) and of the
-// values a member allows, hover on a member, and the quick fixes that add
+// may still take (required ones first, with what each holds), of the
+// values a member allows and of an object value with its required members,
+// hover on a member, and the quick fixes that add
 // a missing required member or replace a string outside its member's value
 // set. A format joins by naming its file, its shape and its schema code in
 // shapedFile.
@@ -40,8 +41,9 @@ func shapedFile(f *File) (shapedKind, bool) {
 }
 
 // completeShaped proposes, at offset in a shaped file that may be half
-// typed, the members the object around the cursor does not hold yet or
-// the values the member under the cursor allows.
+// typed, the members the object around the cursor does not hold yet, or
+// the values the member under the cursor allows (for an object member not
+// written yet, the object with its required members).
 func completeShaped(k shapedKind, content []byte, offset int) []CompletionItem {
 	c := jsonsrc.ContextAt(content, offset)
 	keys := c.Keys()
@@ -67,11 +69,20 @@ func completeShaped(k shapedKind, content []byte, offset int) []CompletionItem {
 		}
 		return out
 	case jsonsrc.PosValue, jsonsrc.PosElement:
+		s := jsonshape.At(k.shape, keys)
 		var out []CompletionItem
-		for i, v := range jsonshape.Values(jsonshape.At(k.shape, keys)) {
+		for i, v := range jsonshape.Values(s) {
 			out = append(out, CompletionItem{
 				Label: v, Kind: CompleteOption, Detail: "value of " + strings.Join(keys, "."),
 				SortText: fmt.Sprintf("%03d", i), Edit: valueEditAt(c, v, true),
+			})
+		}
+		if obj, ok := s.(jsonshape.Object); ok && c.Pos == jsonsrc.PosValue && !c.InString && c.Token.Start == c.Token.End {
+			// An object value to write: offer it with its required members.
+			text := jsonshape.Placeholder(jsonshape.Field{Shape: obj})
+			out = append(out, CompletionItem{
+				Label: text, Kind: CompleteKeyword, Detail: strings.Join(keys, ".") + " with its required members",
+				Edit: &TextEdit{Span: c.Token, NewText: text},
 			})
 		}
 		return out
