@@ -59,19 +59,25 @@ func SchemaURL(file string) string {
 // platforms are the values of target.platform.
 var platforms = []string{"web-2d", "web-3d"}
 
-var (
-	kebabCase = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	// versionString is MAJOR.MINOR.PATCH: ASCII digits without leading
-	// zeros and no suffix.
-	versionString = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
-)
+// versionString is MAJOR.MINOR.PATCH: ASCII digits without leading zeros
+// and no suffix.
+var versionString = regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`)
 
 // splitTolerance is how far the two shares may sum from 100.
 const splitTolerance = 1e-9
 
-func kebab(doc string) jsonshape.String {
-	return jsonshape.String{Pattern: kebabCase, PatternDoc: "kebab-case: lowercase letters and digits, words joined by single hyphens, such as " + doc}
+// kebab is a kebab-case name (SPEC §1), such as the example.
+func kebab(example string) jsonshape.String {
+	doc := "kebab-case: lowercase letters and digits, words joined by single hyphens, such as " + example
+	return jsonshape.String{PatternDoc: doc, Valid: func(s string) string {
+		if source.IsKebab(s) {
+			return ""
+		}
+		return fmt.Sprintf("is %q, which is not in %s", s, doc)
+	}}
 }
+
+// version is a version string, MAJOR.MINOR.PATCH.
 
 func version() jsonshape.String {
 	return jsonshape.String{Pattern: versionString, PatternDoc: "the form MAJOR.MINOR.PATCH: three whole numbers without leading zeros and no suffix, such as 1.0.0"}

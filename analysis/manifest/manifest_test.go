@@ -1,7 +1,7 @@
 package manifest
 
 import (
-	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,7 +34,9 @@ const valid = `{
 // strings (MAJOR.MINOR.PATCH) and kebab-case ids.
 func TestGrammars(t *testing.T) {
 	const version, kebab = "version", "kebab"
-	grammars := map[string]*regexp.Regexp{version: versionString, kebab: kebabCase}
+	id, _ := jsonshape.At(Shape(), []string{"id"}).(jsonshape.String)
+	ver, _ := jsonshape.At(Shape(), []string{"commerce", "derived_from", "version"}).(jsonshape.String)
+	grammars := map[string]jsonshape.Shape{version: ver, kebab: id}
 	for _, tc := range []struct {
 		grammar, s string
 		ok         bool
@@ -69,7 +71,8 @@ func TestGrammars(t *testing.T) {
 		{kebab, "", false},
 		{kebab, "café", false},
 	} {
-		if got := grammars[tc.grammar].MatchString(tc.s); got != tc.ok {
+		v, _ := jsonsrc.Parse([]byte(strconv.Quote(tc.s)))
+		if got := len(jsonshape.Check(grammars[tc.grammar], v, "the value")) == 0; got != tc.ok {
 			t.Errorf("%s %q: match = %v, want %v", tc.grammar, tc.s, got, tc.ok)
 		}
 	}
