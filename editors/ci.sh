@@ -31,3 +31,8 @@ npm run build
 npm test
 npm run package
 ls -l ./*.vsix
+
+echo "== VS Code end-to-end (code-server + Chromium)"
+t=$SECONDS
+bash "$here/vscode-e2e.sh" "$(ls -t "$here"/vscode/gddls-*.vsix | head -n 1)"
+echo "== VS Code end-to-end took $((SECONDS - t)) s"
