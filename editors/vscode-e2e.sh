@@ -40,7 +40,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 echo "== vscode-e2e: code-server and playwright-core"
-(cd "$e2e" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+# npm ci wipes node_modules, and with it the rebuilt code-server: skip it
+# when node_modules was installed from this very lockfile.
+lock=$(sha256sum "$e2e/package-lock.json" | cut -d' ' -f1)
+if [ "$(cat "$e2e/node_modules/.gddls-lock" 2>/dev/null || true)" != "$lock" ]; then
+  (cd "$e2e" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "$lock" >"$e2e/node_modules/.gddls-lock"
+fi
 bash "$e2e/prepare-code-server.sh"
 echo "   ready after $((SECONDS - start)) s"
 

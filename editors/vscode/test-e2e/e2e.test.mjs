@@ -239,7 +239,7 @@ step('the Outline and breadcrumbs hold one symbol tree', async () => {
 step('Go to Symbol in Workspace lists a heading once', async () => {
   await v.command('Go to Symbol in Workspace...');
   const input = page.locator('.quick-input-widget input');
-  await input.fill('#Crops and growth');
+  await v.fillQuickInput('#Crops and growth');
   const rows = page.locator('.quick-input-widget .monaco-list-row .label-name');
   await until(async () => (await rows.allInnerTexts()).some((l) => l.includes('Crops and growth')), 15_000,
     async () => `workspace symbols for "Crops and growth": ${JSON.stringify(await rows.allInnerTexts())}`);
@@ -251,7 +251,7 @@ step('Go to Symbol in Workspace lists a heading once', async () => {
   await page.keyboard.press('Escape');
   // gddls still serves what the built-ins do not: tuning keys.
   await v.command('Go to Symbol in Workspace...');
-  await input.fill('#growth_minutes_per_stage');
+  await v.fillQuickInput('#growth_minutes_per_stage');
   await until(async () => (await rows.allInnerTexts()).some((l) => l.includes('garden.growth_minutes_per_stage')), 15_000,
     async () => `workspace symbols for a tuning key: ${JSON.stringify(await rows.allInnerTexts())}`);
   await page.keyboard.press('Escape');

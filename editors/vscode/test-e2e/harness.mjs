@@ -229,14 +229,33 @@ export class VSCode {
     }
   }
 
+  /**
+   * Fills the quick input that a command opened. The palette that ran the
+   * command may still be closing, and a fill that lands there is lost, so
+   * fill until the new input holds the text.
+   */
+  async fillQuickInput(text) {
+    const input = this.page.locator('.quick-input-widget input');
+    await until(async () => {
+      if (!(await input.isVisible())) {
+        return false;
+      }
+      if ((await input.inputValue()) !== text) {
+        await input.fill(text);
+        await this.page.waitForTimeout(200);
+      }
+      return (await input.inputValue()) === text;
+    }, 10_000, `the quick input does not take ${JSON.stringify(text)}`);
+  }
+
   async openFileOnce(rel, timeout) {
     const page = this.page;
     await this.command('Go to File...');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(rel);
+    await this.fillQuickInput(rel);
     const base = path.basename(rel);
-    await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor({ state: 'visible' });
+    const first = page.locator('.quick-input-widget .monaco-list-row').first();
+    await until(async () => (await first.innerText()).includes(base), timeout,
+      async () => `Go to File offers ${JSON.stringify(await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts())} for ${rel}`);
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: base }).first().waitFor({ state: 'visible', timeout });
     await page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible' });
@@ -245,11 +264,11 @@ export class VSCode {
   /** Moves the cursor of the active editor to a 1-based line and column. */
   async gotoLine(line, column = 1) {
     await this.command('Go to Line/Column...');
-    const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`:${line}:${column}`);
+    await this.fillQuickInput(`:${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+    await until(async () => (await this.cursorText()).startsWith(`Ln ${line}, Col ${column}`), 5_000,
+      async () => `the cursor is at ${await this.cursorText()}, not at line ${line}, column ${column}`);
   }
 
   /** The text of the active editor's status bar cursor position, e.g. "Ln 3, Col 7". */
