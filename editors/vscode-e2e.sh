@@ -56,6 +56,16 @@ rm -rf "$artifacts"
 mkdir -p "$artifacts"
 echo "== vscode-e2e: $(basename "$vsix") in code-server + Chromium (screenshots: $artifacts)"
 t=$SECONDS
+# Whatever happens to the test process, end code-server's process group.
+cleanup() {
+  local pgid
+  pgid=$(cat "$artifacts/code-server.pgid" 2>/dev/null || true)
+  if [ -n "$pgid" ] && kill -0 -- "-$pgid" 2>/dev/null; then
+    echo "vscode-e2e: ending code-server's leftover process group $pgid"
+    kill -KILL -- "-$pgid" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
 rc=0
 # The test run is bounded as a whole as well as per test; the harness kills
 # code-server's process group and the browser when it ends.

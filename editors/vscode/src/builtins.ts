@@ -15,7 +15,10 @@
 //   `markdown.suggest.paths.enabled: false` (package.json), which a user
 //   can set back.
 // - Completion in JSON: both answer (the built-in JSON extension proposes
-//   values it saw elsewhere in the file). gddls's items sort first.
+//   values it saw elsewhere in the file). gddls's items sort first: their
+//   edits are widened to start at the string's opening quote, as the
+//   built-in items' do, so that VS Code scores both alike, and then their
+//   sort text puts them first.
 
 /** The settings of built-in extensions that package.json sets by default. */
 export const CONFIGURATION_DEFAULTS: Record<string, unknown> = {
@@ -70,6 +73,47 @@ export function sortFirst<T extends SortableItem>(items: T[]): T[] {
     }
   }
   return items;
+}
+
+/**
+ * The column of the opening quote of the JSON string that column col of
+ * line is inside, or undefined when col is not inside a string.
+ */
+export function jsonStringStart(line: string, col: number): number | undefined {
+  let start: number | undefined;
+  for (let i = 0; i < col && i < line.length; i++) {
+    const c = line[i];
+    if (start !== undefined) {
+      if (c === '\\') {
+        i++;
+      } else if (c === '"') {
+        start = undefined;
+      }
+    } else if (c === '"') {
+      start = i;
+    }
+  }
+  return start;
+}
+
+/** Escapes text for a snippet: `$`, `}` and `\` are special there. */
+export function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => '\\' + c);
+}
+
+/**
+ * Where a completion edit inside a JSON string should start so that VS Code
+ * filters and scores it as it does the built-in JSON extension's items,
+ * whose edits cover the whole string from its opening quote: the quote's
+ * column and the text between it and the edit, which the widened edit
+ * inserts again. Undefined when the edit does not start inside a string.
+ */
+export function widenToJsonString(line: string, editStart: number): { start: number; prefix: string } | undefined {
+  const start = jsonStringStart(line, editStart);
+  if (start === undefined || start >= editStart) {
+    return undefined;
+  }
+  return { start, prefix: line.slice(start, editStart) };
 }
 
 /** The JSON-RPC error code LSP uses for a request the server understood but could not carry out. */

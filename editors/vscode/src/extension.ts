@@ -12,7 +12,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { bundledPath, resolveBinary } from './binary';
-import { filterWorkspaceSymbols, isCleanExit, keepDocumentSymbols, sortFirst } from './builtins';
+import { escapeSnippet, filterWorkspaceSymbols, isCleanExit, keepDocumentSymbols, sortFirst, widenToJsonString } from './builtins';
 import {
   NOTIFY_SETTINGS,
   RESTART_SETTINGS,
@@ -55,6 +55,39 @@ function ensureExecutable(file: string): void {
   } catch {
     // Not bundled for this platform.
   }
+}
+
+/**
+ * In a JSON document, widens a gddls completion edit that starts inside a
+ * string to start at the string's opening quote (inserting the skipped
+ * text again), so that VS Code filters and scores it as it does the
+ * built-in JSON extension's items. See builtins.ts.
+ */
+function widenJsonItem(document: vscode.TextDocument, item: vscode.CompletionItem): void {
+  const range = item.range;
+  if (!range) {
+    return;
+  }
+  const replacing = range instanceof vscode.Range ? range : range.replacing;
+  const inserting = range instanceof vscode.Range ? range : range.inserting;
+  if (!replacing.isSingleLine || replacing.start.line !== inserting.start.line || !replacing.start.isEqual(inserting.start)) {
+    return;
+  }
+  const line = document.lineAt(replacing.start.line).text;
+  const widened = widenToJsonString(line, replacing.start.character);
+  if (!widened) {
+    return;
+  }
+  const label = typeof item.label === 'string' ? item.label : item.label.label;
+  const text = item.insertText ?? label;
+  item.insertText =
+    typeof text === 'string' ? widened.prefix + text : new vscode.SnippetString(escapeSnippet(widened.prefix) + text.value);
+  item.filterText = widened.prefix + (item.filterText ?? label);
+  const start = replacing.start.with({ character: widened.start });
+  item.range =
+    range instanceof vscode.Range
+      ? new vscode.Range(start, range.end)
+      : { inserting: new vscode.Range(start, range.inserting.end), replacing: new vscode.Range(start, range.replacing.end) };
 }
 
 /**
@@ -155,11 +188,12 @@ class Extension implements vscode.Disposable {
         provideWorkspaceSymbols: async (query, token, next) => filterWorkspaceSymbols(await next(query, token)),
         provideCompletionItem: async (document, position, context, token, next) => {
           const result = await next(document, position, context, token);
-          if (Array.isArray(result)) {
-            return sortFirst(result);
-          }
-          if (result) {
-            sortFirst(result.items);
+          const items = Array.isArray(result) ? result : result?.items;
+          if (items) {
+            if (document.languageId === 'json' || document.languageId === 'jsonc') {
+              items.forEach((item) => widenJsonItem(document, item));
+            }
+            sortFirst(items);
           }
           return result;
         },

@@ -214,6 +214,21 @@ step('anchor completion after # in an adoption citation sorts gddls first', asyn
   assert.equal(labels[0], 'crops-and-growth', `after typing "crops" the widget shows ${JSON.stringify(labels)}`);
   await v.shot('completion-adoption');
   await page.keyboard.press('Escape');
+  // An empty citation: the built-in JSON extension proposes the values the
+  // same field has elsewhere ("02-mechanics.md#…", labels in quotes); gddls
+  // proposes chapters and keys. gddls's items come first.
+  for (let i = 0; i < '02-mechanics.md#crops'.length; i++) {
+    await page.keyboard.press('Backspace');
+  }
+  await page.keyboard.press('Control+Space');
+  labels = await suggestions();
+  assert.ok(labels.some((l) => !l.startsWith('"')), `no gddls item in an empty citation: ${JSON.stringify(labels)}`);
+  const json = labels.findIndex((l) => l.startsWith('"'));
+  if (json >= 0) {
+    assert.ok(labels.slice(json).every((l) => l.startsWith('"')), `a built-in JSON item sorts above gddls's: ${JSON.stringify(labels)}`);
+  }
+  await v.shot('completion-adoption-empty');
+  await page.keyboard.press('Escape');
   await revert();
 });
 

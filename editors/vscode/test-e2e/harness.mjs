@@ -113,6 +113,23 @@ export class VSCode {
         '--disable-workspace-trust', '--disable-getting-started-override', this.ws],
       { env: this.env(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    // For vscode-e2e.sh, which ends the group should this process be killed.
+    fs.writeFileSync(path.join(ARTIFACTS, 'code-server.pgid'), String(this.server.pid));
+    const server = this.server;
+    const killGroup = () => {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    };
+    process.once('exit', killGroup);
+    for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+      process.once(sig, () => {
+        killGroup();
+        process.exit(1);
+      });
+    }
     const onData = (d) => {
       this.serverLog += d.toString();
     };

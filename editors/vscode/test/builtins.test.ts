@@ -8,7 +8,10 @@ import {
   isCleanExit,
   isMarkdownUri,
   isRequestRefused,
+  jsonStringStart,
+  escapeSnippet,
   sortFirst,
+  widenToJsonString,
 } from '../src/builtins';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
@@ -56,4 +59,17 @@ test('isRequestRefused and isCleanExit', () => {
   assert.equal(isCleanExit('Server process exited with code 0.'), true);
   assert.equal(isCleanExit('Server process exited with code 1.'), false);
   assert.equal(isCleanExit('Server process exited with signal SIGKILL.'), false);
+});
+
+test('jsonStringStart and widenToJsonString find the opening quote of the string an edit starts in', () => {
+  const line = '    "state-declared-in": "02-mechanics.md#cr",';
+  const hash = line.indexOf('#') + 1;
+  assert.equal(jsonStringStart(line, hash), line.indexOf('"02-'));
+  assert.deepEqual(widenToJsonString(line, hash), { start: line.indexOf('"02-'), prefix: '"02-mechanics.md#' });
+  assert.deepEqual(widenToJsonString(line, line.indexOf('"02-') + 1), { start: line.indexOf('"02-'), prefix: '"' });
+  assert.equal(widenToJsonString(line, line.indexOf('"02-')), undefined, 'at the quote itself: outside the string');
+  assert.equal(widenToJsonString(line, line.indexOf(':')), undefined, 'between strings');
+  const escaped = '"a\\"b": "x\\"y';
+  assert.equal(jsonStringStart(escaped, escaped.length), escaped.indexOf('"x'));
+  assert.equal(escapeSnippet('"a$b}c\\'), '"a\\$b\\}c\\\\');
 });
