@@ -592,6 +592,7 @@ step('renaming an adoption in the Explorer rewrites its contracts addresses: no 
   await expectDemoProblems(1_000);
   await v.shot('rename-adoption-problems');
   await v.command('View: Toggle Maximized Panel');
+  await v.command('View: Close All Editors');
 }, 90_000);
 
 step('reloading the window deactivates cleanly', async () => {
