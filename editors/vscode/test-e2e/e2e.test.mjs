@@ -2,7 +2,9 @@
 // 1.100.3) on the demo package, driven through Chromium. The tests share one
 // window and run in order. Every assertion reads what the page shows (the
 // Problems panel, squiggles, hovers, the suggest widget, the Outline, quick
-// picks, notifications, the output view, the settings editor); the
+// picks, notifications, the output view, the settings editor, inlay hints,
+// code lenses and the references peek, folded lines, the Explorer's rename
+// and VS Code's refactoring question) or the files on disk; the
 // extension host's log files are read in addition for what a page cannot
 // show (an error line written while the window closes).
 import { after, before, test } from 'node:test';
