@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/fantasy"
+	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -35,6 +36,7 @@ type cacheEntry struct {
 	tuning   *tuning.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
+	manifest *manifest.Manifest
 	json     *jsonsrc.Value
 	jsonErrs []jsonsrc.Error
 	jsonDone bool
@@ -156,6 +158,12 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getManifest returns the manifest read from the content's JSON parse v
+// with its checks, once per content.
+func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manifest {
+	return parseOnce(e, &e.manifest, func() *manifest.Manifest { return manifest.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {
