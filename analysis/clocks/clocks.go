@@ -125,6 +125,7 @@ var AddressShape = jsonshape.String{Pattern: addressPattern, PatternDoc: "the ru
 
 // ModesShape is the shape of a clock's modes map.
 var ModesShape = jsonshape.Object{
+	LastWins:   true,
 	Rest:       jsonshape.Tagged{Tag: CodeWord, Shape: jsonshape.String{Enum: Words[:]}},
 	MinMembers: 1,
 	KeyDoc:     "mode",
@@ -138,7 +139,8 @@ var ModesShape = jsonshape.Object{
 
 // ClockShape is the shape of one clock object.
 var ClockShape = jsonshape.Object{
-	What: "a clock object",
+	What:     "a clock object",
+	LastWins: true,
 	Fields: []jsonshape.Field{
 		{Name: "unit", Required: true, Doc: "The unit the clock counts in, such as seconds or turns.",
 			Shape: jsonshape.Tagged{Tag: CodeUnit, Shape: jsonshape.String{NonEmpty: true, Valid: func(s string) string {
@@ -153,8 +155,11 @@ var ClockShape = jsonshape.Object{
 }
 
 // Shape is the shape of clocks.json: a non-empty map from clock names to
-// clock objects, without the retired root keys modes and clocks.
+// clock objects, without the retired root keys modes and clocks. A member
+// written twice counts with its last value, as JSON readers (and the
+// format's validator) take it.
 var Shape = jsonshape.Object{
+	LastWins:   true,
 	Rest:       ClockShape,
 	MinMembers: 1,
 	KeyDoc:     "clock",
@@ -292,13 +297,11 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	if v.Kind != jsonsrc.Object {
 		return f
 	}
-	seenClock := map[string]bool{}
 	seenMode := map[string]bool{}
 	for _, m := range v.Members {
-		if m.Value == nil || Shape.Key(m.Key) != "" || seenClock[m.Key] || m.Value.Kind != jsonsrc.Object {
+		if m.Value == nil || Shape.Key(m.Key) != "" || !isLast(v, m) || m.Value.Kind != jsonsrc.Object {
 			continue
 		}
-		seenClock[m.Key] = true
 		c := &Clock{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, ModesSpan: m.KeySpan}
 		if u := m.Value.Get("unit"); u != nil && u.Kind == jsonsrc.String {
 			c.Unit, c.UnitSpan = u.Str, u.Span
@@ -313,10 +316,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		if mm := m.Value.Member("modes"); mm != nil && mm.Value != nil && mm.Value.Kind == jsonsrc.Object {
 			c.ModesSpan, c.HasModes = mm.KeySpan, true
 			for _, e := range mm.Value.Members {
-				if e.Value == nil || !IsModeID(e.Key) {
-					continue
-				}
-				if _, dup := c.Word(e.Key); dup {
+				if e.Value == nil || !IsModeID(e.Key) || !isLast(mm.Value, e) {
 					continue
 				}
 				mw := ModeWord{ID: e.Key, KeySpan: e.KeySpan}
@@ -335,6 +335,14 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	f.checkModes()
 	f.checkDisjoint()
 	return f
+}
+
+// isLast reports whether m is the last member of object v with its key:
+// a member written twice counts with its last value, as JSON readers take
+// it.
+func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
+	last := v.Member(m.Key)
+	return last != nil && last.KeySpan == m.KeySpan
 }
 
 // checkModes reports each time mode a clock's modes map does not name. A

@@ -69,7 +69,8 @@ func TestParse(t *testing.T) {
 		{"advances disjoint", `{"w": {"unit": "s", "advances": ["runtime.x", "runtime.y"], "modes": {"p": "running"}}, "v": {"unit": "s", "advances": ["runtime.y"], "modes": {"p": "running"}}}`,
 			`CLOCKS_ADVANCES_DISJOINT@"runtime.y"`},
 		{"one clock naming an address twice", `{"w": {"unit": "s", "advances": ["runtime.x", "runtime.x"], "modes": {"p": "running"}}}`, ""},
-		{"duplicate clock", `{"w": {"unit": "s", "modes": {"p": "running"}}, "w": {"unit": "t", "modes": {"p": "running"}}}`, `CLOCKS_SHAPE@"w"`},
+		{"a clock written twice counts with its last value", `{"w": {"unit": 3, "modes": {"p": "go"}}, "w": {"unit": "t", "modes": {"p": "running", "q": "x", "q": "paused"}}}`, ""},
+		{"the last of two is checked", `{"w": {"unit": "s", "modes": {"p": "running"}}, "w": {"unit": "", "modes": {"p": "running"}}}`, `CLOCKS_UNIT@""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := Parse("clocks.json", parse(t, tc.json))
@@ -109,6 +110,10 @@ func TestParseModel(t *testing.T) {
 	}
 	if f.ModeFold("IN-Mission") == nil || f.ModeFold("mission") != nil {
 		t.Error("ModeFold ignores case only")
+	}
+	twice := Parse("clocks.json", parse(t, `{"w": {"unit": "a", "modes": {"p": "none"}}, "w": {"unit": "b", "modes": {"p": "steps", "p": "paused"}}}`))
+	if len(twice.Clocks) != 1 || twice.Clocks[0].Unit != "b" || twice.Clocks[0].Modes[0].Word != "paused" {
+		t.Errorf("a member written twice should count with its last value: %+v", twice.Clocks[0])
 	}
 	if Parse("x", nil) != nil {
 		t.Error("Parse(nil) should be nil")

@@ -22,7 +22,8 @@ const (
 // a non-empty array of mode ids and a non-empty array of runtime
 // addresses.
 var UnchangedShape = jsonshape.Object{
-	What: "an unchanged object",
+	What:     "an unchanged object",
+	LastWins: true,
 	Fields: []jsonshape.Field{
 		{Name: "modes", Required: true, Doc: "The time modes during which the values stay the same.",
 			Shape: jsonshape.Array{MinItems: 1, Elem: jsonshape.String{Pattern: modeID, PatternDoc: "the mode-id form (kebab-case)"}}},
