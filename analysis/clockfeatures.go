@@ -317,7 +317,6 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 		return nil, false
 	}
 	ctx := jsonsrc.ContextAt(f.Content, offset)
-	q := &adoptionQuery{ctx: ctx}
 	keys := ctx.Keys()
 	cf := p.ClockFile
 	if cf == nil {
@@ -334,7 +333,7 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 	case ctx.Pos == jsonsrc.PosValue && len(keys) == 3 && keys[1] == "modes":
 		for i, w := range clocks.Words {
 			out = append(out, CompletionItem{Label: w, Kind: CompleteOption, Detail: "the clock " + clocks.WordMeaning(w),
-				SortText: fmt.Sprintf("%d", i), Edit: q.valueEdit(w, true)})
+				SortText: fmt.Sprintf("%d", i), Edit: valueEditAt(ctx, w, true)})
 		}
 	case ctx.Pos == jsonsrc.PosKey && len(keys) == 1:
 		for i, fd := range clocks.ClockShape.Fields {
@@ -346,7 +345,7 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 				detail = "required; " + detail
 			}
 			out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: detail, Documentation: fd.Doc,
-				SortText: fmt.Sprintf("%d", i), Edit: q.keyEdit(fd.Name)})
+				SortText: fmt.Sprintf("%d", i), Edit: keyEditAt(ctx, fd.Name)})
 		}
 	case ctx.Pos == jsonsrc.PosKey && len(keys) == 2 && keys[1] == "modes" && cf != nil:
 		for i, m := range cf.Modes {
@@ -354,14 +353,14 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 				continue
 			}
 			out = append(out, CompletionItem{Label: m.ID, Kind: CompleteKeyword, Detail: "time mode", Documentation: modeMarkdown(cf, m.ID),
-				SortText: fmt.Sprintf("%04d", i), Edit: q.keyEdit(m.ID)})
+				SortText: fmt.Sprintf("%04d", i), Edit: keyEditAt(ctx, m.ID)})
 		}
 	case ctx.Pos == jsonsrc.PosElement && len(keys) == 3 && keys[1] == "advances":
 		for _, addr := range p.RuntimeAddresses() {
 			if _, _, ok := cf.Advancer(addr); ok {
 				continue // a clock advances it already
 			}
-			out = append(out, CompletionItem{Label: addr, Kind: CompleteKeyword, Detail: "runtime value", SortText: addr, Edit: q.valueEdit(addr, true)})
+			out = append(out, CompletionItem{Label: addr, Kind: CompleteKeyword, Detail: "runtime value", SortText: addr, Edit: valueEditAt(ctx, addr, true)})
 		}
 	}
 	return out, true
@@ -629,30 +628,29 @@ func (b *indexBuilder) unchangedRefs(p *Package, file string, content []byte, un
 
 // unchangedItems completes inside a test's unchanged member: keys is the
 // JSON path of the cursor from the unchanged object (as Context.Keys
-// gives it, "[]" for an index), q the query whose context is the cursor's.
+// gives it, "[]" for an index), ctx the JSON context of the cursor.
 // It proposes the members modes and values, the time modes in modes and
 // the declared runtime addresses in values. The glue that completes test
 // blocks calls it when the path reaches unchanged.
-func unchangedItems(p *Package, q *adoptionQuery, keys []string) []CompletionItem {
-	ctx := q.ctx
+func unchangedItems(p *Package, ctx jsonsrc.Context, keys []string) []CompletionItem {
 	var out []CompletionItem
 	switch {
 	case ctx.Pos == jsonsrc.PosKey && len(keys) == 0:
 		for i, fd := range clocks.UnchangedShape.Fields {
 			if !ctx.HasKey(fd.Name) {
 				out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: "required; " + fd.Shape.Describe(),
-					Documentation: fd.Doc, SortText: fmt.Sprintf("%d", i), Edit: q.keyEdit(fd.Name)})
+					Documentation: fd.Doc, SortText: fmt.Sprintf("%d", i), Edit: keyEditAt(ctx, fd.Name)})
 			}
 		}
 	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "modes" && p.ClockFile != nil:
 		for i, m := range p.ClockFile.Modes {
 			out = append(out, CompletionItem{Label: m.ID, Kind: CompleteKeyword, Detail: "time mode",
-				Documentation: modeMarkdown(p.ClockFile, m.ID), SortText: fmt.Sprintf("%04d", i), Edit: q.valueEdit(m.ID, true)})
+				Documentation: modeMarkdown(p.ClockFile, m.ID), SortText: fmt.Sprintf("%04d", i), Edit: valueEditAt(ctx, m.ID, true)})
 		}
 	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "values":
 		for _, addr := range p.RuntimeAddresses() {
 			out = append(out, CompletionItem{Label: addr, Kind: CompleteKeyword, Detail: "runtime value",
-				Documentation: runtimeMarkdown(p, addr), SortText: addr, Edit: q.valueEdit(addr, true)})
+				Documentation: runtimeMarkdown(p, addr), SortText: addr, Edit: valueEditAt(ctx, addr, true)})
 		}
 	}
 	return out

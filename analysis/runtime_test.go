@@ -123,9 +123,9 @@ func TestUnchangedGlue(t *testing.T) {
 		{`{"x": [""]}`, ""},
 	} {
 		off := strings.Index(tc.text, `""`) + 1
-		q := &adoptionQuery{ctx: jsonsrc.ContextAt([]byte(tc.text), off)}
+		ctx := jsonsrc.ContextAt([]byte(tc.text), off)
 		var labels []string
-		for _, it := range unchangedItems(p, q, q.ctx.Keys()) {
+		for _, it := range unchangedItems(p, ctx, ctx.Keys()) {
 			labels = append(labels, it.Label)
 		}
 		if strings.Join(labels, " ") != tc.want {
