@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -31,6 +32,7 @@ type cacheEntry struct {
 	lines    *source.Lines
 	markdown *markdown.Doc
 	tuning   *tuning.File
+	pers     *personalization.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
 	json     *jsonsrc.Value
@@ -44,6 +46,7 @@ type cacheEntry struct {
 	anchors   map[string]contracts.AnchorTarget
 
 	checked      *adoptionResult
+	persChecked  *persResult
 	docChecked   *docResult
 	proseChecked *proseResult
 }
@@ -147,6 +150,13 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getPersonalization returns the reading of personalization.json (its
+// plain JSON parse, which must have parsed).
+func (e *cacheEntry) getPersonalization(path string) *personalization.File {
+	v := e.getJSON()
+	return parseOnce(e, &e.pers, func() *personalization.File { return personalization.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

@@ -10,7 +10,6 @@ import (
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -50,6 +49,7 @@ func (b *builder) checkPackage(p *Package) {
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}
+	b.checkPersonalization(p)
 	b.checkDirectionImages(p)
 	b.checkContracts(p)
 }
@@ -65,12 +65,7 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 		}
 		return &tuning.Collection{Records: c.Records, HasSchema: c.HasSchema, Schema: c.Schema}, true
 	}
-	var pers *jsonsrc.Value
-	persFile := ""
-	if p.personalization != nil {
-		pers, persFile = p.personalization, p.files["personalization.json"].Path
-	}
-	return p.Tuning.CheckEnvironments(records, pers, persFile)
+	return p.Tuning.CheckEnvironments(records, p.pers)
 }
 
 // checkLayout reports missing required files and misnamed chapters.

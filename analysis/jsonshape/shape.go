@@ -308,6 +308,83 @@ type Object struct {
 	// Valid, when set, is a further check of the whole object run after the
 	// members; it reports through the Report it is given.
 	Valid func(v *jsonsrc.Value, report func(span source.Span, msg string))
+	// Tag names the member whose string value picks one of Variants (a
+	// discriminator, such as a question's "type"); an object whose Tag
+	// member is absent, not a string, or names no variant is checked
+	// against Fields alone.
+	Tag      string
+	Variants []Variant
+
+	// forbid and tagValue are set on the refinement For returns.
+	forbid   []string
+	tagValue string
+}
+
+// Variant refines an Object for one value of its Tag member, as a JSON
+// Schema if/then/else on a constant does.
+type Variant struct {
+	// Value is the Tag member's value that selects the variant.
+	Value string
+	// Fields replace the object's fields of the same name (their shape,
+	// whether they are required, their doc) or add new ones.
+	Fields []Field
+	// Forbid names members the variant does not allow.
+	Forbid []string
+}
+
+// For returns the object shape that applies to v: o refined by the
+// variant v's Tag member selects, or o itself. Completion and quick fixes
+// use it to offer the members of the object's variant.
+func (o Object) For(v *jsonsrc.Value) Object {
+	if o.Tag == "" || len(o.Variants) == 0 {
+		return o
+	}
+	tag := v.Get(o.Tag)
+	if tag == nil || tag.Kind != jsonsrc.String {
+		return o
+	}
+	for _, vr := range o.Variants {
+		if vr.Value != tag.Str {
+			continue
+		}
+		r := o
+		r.Variants = nil
+		r.Fields = append([]Field(nil), o.Fields...)
+		for _, f := range vr.Fields {
+			if i := r.fieldIndex(f.Name); i >= 0 {
+				r.Fields[i] = f
+			} else {
+				r.Fields = append(r.Fields, f)
+			}
+		}
+		for _, name := range vr.Forbid {
+			if i := r.fieldIndex(name); i >= 0 {
+				r.Fields = append(r.Fields[:i:i], r.Fields[i+1:]...)
+			}
+		}
+		r.forbid = vr.Forbid
+		r.tagValue = vr.Value
+		return r
+	}
+	return o
+}
+
+func (o Object) fieldIndex(name string) int {
+	for i := range o.Fields {
+		if o.Fields[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (o Object) forbids(name string) bool {
+	for _, f := range o.forbid {
+		if f == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Describe implements Shape.
@@ -325,10 +402,8 @@ func (o Object) Describe() string {
 
 // Field returns the named field, or nil.
 func (o Object) Field(name string) *Field {
-	for i := range o.Fields {
-		if o.Fields[i].Name == name {
-			return &o.Fields[i]
-		}
+	if i := o.fieldIndex(name); i >= 0 {
+		return &o.Fields[i]
 	}
 	return nil
 }
@@ -347,6 +422,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 		c.wrongType(o, v, at)
 		return
 	}
+	o = o.For(v)
 	seen := map[string]bool{}
 	others := 0
 	for _, m := range v.Members {
@@ -358,6 +434,10 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		seen[m.Key] = true
+		if o.forbids(m.Key) {
+			c.add(m.KeySpan, at.member(m.Key), "%s is not allowed in %s whose %q is %q; remove it", strconv.Quote(m.Key), at.name, o.Tag, o.tagValue)
+			continue
+		}
 		if f := o.Field(m.Key); f != nil {
 			if f.Shape != nil {
 				f.Shape.check(c, m.Value, at.member(m.Key))
@@ -518,6 +598,7 @@ func Missing(s Shape, v *jsonsrc.Value) []Field {
 	if !ok {
 		return nil
 	}
+	o = o.For(v)
 	var req, opt []Field
 	for _, f := range o.Fields {
 		if v != nil && v.Member(f.Name) != nil {
@@ -551,8 +632,9 @@ func quoteList(list []string) string {
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
-// closest returns the candidate one or two edits away from s, or "".
-func closest(s string, candidates []string) string {
+// Closest returns the candidate one or two edits away from s, or "": the
+// suggestion of a "did you mean" in the messages of every format.
+func Closest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := source.EditDistance(s, c); d < bestD {
@@ -564,7 +646,7 @@ func closest(s string, candidates []string) string {
 
 // didYouMean suggests the closest candidate, in parentheses.
 func didYouMean(s string, candidates []string) string {
-	if c := closest(s, candidates); c != "" {
+	if c := Closest(s, candidates); c != "" {
 		return fmt.Sprintf(" (did you mean %q?)", c)
 	}
 	return ""
@@ -573,7 +655,7 @@ func didYouMean(s string, candidates []string) string {
 // fieldHint follows "is not a field of …": the likely field, or the list.
 func fieldHint(key string, names []string, annotations bool) string {
 	hint := ""
-	if c := closest(key, names); c != "" {
+	if c := Closest(key, names); c != "" {
 		hint = fmt.Sprintf("; did you mean %q?", c)
 	} else if len(names) > 0 {
 		hint = "; its fields are " + strings.Join(names, ", ")

@@ -109,3 +109,71 @@ func TestAtValuesMissing(t *testing.T) {
 		t.Errorf("Missing = %s (required first, title present)", got)
 	}
 }
+
+// questionLike picks its fields by its "type" member.
+var questionLike = Object{
+	Fields: []Field{
+		{Name: "type", Required: true, Shape: String{Enum: []string{"choice", "number"}}},
+		{Name: "default", Required: true, Shape: OneOf{Shapes: []Shape{String{}, Number{}}}},
+		{Name: "options", Shape: Array{Elem: String{}, MinItems: 1}},
+		{Name: "notes", Shape: String{}},
+	},
+	Tag: "type",
+	Variants: []Variant{
+		{Value: "choice", Fields: []Field{{Name: "options", Required: true, Shape: Array{Elem: String{}, MinItems: 1}}, {Name: "default", Required: true, Shape: String{}}}},
+		{Value: "number", Fields: []Field{{Name: "default", Required: true, Shape: Number{}}}, Forbid: []string{"options"}},
+	},
+}
+
+func TestVariants(t *testing.T) {
+	for _, tc := range []struct {
+		name, json string
+		want       []string
+	}{
+		{"choice", `{"type": "choice", "options": ["a"], "default": "a"}`, nil},
+		{"choice needs options", `{"type": "choice", "default": "a"}`, []string{`{|lacks the required field "options"`}},
+		{"choice default is a string", `{"type": "choice", "options": ["a"], "default": 1}`, []string{`1|must be a string, not a number`}},
+		{"number", `{"type": "number", "default": 1}`, nil},
+		{"number default is a number", `{"type": "number", "default": "1"}`, []string{`"1"|must be a number, not a string`}},
+		{"number forbids options", `{"type": "number", "default": 1, "options": ["a"]}`, []string{`"options"|not allowed in the question whose "type" is "number"`}},
+		{"unknown type: base fields", `{"type": "text", "default": 1, "options": ["a"]}`, []string{`"text"|must be one of "choice" or "number"`}},
+		{"no type: base fields", `{"default": "a"}`, []string{`{|lacks the required field "type"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatalf("bad test JSON: %v", errs)
+			}
+			got := Check(questionLike, v, "the question")
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
+			}
+			for i, w := range tc.want {
+				text, msg, _ := strings.Cut(w, "|")
+				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
+					t.Errorf("problem %d at %q, want at %q", i, at, text)
+				}
+				if !strings.Contains(got[i].Msg, msg) {
+					t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
+				}
+			}
+		})
+	}
+	missing := func(json string) string {
+		v, _ := jsonsrc.Parse([]byte(json))
+		var names []string
+		for _, f := range Missing(questionLike, v) {
+			names = append(names, f.Name)
+		}
+		return strings.Join(names, ",")
+	}
+	if got := missing(`{"type": "choice"}`); got != "default,options,notes" {
+		t.Errorf("Missing(choice) = %s, want the required options first", got)
+	}
+	if got := missing(`{"type": "number"}`); got != "default,notes" {
+		t.Errorf("Missing(number) = %s, want no options", got)
+	}
+	if got := missing(`{}`); got != "type,default,options,notes" {
+		t.Errorf("Missing({}) = %s", got)
+	}
+}
