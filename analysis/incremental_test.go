@@ -85,6 +85,20 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("personalization.json", `{ "questions": [ { "id": "night", "prompt": "Night?", "type": "text", "default": "long" } ] }`)
 			setOverlay("07-tags.md", "# Tags\n\n> PERSONALIZATION: night\n\nA night of `colors.moss` under `clocks.garden_clock`, seen in `collections.herbs.mint.bitterness`.\n")
 		}},
+		{"personalization.json sets tuning keys, one out of its range and one decided", func() {
+			setOverlay("personalization.json", personalizationSets)
+		}},
+		{"widen the range in tuning.json", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"energy.refill_minutes": [10, 30]`, `"energy.refill_minutes": [10, 60]`, 1))
+		}},
+		{"give the decided key a range", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"ranges": {`, `"ranges": { "energy.max": [5, 20],`, 1))
+		}},
+		{"break tuning.json under personalization.json", func() { setOverlay("tuning.json", breakJSON(tuningJSON)) }},
+		{"restore tuning.json under personalization.json", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"repeat a question id and mistype a default option", func() {
+			setOverlay("personalization.json", strings.Replace(strings.Replace(personalizationSets, `"id": "refill"`, `"id": "night"`, 1), `"default": "slow"`, `"default": "slo"`, 1))
+		}},
 		{"break personalization.json", func() { setOverlay("personalization.json", `{ "questions": [ { "id" "night" } ] }`) }},
 		{"add direction.json", func() {
 			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`)
@@ -132,6 +146,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		}
 	}
 }
+
+// personalizationSets is a personalization.json for the demo package whose
+// answers set its tuning keys: a default out of its range, an option
+// setting a decided key.
+const personalizationSets = `{ "questions": [
+  { "id": "night", "prompt": "Night?", "type": "text", "default": "long" },
+  { "id": "refill", "prompt": "Minutes to refill?", "type": "number", "default": 45, "sets": "energy.refill_minutes" },
+  { "id": "pace", "prompt": "Pace?", "type": "choice", "default": "slow", "options": [
+    { "id": "slow", "label": "Slow", "sets": { "forage.toadstool_chance": 0.2 } },
+    { "id": "big", "label": "Big", "sets": { "energy.max": 12 } } ] } ] }`
 
 // TestEditRechecksOnlyAffectedAdoptions checks that an edit of one adoption
 // reuses the check results of the others, and that an edit of a chapter

@@ -434,6 +434,9 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		seen[m.Key] = true
+		if m.Value == nil {
+			continue // the end of a partial tree
+		}
 		if o.forbids(m.Key) {
 			c.add(m.KeySpan, at.member(m.Key), "%s is not allowed in %s whose %q is %q; remove it", strconv.Quote(m.Key), at.name, o.Tag, o.tagValue)
 			continue

@@ -87,6 +87,18 @@ func spanText(s string, sp source.Span) string {
 	return s[sp.Start:sp.End]
 }
 
+// TestPartialTree checks the partial tree of a file cut inside a member:
+// the member without a value is left alone.
+func TestPartialTree(t *testing.T) {
+	v, errs := jsonsrc.Parse([]byte(`{"id": "a", "title"`))
+	if len(errs) == 0 {
+		t.Fatal("the cut text parsed")
+	}
+	if got := Check(manifestLike, v, "the file"); len(got) != 0 {
+		t.Errorf("problems %v, want none for a member being typed", got)
+	}
+}
+
 func TestAtValuesMissing(t *testing.T) {
 	if got := Values(At(manifestLike, []string{"kind"})); strings.Join(got, ",") != "puzzle,shooter" {
 		t.Errorf("Values(kind) = %v", got)

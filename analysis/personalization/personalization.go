@@ -241,7 +241,7 @@ func (f *File) Targets() []Target {
 				}
 			}
 		case Number:
-			if q.Sets == nil || !ValidKey(q.SetsKey) {
+			if q.Sets == nil || q.Sets.Value == nil || !ValidKey(q.SetsKey) {
 				continue
 			}
 			a := Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span}
