@@ -29,6 +29,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if f.Markdown != nil {
 		return s.completeMarkdown(f, offset)
 	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.complete()
+	}
 	q := s.adoptionQuery(f, offset)
 	if q == nil {
 		return nil
@@ -198,8 +201,10 @@ func (q *adoptionQuery) complete() []CompletionItem {
 // keyEdit is the edit that puts member name key at the cursor: inside a
 // string its content is replaced; elsewhere the quoted name and ": " are
 // inserted.
-func (q *adoptionQuery) keyEdit(key string) *TextEdit {
-	c := q.ctx
+func (q *adoptionQuery) keyEdit(key string) *TextEdit { return jsonKeyEdit(q.ctx, key) }
+
+// jsonKeyEdit is keyEdit at the cursor of any JSON context.
+func jsonKeyEdit(c jsonsrc.Context, key string) *TextEdit {
 	if c.InString {
 		text := jsonEscape(key)
 		if !c.Closed {
@@ -214,7 +219,11 @@ func (q *adoptionQuery) keyEdit(key string) *TextEdit {
 // final is false when completion continues after it (a file name before
 // '#'), so an unclosed string is not closed.
 func (q *adoptionQuery) valueEdit(text string, final bool) *TextEdit {
-	c := q.ctx
+	return jsonValueEdit(q.ctx, text, final)
+}
+
+// jsonValueEdit is valueEdit at the cursor of any JSON context.
+func jsonValueEdit(c jsonsrc.Context, text string, final bool) *TextEdit {
 	if c.InString {
 		t := jsonEscape(text)
 		if !c.Closed && final {
@@ -772,6 +781,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	end := offset
 	for end < len(f.Content) && f.Content[end] != '\n' && f.Content[end] != '\r' {
 		end++
+	}
+	if items, ok := s.tagItems(f, start, offset, end); ok {
+		return items
 	}
 	before := string(f.Content[start:offset])
 	after := string(f.Content[offset:end])

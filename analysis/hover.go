@@ -27,6 +27,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if f.Markdown != nil {
 		return s.hoverMarkdown(f, offset)
 	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.hover()
+	}
 	q := s.hoverQuery(f, offset)
 	if q == nil || q.a.Root == nil {
 		return nil
@@ -477,6 +480,9 @@ func (q *adoptionQuery) templateHover(id string) string {
 func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 	if h := s.docHover(f, offset); h != nil {
 		return h // an inline-code path or a quoted test name (docfeatures.go)
+	}
+	if h := s.tagHover(f, offset); h != nil {
+		return h // a > PERSONALIZATION: tag (personalize_query.go)
 	}
 	doc := f.Markdown
 	p := f.Package

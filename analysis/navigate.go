@@ -125,6 +125,8 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		if a := p.Adoption(t.name); a != nil {
 			return []Location{{File: a.File}}
 		}
+	case targetQuestion:
+		return s.questionLocations(p, t.name)
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

@@ -16,8 +16,9 @@ type renameSite struct {
 	// heading is set for a heading rename: the file and heading index.
 	file    *File
 	heading int
-	// key is set for a tuning-key rename.
-	key *Package
+	// key is set for a tuning-key rename, question for a rename of a
+	// personalization question id.
+	key, question *Package
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -45,6 +46,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
+	}
+	if site.question != nil {
+		return s.renameQuestion(site.question, site.name, newName)
 	}
 	return s.renameHeading(site.file, site.heading, newName)
 }
@@ -89,8 +93,14 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, errors.New("this citation cannot be rewritten in place")
 		}
 		return renameSite{key: p, name: r.Target.name, span: r.span()}, nil
+	case targetQuestion:
+		p := s.packageAt(r.Target.scope)
+		if p == nil || p.pers == nil || p.pers.Question(r.Target.name) == nil {
+			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
+		}
+		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings and tuning keys can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys and personalization question ids can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and

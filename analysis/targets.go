@@ -33,6 +33,9 @@ const (
 	// targetValue is a value of an adoption: name is the adoption id, sub
 	// the value name.
 	targetValue
+	// targetQuestion is a question of personalization.json: name is its
+	// id.
+	targetQuestion
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -57,6 +60,8 @@ const (
 	refBound                            // a value named by a `within` bound
 	refSupplied                         // the key of a designer's value in `values`
 	refDecl                             // the declaration itself
+	refSets                             // a sets target of personalization.json
+	refTag                              // the id of a > PERSONALIZATION: tag
 )
 
 // citeRef is one place that names a target.
@@ -121,6 +126,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
 	for _, p := range s.Packages {
 		b.tuning(p)
+		b.personalization(p)
 		for _, a := range p.Adoptions {
 			b.adoption(p, a)
 		}

@@ -20,10 +20,10 @@ const keyDoc = "the tuning-key grammar (two or more dot-separated segments of le
 // tuning.json.
 func ValidKey(key string) bool { return keyPattern.MatchString(key) }
 
-// isJSWhitespace reports whether r is whitespace as the schema's pattern
-// reads it: the \s class of ECMAScript regular expressions, which JSON
-// Schema patterns use.
-func isJSWhitespace(r rune) bool {
+// IsWhitespace reports whether r is whitespace as the schema's pattern for
+// question ids reads it: the \s class of ECMAScript regular expressions,
+// which JSON Schema patterns use.
+func IsWhitespace(r rune) bool {
 	switch r {
 	case '\t', '\n', '\v', '\f', '\r', ' ', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
 		return true
@@ -34,7 +34,7 @@ func isJSWhitespace(r rune) bool {
 // noWhitespace is the Valid check of a question id.
 func noWhitespace(s string) string {
 	for _, r := range s {
-		if isJSWhitespace(r) {
+		if IsWhitespace(r) {
 			return fmt.Sprintf("is %q, which holds whitespace (%U); a question id is one word, so remove it or join the words with _ (and change every > PERSONALIZATION: tag naming it)", s, r)
 		}
 	}
