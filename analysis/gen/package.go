@@ -59,6 +59,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	g.definitions()
 	g.adoptions()
 	g.manifest()
+	g.personalization()
 	sort.Slice(g.rep.Expected, func(i, j int) bool {
 		a, b := g.rep.Expected[i], g.rep.Expected[j]
 		if a.File != b.File {
@@ -90,6 +91,37 @@ func (g *pkg) manifest() {
 		set("title", "Generated Benchmark Package").
 		set("designer", obj{}.set("name", "gddls generator")).
 		set("target", obj{}.set("platform", "web-2d").set("genre", "systems sandbox"))))
+}
+
+// personalization writes personalization.json: a choice question whose
+// options set ranged values keys inside their ranges (the default among
+// them, so the rules are evaluated over the package defaults too), a number
+// question for each of the first open keys, and a text question.
+func (g *pkg) personalization() {
+	var options arr
+	for o := 0; o < 3; o++ {
+		sets := obj{}
+		for j := 0; j < 3; j++ {
+			i := 20 + 10*(3*o+j) // a ranged key, never the planted one
+			if i >= len(g.keys) {
+				break
+			}
+			sets = sets.set(g.keys[i], g.nums[i]+o)
+		}
+		opt := obj{}.set("id", fmt.Sprintf("pace-%d", o)).set("label", fmt.Sprintf("Pace %d", o))
+		if len(sets) > 0 {
+			opt = opt.set("sets", sets)
+		}
+		options = append(options, opt)
+	}
+	questions := arr{obj{}.set("id", "pace").set("prompt", "How fast is the game?").set("type", "choice").
+		set("options", options).set("default", "pace-1")}
+	for i, k := range g.open[:min(len(g.open), 5)] {
+		questions = append(questions, obj{}.set("id", fmt.Sprintf("open-%d", i)).set("prompt", "Which number?").
+			set("type", "number").set("default", 0.5).set("sets", k))
+	}
+	questions = append(questions, obj{}.set("id", "rival").set("prompt", "What is the rival called?").set("type", "text").set("default", "Vex"))
+	g.w.add("personalization.json", encode(obj{}.set("questions", questions)))
 }
 
 // tuning writes tuning.json: numbered keys in values, some open numbers,
