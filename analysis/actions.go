@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -88,6 +89,8 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.linkAnchor(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
+	case personalization.CodeDefaultOption, personalization.CodeSetsTarget, "PERSONALIZATION_TAG_DANGLING":
+		x.personalization(d.Code, ds) // personalize_query.go
 	}
 }
 

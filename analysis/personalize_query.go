@@ -439,3 +439,50 @@ func (s *Snapshot) renameQuestion(p *Package, old, newID string) (map[string][]T
 	}
 	return w.result(), nil
 }
+
+// personalization offers the fixes of a personalization finding at ds: a
+// choice default replaced by an option id, a sets target by the nearest
+// key an answer may set, a tag's id by a declared question id.
+func (x *fixer) personalization(code string, ds source.Span) {
+	p := x.pkg
+	if p == nil {
+		return
+	}
+	if code == "PERSONALIZATION_TAG_DANGLING" {
+		if p.pers == nil || x.f.Markdown == nil {
+			return
+		}
+		for _, tag := range x.f.Markdown.Tags {
+			if tag.Kind == markdown.Personalization && tag.IDSpan == ds {
+				var ids []string
+				for _, qu := range p.pers.Questions {
+					ids = append(ids, qu.ID)
+				}
+				x.replaceWithChoices(code, tag.ID, ids, ds, false)
+			}
+		}
+		return
+	}
+	if p.pers == nil || p.pers.Name != x.f.Path {
+		return
+	}
+	for _, qu := range p.pers.Questions {
+		if code == personalization.CodeDefaultOption && qu.Default != nil && qu.Default.Span == ds {
+			var ids []string
+			for _, o := range qu.Options {
+				ids = append(ids, o.ID)
+			}
+			x.replaceWithChoices(code, qu.Default.Str, ids, ds, true)
+			return
+		}
+	}
+	if code != personalization.CodeSetsTarget {
+		return
+	}
+	for _, t := range p.pers.Targets() {
+		if t.KeySpan == ds {
+			x.nearest(code, t.Key, t.Key, p.settableKeys(), ds, true)
+			return
+		}
+	}
+}
