@@ -25,6 +25,9 @@ func (s *Snapshot) Definition(path string, offset int) []Location {
 	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionDefinition(a, offset)
 	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.definition() // personalize_query.go
+	}
 	return nil
 }
 

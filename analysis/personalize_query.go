@@ -486,3 +486,38 @@ func (x *fixer) personalization(code string, ds source.Span) {
 		}
 	}
 }
+
+// definition leads from a choice question's default to the option it
+// names.
+func (q *persQuery) definition() []Location {
+	if q.pkg.pers == nil {
+		return nil
+	}
+	for _, qu := range q.pers.Questions {
+		if d := qu.Default; d != nil && d.Span.Contains(q.offset) {
+			if o := qu.DefaultOption(); o != nil {
+				return []Location{{File: q.file.Path, Span: o.IDSpan}}
+			}
+		}
+	}
+	return nil
+}
+
+// persSymbols outlines personalization.json: its questions with their
+// options.
+func persSymbols(pf *personalization.File) []Symbol {
+	var out []Symbol
+	for _, qu := range pf.Questions {
+		if qu.ID == "" {
+			continue
+		}
+		sym := Symbol{Name: qu.ID, Detail: oneLine(qu.Type + ": " + qu.Prompt), Kind: SymbolQuestion, Span: qu.Span, SelectionSpan: qu.IDSpan}
+		for _, o := range qu.Options {
+			if o.ID != "" {
+				sym.Children = append(sym.Children, Symbol{Name: o.ID, Detail: oneLine(o.Label), Kind: SymbolOption, Span: o.Span, SelectionSpan: o.IDSpan})
+			}
+		}
+		out = append(out, sym)
+	}
+	return out
+}

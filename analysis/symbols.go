@@ -33,6 +33,9 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	if p := f.Package; p != nil && p.TuningFile == f && p.Tuning != nil {
 		return tuningSymbols(p)
 	}
+	if p := f.Package; p != nil && p.pers != nil && p.pers.Name == path {
+		return persSymbols(p.pers) // personalize_query.go
+	}
 	return nil
 }
 
