@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
@@ -53,7 +54,9 @@ func (p *Package) checkSetsTargets() []source.Finding {
 			report(personalization.CodeSetsTarget, t.KeySpan, fmt.Sprintf("%q names a contract value; a contract's values are fixed in its adoption and no build can set them, so set a tuning key of values or open instead", t.Key))
 		case tuning.NotAKey:
 			msg := fmt.Sprintf("%q is not a key of tuning.json's values or open, so no answer can set it", t.Key)
-			if n := nearest(t.Key, p.settableKeys()); n != "" {
+			if strings.HasPrefix(t.Key, "collections.") {
+				msg = fmt.Sprintf("%q names a record field; collection records are fixed package data, not personalization targets, so set a tuning key of values or open instead", t.Key)
+			} else if n := nearest(t.Key, p.settableKeys()); n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", n)
 			} else {
 				msg += "; add it to open (or to values with a range), or correct the name"
