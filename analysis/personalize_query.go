@@ -431,13 +431,7 @@ func (s *Snapshot) renameQuestion(p *Package, old, newID string) (map[string][]T
 	if p.pers.Question(newID) != nil {
 		return nil, fmt.Errorf("personalization.json already has a question %q", newID)
 	}
-	var w editWriter
-	for _, r := range s.citeIndex().byTarget[targetKey{kind: targetQuestion, scope: p.Root, name: old}] {
-		if !w.rewrite(r, newID) {
-			return nil, fmt.Errorf("the id at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
-		}
-	}
-	return w.result(), nil
+	return s.rewriteAll(targetKey{kind: targetQuestion, scope: p.Root, name: old}, newID)
 }
 
 // personalization offers the fixes of a personalization finding at ds: a

@@ -189,9 +189,15 @@ func (s *Snapshot) renameKey(p *Package, old, newKey string) (map[string][]TextE
 	if _, ok := p.Tuning.Range(newKey); ok {
 		return nil, fmt.Errorf("ranges in tuning.json already has the key %q", newKey)
 	}
+	return s.rewriteAll(targetKey{kind: targetTuningKey, scope: p.Root, name: old}, newKey)
+}
+
+// rewriteAll returns the edits that make every place naming t (its
+// declaration included) name newName.
+func (s *Snapshot) rewriteAll(t targetKey, newName string) (map[string][]TextEdit, error) {
 	var w editWriter
-	for _, r := range s.citeIndex().byTarget[targetKey{kind: targetTuningKey, scope: p.Root, name: old}] {
-		if !w.rewrite(r, newKey) {
+	for _, r := range s.citeIndex().byTarget[t] {
+		if !w.rewrite(r, newName) {
 			return nil, fmt.Errorf("the citation at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
 		}
 	}

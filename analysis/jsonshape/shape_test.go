@@ -58,25 +58,30 @@ func TestCheck(t *testing.T) {
 		{"one of, matching kind", `{"id": "a", "title": "T", "size": -1}`, []string{`-1|at least 0`}},
 		{"not an object", `[1]`, []string{`[1]|the file must be an object, not an array`}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, errs := jsonsrc.Parse([]byte(tc.json))
-			if len(errs) > 0 {
-				t.Fatalf("bad test JSON: %v", errs)
-			}
-			got := Check(manifestLike, v, "the file")
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
-			}
-			for i, w := range tc.want {
-				text, msg, _ := strings.Cut(w, "|")
-				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
-					t.Errorf("problem %d at %q, want at %q", i, at, text)
-				}
-				if !strings.Contains(got[i].Msg, msg) {
-					t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkProblems(t, manifestLike, "the file", tc.json, tc.want) })
+	}
+}
+
+// checkProblems checks the problems of a JSON text against s: want lists
+// "text at the span|message fragment" for each, in order.
+func checkProblems(t *testing.T, s Shape, what, json string, want []string) {
+	t.Helper()
+	v, errs := jsonsrc.Parse([]byte(json))
+	if len(errs) > 0 {
+		t.Fatalf("bad test JSON: %v", errs)
+	}
+	got := Check(s, v, what)
+	if len(got) != len(want) {
+		t.Fatalf("got %d problems, want %d: %v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		text, msg, _ := strings.Cut(w, "|")
+		if at := spanText(json, got[i].Span); !strings.HasPrefix(at, text) {
+			t.Errorf("problem %d at %q, want at %q", i, at, text)
+		}
+		if !strings.Contains(got[i].Msg, msg) {
+			t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
+		}
 	}
 }
 
@@ -151,25 +156,7 @@ func TestVariants(t *testing.T) {
 		{"unknown type: base fields", `{"type": "text", "default": 1, "options": ["a"]}`, []string{`"text"|must be one of "choice" or "number"`}},
 		{"no type: base fields", `{"default": "a"}`, []string{`{|lacks the required field "type"`}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v, errs := jsonsrc.Parse([]byte(tc.json))
-			if len(errs) > 0 {
-				t.Fatalf("bad test JSON: %v", errs)
-			}
-			got := Check(questionLike, v, "the question")
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d problems, want %d: %v", len(got), len(tc.want), got)
-			}
-			for i, w := range tc.want {
-				text, msg, _ := strings.Cut(w, "|")
-				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
-					t.Errorf("problem %d at %q, want at %q", i, at, text)
-				}
-				if !strings.Contains(got[i].Msg, msg) {
-					t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkProblems(t, questionLike, "the question", tc.json, tc.want) })
 	}
 	missing := func(json string) string {
 		v, _ := jsonsrc.Parse([]byte(json))
