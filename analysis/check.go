@@ -129,6 +129,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 			continue
 		}
 		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
+		if n := nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
+			msg += fmt.Sprintf("; did you mean %q?", n)
+		}
 		if p.Personalization == nil {
 			msg = fmt.Sprintf("the tag names personalization question %q, but the package has no personalization.json; add the question there or remove the tag", tag.ID)
 		}

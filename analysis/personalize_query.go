@@ -448,11 +448,7 @@ func (x *fixer) personalization(code string, ds source.Span) {
 		}
 		for _, tag := range x.f.Markdown.Tags {
 			if tag.Kind == markdown.Personalization && tag.IDSpan == ds {
-				var ids []string
-				for _, qu := range p.pers.Questions {
-					ids = append(ids, qu.ID)
-				}
-				x.replaceWithChoices(code, tag.ID, ids, ds, false)
+				x.replaceWithChoices(code, tag.ID, p.pers.QuestionIDs(), ds, false)
 			}
 		}
 		return

@@ -3,6 +3,7 @@ package analysis
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gddls/gddls/analysis/analysistest"
@@ -43,5 +44,24 @@ func TestPersonalizationRecheck(t *testing.T) {
 	ws.SetOverlay(tuningPath, append(content, '\n'))
 	if result() == before {
 		t.Error("an edit of tuning.json did not check the sets targets again")
+	}
+}
+
+// TestTagSuggestion checks that a dangling > PERSONALIZATION: tag names the
+// declared question its id is a typo of.
+func TestTagSuggestion(t *testing.T) {
+	dir := analysistest.WriteFiles(t, "", map[string][]byte{
+		"tuning.json":          []byte(`{"values": {"a.b": 1}}`),
+		"personalization.json": []byte(`{"questions": [{"id": "hazard_pace", "prompt": "?", "type": "text", "default": ""}]}`),
+		"02-mechanics.md":      []byte("# Mechanics\n\n> PERSONALIZATION: hazard_pase\n\n> PERSONALIZATION: wind\n"),
+	})
+	var msgs []string
+	for _, d := range Load([]string{dir}, Options{}).AllDiagnostics() {
+		if d.Code == "PERSONALIZATION_TAG_DANGLING" {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	if len(msgs) != 2 || !strings.Contains(msgs[0], `did you mean "hazard_pace"?`) || strings.Contains(msgs[1], "did you mean") {
+		t.Errorf("messages %q: want a suggestion for the typo only", msgs)
 	}
 }

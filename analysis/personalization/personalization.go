@@ -191,6 +191,23 @@ func (f *File) Question(id string) *Question {
 	return nil
 }
 
+// QuestionIDs lists the question ids in file order, each once; nil for a
+// nil file.
+func (f *File) QuestionIDs() []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, q := range f.Questions {
+		if q.ID != "" && !seen[q.ID] {
+			seen[q.ID] = true
+			out = append(out, q.ID)
+		}
+	}
+	return out
+}
+
 // IDs returns the set of question ids the file declares.
 func (f *File) IDs() map[string]bool {
 	ids := make(map[string]bool, len(f.Questions))

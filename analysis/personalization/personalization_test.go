@@ -116,6 +116,9 @@ func TestModel(t *testing.T) {
 	if ids := f.IDs(); len(ids) != 4 || !ids["t"] {
 		t.Errorf("IDs = %v", ids)
 	}
+	if got := strings.Join(f.QuestionIDs(), ","); got != "pace,n,m,t" {
+		t.Errorf("QuestionIDs = %s", got)
+	}
 	describe := func(ts []Target) string {
 		var out []string
 		for _, t := range ts {
