@@ -79,6 +79,7 @@ const (
 	SymbolTuningKey
 	SymbolAdoption
 	SymbolRule
+	SymbolRuleset
 )
 
 // Symbol is an entry of a document outline or of a workspace symbol search.

@@ -16,9 +16,13 @@ type renameSite struct {
 	// heading is set for a heading rename: the file and heading index.
 	file    *File
 	heading int
-	// key is set for a tuning-key rename, question for a rename of a
-	// personalization question id.
-	key, question *Package
+	// key is set for a tuning-key rename.
+	key *Package
+	// ruleset is set for a ruleset rename: the package.
+	ruleset *Package
+	// question is set for a rename of a personalization question id: the
+	// package.
+	question *Package
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -46,6 +50,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
+	}
+	if site.ruleset != nil {
+		return s.renameRuleset(site.ruleset, site.name, newName)
 	}
 	if site.question != nil {
 		return s.renameQuestion(site.question, site.name, newName)
@@ -93,6 +100,10 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, errors.New("this citation cannot be rewritten in place")
 		}
 		return renameSite{key: p, name: r.Target.name, span: r.span()}, nil
+	case targetRuleset:
+		if p := s.packageAt(r.Target.scope); p != nil {
+			return renameSite{ruleset: p, name: r.Target.name, span: r.span()}, nil
+		}
 	case targetQuestion:
 		p := s.packageAt(r.Target.scope)
 		if p == nil || p.pers == nil || p.pers.Question(r.Target.name) == nil {
@@ -100,7 +111,7 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 		}
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings, tuning keys and personalization question ids can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids and personalization question ids can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and

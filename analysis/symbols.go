@@ -25,6 +25,9 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 		return nil
 	}
 	if f.Markdown != nil {
+		if f.isChapter() {
+			return addRulesetSymbols(f.Markdown, headingTree(f.Markdown))
+		}
 		return headingTree(f.Markdown)
 	}
 	if _, a := s.AdoptionAt(path); a != nil {

@@ -33,6 +33,9 @@ const (
 	// targetValue is a value of an adoption: name is the adoption id, sub
 	// the value name.
 	targetValue
+	// targetRuleset is a ruleset of a package (SPEC §2c): scope is the
+	// package root, name the ruleset id.
+	targetRuleset
 	// targetQuestion is a question of personalization.json: name is its
 	// id.
 	targetQuestion
@@ -60,6 +63,7 @@ const (
 	refBound                            // a value named by a `within` bound
 	refSupplied                         // the key of a designer's value in `values`
 	refDecl                             // the declaration itself
+	refRuleset                          // the id of a ruleset tag, which declares or continues its ruleset
 	refSets                             // a sets target of personalization.json
 	refTag                              // the id of a > PERSONALIZATION: tag
 )
@@ -133,6 +137,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.rulesets(p)
 	}
 	for _, f := range s.Files() {
 		if f.Markdown != nil {
