@@ -511,3 +511,15 @@ func persSymbols(pf *personalization.File) []Symbol {
 	}
 	return out
 }
+
+// questionLenses returns a lens above each question of personalization.json
+// with the number of > PERSONALIZATION: tags that name it.
+func (s *Snapshot) questionLenses(p *Package) []CodeLens {
+	var out []CodeLens
+	for _, qu := range p.pers.Questions {
+		if qu.ID != "" {
+			out = append(out, s.referenceLens(p.pers.Name, qu.IDSpan, targetKey{kind: targetQuestion, scope: p.Root, name: qu.ID}))
+		}
+	}
+	return out
+}

@@ -29,6 +29,9 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 		return out
 	}
 	p := f.Package
+	if p != nil && p.pers != nil && p.pers.Name == path {
+		return s.questionLenses(p) // personalize_query.go
+	}
 	if p == nil || p.TuningFile != f || p.Tuning == nil {
 		return nil
 	}

@@ -114,6 +114,9 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {
 			b.prose(p, c)
 		}
+		if p.pers != nil && (p.pers.Name == path || f.Markdown != nil) {
+			b.personalization(p) // its questions, sets targets and tags
+		}
 	}
 	if f.Markdown != nil {
 		b.links(f)
