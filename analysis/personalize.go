@@ -54,14 +54,18 @@ func (p *Package) checkSetsTargets() []source.Finding {
 			report(personalization.CodeSetsTarget, t.KeySpan, fmt.Sprintf("%q names a contract value; a contract's values are fixed in its adoption and no build can set them, so set a tuning key of values or open instead", t.Key))
 		case tuning.NotAKey:
 			msg := fmt.Sprintf("%q is not a key of tuning.json's values or open, so no answer can set it", t.Key)
+			var related []source.Related
 			if strings.HasPrefix(t.Key, "collections.") {
 				msg = fmt.Sprintf("%q names a record field; collection records are fixed package data, not personalization targets, so set a tuning key of values or open instead", t.Key)
 			} else if n := nearest(t.Key, p.settableKeys()); n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", n)
+				if e, ok := p.Tuning.Lookup(n); ok {
+					related = append(related, source.Related{File: p.TuningFile.Path, Span: e.KeySpan, Message: "the key " + n})
+				}
 			} else {
 				msg += "; add it to open (or to values with a range), or correct the name"
 			}
-			report(personalization.CodeSetsTarget, t.KeySpan, msg)
+			report(personalization.CodeSetsTarget, t.KeySpan, msg, related...)
 		case tuning.Unranged:
 			report(personalization.CodeSetsUnranged, t.KeySpan,
 				fmt.Sprintf("%q is a decided number (a values key without a range), which no build may change; give it a range in ranges, or move it to open", t.Key),

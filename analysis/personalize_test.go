@@ -85,3 +85,38 @@ func TestNoInlayOnSetsTargets(t *testing.T) {
 		t.Errorf("hints %v in the chapter, want the one of a.b", hints)
 	}
 }
+
+// TestSetsRelated checks the related places of the sets findings: the key
+// a misspelt target is close to, the decided key, the range.
+func TestSetsRelated(t *testing.T) {
+	tuningSrc := `{"values": {"hazard.interval_seconds": 1, "hazard.damage": 1}, "ranges": {"hazard.interval_seconds": [0.5, 3]}}`
+	dir := analysistest.WriteFiles(t, "", map[string][]byte{
+		"tuning.json": []byte(tuningSrc),
+		"personalization.json": []byte(`{"questions": [{"id": "q", "prompt": "?", "type": "choice", "default": "x", "options": [{"id": "x", "label": "X", "sets": ` +
+			`{"hazard.intervl_seconds": 1, "hazard.damage": 2, "hazard.interval_seconds": 9, "ridge.height": 3}}]}]}`),
+	})
+	want := map[string]string{
+		"PERSONALIZATION_SETS_TARGET":   `"hazard.interval_seconds"`,
+		"PERSONALIZATION_SETS_UNRANGED": `"hazard.damage"`,
+		"PERSONALIZATION_SETS_RANGE":    `[0.5, 3]`,
+	}
+	s := Load([]string{dir}, Options{})
+	lines := s.File(filepath.Join(dir, "tuning.json")).Lines
+	got := map[string][]string{}
+	for _, d := range s.Diagnostics(filepath.Join(dir, "personalization.json")) {
+		var at []string
+		for _, r := range d.Related {
+			sp := source.Span{Start: lines.Offset(r.Range.Start), End: lines.Offset(r.Range.End)}
+			at = append(at, tuningSrc[sp.Start:sp.End])
+		}
+		got[d.Code] = append(got[d.Code], strings.Join(at, " "))
+	}
+	for code, place := range want {
+		if len(got[code]) == 0 || got[code][0] != place {
+			t.Errorf("%s related %q, want %s", code, got[code], place)
+		}
+	}
+	if len(got["PERSONALIZATION_SETS_TARGET"]) != 2 || got["PERSONALIZATION_SETS_TARGET"][1] != "" {
+		t.Errorf("SETS_TARGET related %q: want none for a key close to nothing", got["PERSONALIZATION_SETS_TARGET"])
+	}
+}
