@@ -332,8 +332,8 @@ func (s *Snapshot) tagItems(f *File, lineStart, offset, lineEnd int) (items []Co
 	}
 	seen := map[string]bool{}
 	for i, qu := range p.pers.Questions {
-		if qu.ID == "" || seen[qu.ID] {
-			continue
+		if qu.ID == "" || seen[qu.ID] || strings.IndexFunc(qu.ID, personalization.IsWhitespace) >= 0 {
+			continue // a tag's id ends at the first space: it cannot name this one
 		}
 		seen[qu.ID] = true
 		items = append(items, CompletionItem{Label: qu.ID, Kind: CompleteQuestion, Detail: qu.Type, Documentation: qu.Prompt,

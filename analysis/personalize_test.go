@@ -120,3 +120,22 @@ func TestSetsRelated(t *testing.T) {
 		t.Errorf("SETS_TARGET related %q: want none for a key close to nothing", got["PERSONALIZATION_SETS_TARGET"])
 	}
 }
+
+// TestTagCompletionSkipsSpacedIDs checks that tag completion leaves out a
+// question id holding whitespace, which no tag can name.
+func TestTagCompletionSkipsSpacedIDs(t *testing.T) {
+	chapter := "# Mechanics\n\n> PERSONALIZATION: \n"
+	dir := analysistest.WriteFiles(t, "", map[string][]byte{
+		"tuning.json":          []byte(`{"values": {"a.b": 1}}`),
+		"personalization.json": []byte(`{"questions": [{"id": "two words", "prompt": "?", "type": "text", "default": ""}, {"id": "one", "prompt": "?", "type": "text", "default": ""}]}`),
+		"02-mechanics.md":      []byte(chapter),
+	})
+	s := Load([]string{dir}, Options{})
+	var labels []string
+	for _, it := range s.Complete(filepath.Join(dir, "02-mechanics.md"), len(chapter)-1) {
+		labels = append(labels, it.Label)
+	}
+	if strings.Join(labels, ",") != "one" {
+		t.Errorf("completion %q, want only one", labels)
+	}
+}
