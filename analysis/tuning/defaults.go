@@ -59,8 +59,8 @@ type Settability uint8
 const (
 	// Settable is a ranged values key or an open key.
 	Settable Settability = iota
-	// ContractValue is a key under contracts.: a contract's values are
-	// fixed in its adoption.
+	// ContractValue is a contract value, contracts.<adoption>.<value>: a
+	// contract's values are fixed in its adoption.
 	ContractValue
 	// NotAKey is in neither values nor open.
 	NotAKey
@@ -78,7 +78,7 @@ const (
 // whether the answer may set it. The entry is nil unless the key is in
 // values or open. A nil f is an absent tuning.json.
 func (f *File) SetsTarget(key string) (*Entry, Settability) {
-	if strings.HasPrefix(key, "contracts.") {
+	if strings.HasPrefix(key, "contracts.") && strings.Count(key, ".") == 2 {
 		return nil, ContractValue
 	}
 	if f == nil || !f.Readable {

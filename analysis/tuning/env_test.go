@@ -291,3 +291,26 @@ func readPersonalization(src string) *personalization.File {
 	v, _ := jsonsrc.Parse([]byte(src))
 	return personalization.Parse("personalization.json", v)
 }
+
+func TestSetsTarget(t *testing.T) {
+	f := Parse("tuning.json", []byte(`{"values": {"a.b": 1, "a.c": 2, "a.d": 3}, "open": {"o.x": null}, "ranges": {"a.b": [0, 2], "a.d": [5, 1]}}`))
+	for key, want := range map[string]Settability{
+		"a.b": Settable, "o.x": Settable, "a.c": Unranged, "a.d": RangeBroken, "z.z": NotAKey,
+		"contracts.lamp.oil": ContractValue, "contracts.lamp": NotAKey, "contracts.lamp.oil.x": NotAKey,
+	} {
+		if _, got := f.SetsTarget(key); got != want {
+			t.Errorf("SetsTarget(%q) = %d, want %d", key, got, want)
+		}
+	}
+	var absent *File
+	if _, got := absent.SetsTarget("a.b"); got != NoTuning {
+		t.Errorf("SetsTarget without tuning.json = %d, want NoTuning", got)
+	}
+	if _, got := absent.SetsTarget("contracts.lamp.oil"); got != ContractValue {
+		t.Errorf("a contract value without tuning.json = %d, want ContractValue", got)
+	}
+	e, _ := f.Lookup("a.b")
+	if !e.Admits(0) || !e.Admits(2) || e.Admits(2.5) {
+		t.Error("Admits does not read the range as inclusive")
+	}
+}
