@@ -18,7 +18,8 @@ const maxWorkspaceSymbols = 500
 
 // DocumentSymbols returns the outline of a file: the heading tree of a
 // Markdown file; the questions (with their options), values, row sets (with
-// their rows) and rules of an adoption; the keys and rules of tuning.json.
+// their rows) and rules of an adoption; the keys and rules of tuning.json;
+// the questions (with their options) of personalization.json.
 func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	f := s.File(path)
 	if f == nil {
@@ -215,7 +216,8 @@ func tuningSymbols(p *Package) []Symbol {
 	return out
 }
 
-// WorkspaceSymbols returns the headings, tuning keys and adoptions whose
+// WorkspaceSymbols returns the headings, tuning keys, adoptions and
+// personalization questions whose
 // name matches query: case-insensitively, as a substring or else as a
 // subsequence of its runes. Substring matches come first; at most 500
 // symbols are returned.
@@ -258,6 +260,15 @@ func (s *Snapshot) WorkspaceSymbols(query string) []Symbol {
 			for _, d := range a.Values {
 				consider(Symbol{Name: "contracts." + a.ID + "." + d.Name.Text, Detail: oneLine(str(d.Description)), Kind: SymbolValue,
 					File: a.File, Span: memberSpan(d.Name.Span, d.Value), SelectionSpan: d.Name.Span})
+			}
+		}
+		if p.pers != nil {
+			for _, sym := range persSymbols(p.pers) {
+				sym.File, sym.Children = p.pers.Name, nil
+				if f := s.File(p.pers.Name); f != nil {
+					sym.Detail = s.displayPath(f) + " " + sym.Detail
+				}
+				consider(sym)
 			}
 		}
 	}
