@@ -217,10 +217,9 @@ func tuningSymbols(p *Package) []Symbol {
 }
 
 // WorkspaceSymbols returns the headings, tuning keys, adoptions and
-// personalization questions whose
-// name matches query: case-insensitively, as a substring or else as a
-// subsequence of its runes. Substring matches come first; at most 500
-// symbols are returned.
+// personalization questions whose name matches query: case-insensitively,
+// as a substring or else as a subsequence of its runes. Substring matches
+// come first; at most 500 symbols are returned.
 func (s *Snapshot) WorkspaceSymbols(query string) []Symbol {
 	q := strings.ToLower(strings.TrimSpace(query))
 	type scored struct {
