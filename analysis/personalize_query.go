@@ -179,7 +179,7 @@ func (q *persQuery) hover() *Hover {
 	keys := PathKeys(hit.Path)
 	n := len(keys)
 	if n < 2 || keys[0] != "questions" {
-		return nil
+		return q.fieldHover(hit, keys)
 	}
 	qu := q.question(hit.Path[1].Index)
 	if qu == nil {
@@ -219,7 +219,32 @@ func (q *persQuery) hover() *Hover {
 			return &Hover{Markdown: optionMarkdown(qu, o), Span: span}
 		}
 	}
-	return nil
+	return q.fieldHover(hit, keys)
+}
+
+// fieldHover explains the member name under the cursor by its field in
+// the file's shape: what it holds, whether it is required, what it means.
+func (q *persQuery) fieldHover(hit JSONHit, keys []string) *Hover {
+	if !hit.OnKey || len(keys) == 0 {
+		return nil
+	}
+	obj, ok := jsonshape.At(personalization.Shape, keys[:len(keys)-1]).(jsonshape.Object)
+	if !ok {
+		return nil
+	}
+	steps := make([]jsonsrc.Step, len(hit.Path)-1)
+	for i, st := range hit.Path[:len(hit.Path)-1] {
+		steps[i] = jsonsrc.Step{Key: st.Key, Index: st.Index, IsKey: st.IsKey}
+	}
+	fd := obj.For(q.valueAt(steps)).Field(hit.Member.Key)
+	if fd == nil || fd.Doc == "" {
+		return nil
+	}
+	need := "optional"
+	if fd.Required {
+		need = "required"
+	}
+	return &Hover{Markdown: fmt.Sprintf("**`%s`** (%s): %s\n\n%s", fd.Name, need, fd.Shape.Describe(), fd.Doc), Span: hit.Member.KeySpan}
 }
 
 // targetMarkdown explains a sets target: the tuning key and whether an
