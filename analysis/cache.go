@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/fantasy"
+	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
@@ -37,6 +38,7 @@ type cacheEntry struct {
 	pers     *personalization.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
+	manifest *manifest.Manifest
 	json     *jsonsrc.Value
 	jsonErrs []jsonsrc.Error
 	jsonDone bool
@@ -159,6 +161,12 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getManifest returns the manifest read from the content's JSON parse v
+// with its checks, once per content.
+func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manifest {
+	return parseOnce(e, &e.manifest, func() *manifest.Manifest { return manifest.Parse(path, v) })
 }
 
 // getPersonalization returns the reading of personalization.json (its

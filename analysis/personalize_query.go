@@ -101,13 +101,13 @@ func (q *persQuery) complete() []CompletionItem {
 		if qu := q.question(c.Path[1].Index); qu == nil || qu.Type != personalization.Number {
 			return nil
 		}
-		return q.targetItems(func(key string) *TextEdit { return jsonValueEdit(c, key, true) })
+		return q.targetItems(func(key string) *TextEdit { return valueEditAt(c, key, true) })
 	case c.Pos == jsonsrc.PosKey && n == 5 && keys[0] == "questions" && keys[2] == "options" && keys[4] == "sets":
-		return q.targetItems(func(key string) *TextEdit { return jsonKeyEdit(c, key) })
+		return q.targetItems(func(key string) *TextEdit { return keyEditAt(c, key) })
 	case c.Pos == jsonsrc.PosValue:
 		var out []CompletionItem
 		for i, v := range jsonshape.Values(jsonshape.At(personalization.Shape, keys)) {
-			out = append(out, CompletionItem{Label: v, Kind: CompleteKeyword, SortText: fmt.Sprintf("%02d", i), Edit: jsonValueEdit(c, v, true)})
+			out = append(out, CompletionItem{Label: v, Kind: CompleteKeyword, SortText: fmt.Sprintf("%02d", i), Edit: valueEditAt(c, v, true)})
 		}
 		return out
 	case c.Pos == jsonsrc.PosKey:
@@ -122,7 +122,7 @@ func (q *persQuery) complete() []CompletionItem {
 				detail = "required: " + detail
 			}
 			out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: detail, Documentation: fd.Doc,
-				SortText: fmt.Sprintf("%02d", i), Edit: jsonKeyEdit(c, fd.Name)})
+				SortText: fmt.Sprintf("%02d", i), Edit: keyEditAt(c, fd.Name)})
 		}
 		return out
 	}
@@ -142,7 +142,7 @@ func (q *persQuery) defaultItems(qu *personalization.Question) []CompletionItem 
 		}
 		seen[o.ID] = true
 		out = append(out, CompletionItem{Label: o.ID, Kind: CompleteOption, Detail: o.Label, Documentation: setsText(o.Sets),
-			SortText: fmt.Sprintf("%04d", i), Edit: jsonValueEdit(q.ctx, o.ID, true)})
+			SortText: fmt.Sprintf("%04d", i), Edit: valueEditAt(q.ctx, o.ID, true)})
 	}
 	return out
 }
