@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
@@ -37,16 +36,7 @@ func (s *Snapshot) persQuery(f *File, offset int) *persQuery {
 	}
 	q := &persQuery{pkg: p, file: f, pers: p.pers, offset: offset, ctx: jsonsrc.ContextAt(f.Content, offset)}
 	if q.pers == nil {
-		for _, fixed := range append(repairJSON(f.Content, q.ctx), f.Content) {
-			if v, errs := jsonsrc.Parse(fixed); len(errs) == 0 {
-				q.pers = personalization.Parse(f.Path, v)
-				break
-			}
-		}
-	}
-	if q.pers == nil {
-		v, _ := jsonsrc.Parse(f.Content)
-		q.pers = personalization.Parse(f.Path, v)
+		q.pers = personalization.Parse(f.Path, draftJSON(f.Content, q.ctx))
 	}
 	return q
 }
@@ -67,29 +57,9 @@ func (q *persQuery) question(i int) *personalization.Question {
 	return nil
 }
 
-// valueAt returns the value of the repaired or parsed file at a context
-// path, or nil.
-func (q *persQuery) valueAt(path []jsonsrc.Step) *jsonsrc.Value {
-	v := q.pers.Root
-	for _, st := range path {
-		switch {
-		case v == nil:
-			return nil
-		case st.IsKey:
-			v = v.Get(st.Key)
-		case v.Kind == jsonsrc.Array && st.Index >= 0 && st.Index < len(v.Elems):
-			v = v.Elems[st.Index]
-		default:
-			return nil
-		}
-	}
-	return v
-}
-
 // complete proposes, at the cursor: the option ids of a choice question in
 // its default; the keys an answer may set (ranged values keys and open
-// keys) as a sets target; the values of type; and the members an object
-// still lacks, required first.
+// keys) as a sets target; elsewhere what completeShaped offers.
 func (q *persQuery) complete() []CompletionItem {
 	c := q.ctx
 	keys := c.Keys()
@@ -104,29 +74,11 @@ func (q *persQuery) complete() []CompletionItem {
 		return q.targetItems(func(key string) *TextEdit { return valueEditAt(c, key, true) })
 	case c.Pos == jsonsrc.PosKey && n == 5 && keys[0] == "questions" && keys[2] == "options" && keys[4] == "sets":
 		return q.targetItems(func(key string) *TextEdit { return keyEditAt(c, key) })
-	case c.Pos == jsonsrc.PosValue:
-		var out []CompletionItem
-		for i, v := range jsonshape.Values(jsonshape.At(personalization.Shape, keys)) {
-			out = append(out, CompletionItem{Label: v, Kind: CompleteKeyword, SortText: fmt.Sprintf("%02d", i), Edit: valueEditAt(c, v, true)})
-		}
-		return out
-	case c.Pos == jsonsrc.PosKey:
-		shape := jsonshape.At(personalization.Shape, keys)
-		var out []CompletionItem
-		for i, fd := range jsonshape.Missing(shape, q.valueAt(c.Path)) {
-			if c.HasKey(fd.Name) {
-				continue
-			}
-			detail := fd.Shape.Describe()
-			if fd.Required {
-				detail = "required: " + detail
-			}
-			out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: detail, Documentation: fd.Doc,
-				SortText: fmt.Sprintf("%02d", i), Edit: keyEditAt(c, fd.Name)})
-		}
-		return out
 	}
-	return nil
+	// The members a question or option still lacks (by its type), the
+	// values of type: the queries of every shaped file.
+	k, _ := shapedFile(q.file)
+	return completeShaped(k, q.file.Content, q.offset)
 }
 
 // defaultItems lists the option ids of a choice question.
@@ -179,7 +131,7 @@ func (q *persQuery) hover() *Hover {
 	keys := PathKeys(hit.Path)
 	n := len(keys)
 	if n < 2 || keys[0] != "questions" {
-		return q.fieldHover(hit, keys)
+		return q.memberHover()
 	}
 	qu := q.question(hit.Path[1].Index)
 	if qu == nil {
@@ -219,32 +171,14 @@ func (q *persQuery) hover() *Hover {
 			return &Hover{Markdown: optionMarkdown(qu, o), Span: span}
 		}
 	}
-	return q.fieldHover(hit, keys)
+	return q.memberHover()
 }
 
-// fieldHover explains the member name under the cursor by its field in
-// the file's shape: what it holds, whether it is required, what it means.
-func (q *persQuery) fieldHover(hit JSONHit, keys []string) *Hover {
-	if !hit.OnKey || len(keys) == 0 {
-		return nil
-	}
-	obj, ok := jsonshape.At(personalization.Shape, keys[:len(keys)-1]).(jsonshape.Object)
-	if !ok {
-		return nil
-	}
-	steps := make([]jsonsrc.Step, len(hit.Path)-1)
-	for i, st := range hit.Path[:len(hit.Path)-1] {
-		steps[i] = jsonsrc.Step{Key: st.Key, Index: st.Index, IsKey: st.IsKey}
-	}
-	fd := obj.For(q.valueAt(steps)).Field(hit.Member.Key)
-	if fd == nil || fd.Doc == "" {
-		return nil
-	}
-	need := "optional"
-	if fd.Required {
-		need = "required"
-	}
-	return &Hover{Markdown: fmt.Sprintf("**`%s`** (%s): %s\n\n%s", fd.Name, need, fd.Shape.Describe(), fd.Doc), Span: hit.Member.KeySpan}
+// memberHover is the hover of every shaped file on the member at the
+// cursor.
+func (q *persQuery) memberHover() *Hover {
+	k, _ := shapedFile(q.file)
+	return hoverShaped(k, q.pers.Root, q.offset)
 }
 
 // targetMarkdown explains a sets target: the tuning key and whether an

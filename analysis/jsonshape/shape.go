@@ -669,6 +669,9 @@ func placeholder(s Shape) string {
 	case Bool:
 		return "false"
 	case Array:
+		if x.MinItems > 0 && x.Elem != nil {
+			return "[" + placeholder(x.Elem) + "]" // a non-empty array needs an element
+		}
 		return "[]"
 	case Object:
 		var parts []string

@@ -223,6 +223,7 @@ func TestPlaceholder(t *testing.T) {
 		{Field{Shape: Number{HasMax: true, Max: -2.5}}, `-3`},
 		{Field{Shape: Bool{}}, `false`},
 		{Field{Shape: Array{Elem: String{}}}, `[]`},
+		{Field{Shape: Array{Elem: Number{HasMin: true, Min: 2}, MinItems: 1}}, `[2]`},
 		{Field{Shape: inner}, `{ "name": "Someone", "kind": "puzzle" }`},
 		{Field{Shape: Object{Rest: Any{}}}, `{}`},
 		{Field{Shape: OneOf{Shapes: []Shape{Number{HasMin: true, Min: 1}, String{}}}}, `1`},

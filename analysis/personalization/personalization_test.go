@@ -210,3 +210,12 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestLastMemberCounts checks that a member written twice counts with its
+// last value, as the JSON readers of validators take it.
+func TestLastMemberCounts(t *testing.T) {
+	src := `{"questions": [{"id": "c", "prompt": "?", "type": "number", "type": "choice", "options": [{"id": "a", "label": "A", "sets": {"a.b": "x", "a.b": 2}}], "default": "a"}]}`
+	if f := read(t, src); len(f.Findings) != 0 || f.Questions[0].Type != Choice {
+		t.Errorf("findings %v, type %q: want none and the last type", f.Findings, f.Questions[0].Type)
+	}
+}

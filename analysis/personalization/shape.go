@@ -51,20 +51,23 @@ const (
 // Shape is the shape of personalization.json that
 // personalization.schema.json describes (SPEC §5): a closed top level with
 // questions, closed questions whose type decides whether options are
-// required or forbidden and what the default holds, and closed options.
+// required or forbidden and what the default holds, and closed options. A
+// member written twice counts with its last value, as JSON readers take it.
 // Completion and hover read it through jsonshape's At, Values and Missing.
 var Shape jsonshape.Shape = fileShape()
 
 func fileShape() jsonshape.Object {
 	tuningKey := jsonshape.String{Pattern: keyPattern, PatternDoc: keyDoc}
 	options := jsonshape.Array{MinItems: 1, Elem: jsonshape.Object{
-		What: "an option",
+		What:     "an option",
+		LastWins: true,
 		Fields: []jsonshape.Field{
-			{Name: "id", Required: true, Shape: jsonshape.String{NonEmpty: true}, Doc: "The option id, unique in the question; a choice question's `default` names one."},
-			{Name: "label", Required: true, Shape: jsonshape.String{NonEmpty: true}, Doc: "The option's name, as the builder sees it."},
+			{Name: "id", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"option-1"`, Doc: "The option id, unique in the question; a choice question's `default` names one."},
+			{Name: "label", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"Option 1"`, Doc: "The option's name, as the builder sees it."},
 			{Name: "notes", Shape: jsonshape.String{}, Doc: "Notes for the builder; never the only authority for a numeric change."},
 			{Name: "sets", Doc: "The numbers the option sets when a build selects it: tuning keys (ranged `values` keys or `open` keys) to numbers.",
 				Shape: jsonshape.Object{
+					LastWins:   true,
 					Rest:       jsonshape.Number{},
 					MinMembers: 1,
 					KeyDoc:     "tuning key",
@@ -80,10 +83,11 @@ func fileShape() jsonshape.Object {
 	optionsDoc := "The answers a choice question allows (required for `choice`, not allowed on other types)."
 	defaultDoc := "The answer when a build gives none: an option id for `choice`, a string for `text`, a number for `number`."
 	question := jsonshape.Object{
-		What: "a question",
+		What:     "a question",
+		LastWins: true,
 		Fields: []jsonshape.Field{
-			{Name: "id", Required: true, Shape: jsonshape.String{NonEmpty: true, Valid: noWhitespace}, Doc: "The question id, unique in the file and without whitespace; a `> PERSONALIZATION: <id>` tag names it."},
-			{Name: "prompt", Required: true, Shape: jsonshape.String{NonEmpty: true}, Doc: "The wording of the question the builder is asked."},
+			{Name: "id", Required: true, Shape: jsonshape.String{NonEmpty: true, Valid: noWhitespace}, Example: `"question_id"`, Doc: "The question id, unique in the file and without whitespace; a `> PERSONALIZATION: <id>` tag names it."},
+			{Name: "prompt", Required: true, Shape: jsonshape.String{NonEmpty: true}, Example: `"What should the build ask?"`, Doc: "The wording of the question the builder is asked."},
 			{Name: "type", Required: true, Shape: jsonshape.String{Enum: []string{Choice, Text, Number}}, Doc: "The kind of answer: `choice`, `text` or `number`."},
 			{Name: "options", Shape: options, Doc: optionsDoc},
 			{Name: "default", Required: true, Shape: jsonshape.OneOf{Shapes: []jsonshape.Shape{jsonshape.String{}, jsonshape.Number{}}}, Doc: defaultDoc},
@@ -105,7 +109,8 @@ func fileShape() jsonshape.Object {
 		},
 	}
 	return jsonshape.Object{
-		What: "the personalization file",
+		What:     "the personalization file",
+		LastWins: true,
 		Fields: []jsonshape.Field{
 			{Name: "questions", Required: true, Shape: jsonshape.Array{Elem: question}, Doc: "The questions, in the order in which their answers are applied; the array may be empty."},
 		},
