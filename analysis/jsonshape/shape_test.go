@@ -109,3 +109,31 @@ func TestAtValuesMissing(t *testing.T) {
 		t.Errorf("Missing = %s (required first, title present)", got)
 	}
 }
+
+func TestProblemKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name, json   string
+		kind         ProblemKind
+		member, path string
+	}{
+		{"missing", `{"title": "T"}`, IsMissing, "id", ""},
+		{"unknown", `{"id": "a", "title": "T", "titel": 1}`, IsUnknown, "titel", "titel"},
+		{"repeated", `{"id": "a", "title": "T", "title": "U"}`, IsRepeated, "title", "title"},
+		{"bad key", `{"id": "a", "title": "T", "modes": {"Play": "running"}}`, IsBadKey, "Play", "modes.Play"},
+		{"invalid", `{"id": "a", "title": 3}`, IsInvalid, "", "title"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			ps := Check(manifestLike, v, "the file")
+			if len(ps) != 1 {
+				t.Fatalf("got %d problems, want 1: %v", len(ps), ps)
+			}
+			if p := ps[0]; p.Kind != tc.kind || p.Member != tc.member || p.Path != tc.path {
+				t.Errorf("got kind %d member %q path %q, want %d %q %q", p.Kind, p.Member, p.Path, tc.kind, tc.member, tc.path)
+			}
+		})
+	}
+}
