@@ -38,10 +38,10 @@ type Problem struct {
 	Path string
 	Msg  string
 	// Kind says what kind of problem it is; Member names the member an
-	// IsMissing, IsUnknown, IsRepeated or IsBadKey problem is about (for IsMissing,
-	// Path is the object's path; for the others, the member's). A format that files different codes per member
-	// (the test blocks of the build plan) reads these instead of the
-	// message.
+	// IsMissing, IsUnknown, IsRepeated or IsBadKey problem is about (for
+	// IsMissing, Path is the object's path; for the others, the
+	// member's). A format that files a code per member (the test blocks
+	// of the build plan) reads these instead of the message.
 	Kind   ProblemKind
 	Member string
 }
