@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -33,6 +34,7 @@ type cacheEntry struct {
 	tuning   *tuning.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
+	plan     *buildplan.Plan
 	json     *jsonsrc.Value
 	jsonErrs []jsonsrc.Error
 	jsonDone bool
@@ -147,6 +149,12 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getPlan returns the build plan read from the Markdown parse.
+func (e *cacheEntry) getPlan() *buildplan.Plan {
+	doc := e.getMarkdown()
+	return parseOnce(e, &e.plan, func() *buildplan.Plan { return buildplan.Parse(doc) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

@@ -616,14 +616,24 @@ func fieldHint(key string, names []string, annotations bool) string {
 func plural(noun string) string {
 	for _, art := range []string{"a ", "an "} {
 		if rest, ok := strings.CutPrefix(noun, art); ok {
+			// Adjectives written with a hyphen (non-empty) come before
+			// the noun that takes the plural.
+			lead := ""
+			for {
+				word, tail, more := strings.Cut(rest, " ")
+				if !more || !strings.Contains(word, "-") {
+					break
+				}
+				lead, rest = lead+word+" ", tail
+			}
 			word, tail, _ := strings.Cut(rest, " ")
 			if strings.HasSuffix(word, "s") {
-				return noun
+				return lead + rest
 			}
 			if tail != "" {
-				return word + "s " + tail
+				return lead + word + "s " + tail
 			}
-			return word + "s"
+			return lead + word + "s"
 		}
 	}
 	return noun

@@ -137,3 +137,16 @@ func TestProblemKinds(t *testing.T) {
 		})
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for in, want := range map[string]string{
+		"a non-empty string":     "non-empty strings",
+		"an integer from 1 to 8": "integers from 1 to 8",
+		"a string":               "strings",
+		"any JSON value":         "any JSON value",
+	} {
+		if got := plural(in); got != want {
+			t.Errorf("plural(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
