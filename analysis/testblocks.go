@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/tidwall/gjson"
 
@@ -120,12 +121,17 @@ func checkGeneratedTests(a *contracts.Adoption, st *contracts.State, pk *pack.Pa
 		if tmpl != nil {
 			test = tmpl.Test
 		}
-		for _, pr := range buildplan.CheckBlock(t.Block, "the generated test AT "+t.Name) {
+		what := "the generated test AT " + t.Name
+		for _, pr := range buildplan.CheckBlock(t.Block, what) {
 			where := test.Opening()
 			if m := test.Member(pr.Member); m != nil {
 				where = m.KeySpan
 			}
-			msg := fmt.Sprintf("%s; the test comes from template %q of %s, so fix the template", pr.Msg, t.Template, filepath.Base(pk.File))
+			msg := pr.Msg
+			if !strings.HasPrefix(msg, what) {
+				msg = what + ": " + msg
+			}
+			msg = fmt.Sprintf("%s; the test comes from template %q of %s, so fix the template", msg, t.Template, filepath.Base(pk.File))
 			if pr.Code == buildplan.CodeGeneralSeeds {
 				out = append(out, source.Finding{Code: pr.Code, Severity: source.Error, File: pk.File, Span: where, Message: msg,
 					Related: []source.Related{{File: a.File, Span: a.ContractKey, Message: "for adoption " + strconv.Quote(a.ID)}}})
