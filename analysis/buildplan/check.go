@@ -119,6 +119,9 @@ func classify(v *jsonsrc.Value, typ string, p jsonshape.Problem) (Problem, bool)
 		if out.Code == CodeFieldType && emptyStep(v, member, p.Span) {
 			out.Code = CodeField
 		}
+		if x := v.Get(member); x != nil && x.Span == p.Span && x.Kind == jsonsrc.String && (member == "seeds" || member == "diagnostics" || member == "direction_claims") {
+			out.Msg += "; put the string in a list: [" + strconv.Quote(x.Str) + "]"
+		}
 	}
 	return out, out.Code != ""
 }
