@@ -198,8 +198,10 @@ func (q *adoptionQuery) complete() []CompletionItem {
 // keyEdit is the edit that puts member name key at the cursor: inside a
 // string its content is replaced; elsewhere the quoted name and ": " are
 // inserted.
-func (q *adoptionQuery) keyEdit(key string) *TextEdit {
-	c := q.ctx
+func (q *adoptionQuery) keyEdit(key string) *TextEdit { return jsonKeyEdit(q.ctx, key) }
+
+// jsonKeyEdit is keyEdit for the JSON context c.
+func jsonKeyEdit(c jsonsrc.Context, key string) *TextEdit {
 	if c.InString {
 		text := jsonEscape(key)
 		if !c.Closed {
@@ -214,7 +216,11 @@ func (q *adoptionQuery) keyEdit(key string) *TextEdit {
 // final is false when completion continues after it (a file name before
 // '#'), so an unclosed string is not closed.
 func (q *adoptionQuery) valueEdit(text string, final bool) *TextEdit {
-	c := q.ctx
+	return jsonValueEdit(q.ctx, text, final)
+}
+
+// jsonValueEdit is valueEdit for the JSON context c.
+func jsonValueEdit(c jsonsrc.Context, text string, final bool) *TextEdit {
 	if c.InString {
 		t := jsonEscape(text)
 		if !c.Closed && final {
@@ -760,6 +766,9 @@ func fmtFloat(f float64) string { return fmt.Sprintf("%g", f) }
 // completeMarkdown completes inline-code citations and link destinations.
 func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	doc := f.Markdown
+	if items, ok := s.completePlan(f, offset); ok {
+		return items // a test block or a test heading of the build plan
+	}
 	for _, b := range doc.CodeBlocks {
 		if b.Span.Start <= offset && offset < b.Span.End {
 			return nil

@@ -79,6 +79,8 @@ const (
 	SymbolTuningKey
 	SymbolAdoption
 	SymbolRule
+	// SymbolTest is an acceptance test of the build plan.
+	SymbolTest
 )
 
 // Symbol is an entry of a document outline or of a workspace symbol search.

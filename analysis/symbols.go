@@ -25,7 +25,7 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 		return nil
 	}
 	if f.Markdown != nil {
-		return headingTree(f.Markdown)
+		return planSymbols(f, headingTree(f.Markdown))
 	}
 	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionSymbols(a)
