@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -263,4 +264,25 @@ func planSymbols(f *File, tree []Symbol) []Symbol {
 	}
 	mark(tree)
 	return tree
+}
+
+// keepsTestID refuses a rename of a test heading of the build plan that
+// changes or drops its id: a test number names the same check in every
+// revision of the package (§6), so only the title may change.
+func keepsTestID(f *File, heading int, newText string) error {
+	plan := planOf(f)
+	if plan == nil {
+		return nil
+	}
+	for _, t := range plan.Tests {
+		if t.Heading != heading {
+			continue
+		}
+		text := strings.TrimSpace(newText)
+		if n, _ := buildplan.ParseID(text); n > 0 && text[:n] == t.ID {
+			return nil
+		}
+		return errors.New(t.ID + " names the same check in every revision of the package, so its number never changes: keep " + t.ID + " at the start and change only the title (a new test takes the next free number)")
+	}
+	return nil
 }

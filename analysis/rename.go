@@ -46,6 +46,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
 	}
+	if err := keepsTestID(site.file, site.heading, newName); err != nil {
+		return nil, err
+	}
 	return s.renameHeading(site.file, site.heading, newName)
 }
 
