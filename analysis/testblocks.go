@@ -76,7 +76,7 @@ func (p *Package) claimProblem(dir []byte, path string) string {
 		return true
 	})
 	msg := fmt.Sprintf("but direction.json has no %q entry %q", section, key)
-	if near := closestName(path, keys); near != "" {
+	if near := nearest(path, keys); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return msg
@@ -93,17 +93,6 @@ func claimTargets(dir []byte) (paths, values []string) {
 		})
 	}
 	return paths, values
-}
-
-// closestName returns the name one or two edits from s, or "".
-func closestName(s string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := source.EditDistance(s, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
 }
 
 // checkGeneratedTests applies the field sets of §6 to the tests the pack
