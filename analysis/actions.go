@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -88,6 +89,8 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.linkAnchor(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
+	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:
+		x.missingTestFields(d.Code, ds)
 	}
 }
 

@@ -286,3 +286,39 @@ func keepsTestID(f *File, heading int, newText string) error {
 	}
 	return nil
 }
+
+// fieldPlaceholders are the texts a quick fix writes into the required
+// fields it adds to a test block, for the designer to replace.
+var fieldPlaceholders = map[string]string{
+	"given": "the situation the test starts from",
+	"when":  "what happens",
+	"then":  "the outcome a finished build shows",
+	"scope": "the cases the claim is about",
+	"holds": "the claim that holds in each case",
+}
+
+// missingTestFields adds the required fields a test block lacks, when the
+// finding sits on the block's opening brace.
+func (x *fixer) missingTestFields(code string, ds source.Span) {
+	plan := planOf(x.f)
+	if plan == nil {
+		return
+	}
+	t := inBlock(plan, ds.Start)
+	if t == nil || t.Block == nil || t.Type == "" || t.Block.Opening() != ds {
+		return
+	}
+	var kvs []jsonKV
+	var names []string
+	for _, fd := range jsonshape.Missing(buildplan.Shape(t.Type), t.Block) {
+		if fd.Required {
+			kvs = append(kvs, jsonKV{fd.Name, quoteJSON(fieldPlaceholders[fd.Name])})
+			names = append(names, fd.Name)
+		}
+	}
+	edit, ok := newJSONEditor(x.f.Content, t.Block).insertMembers(t.Block, kvs, true)
+	if !ok {
+		return
+	}
+	x.add("Add "+strings.Join(names, ", ")+" to "+t.ID, code, true, edit)
+}
