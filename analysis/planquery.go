@@ -1,8 +1,8 @@
 package analysis
 
 import (
-	"fmt"
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
