@@ -53,6 +53,11 @@ func (s *Snapshot) completePlan(f *File, offset int) (items []CompletionItem, ok
 	if t := inBlock(plan, offset); t != nil {
 		return s.completeBlock(f, t, offset), true
 	}
+	for _, b := range f.Markdown.CodeBlocks {
+		if b.Span.Start <= offset && offset <= b.Span.End {
+			return nil, false // a line of another code block is no heading
+		}
+	}
 	start := offset
 	for start > 0 && f.Content[start-1] != '\n' && f.Content[start-1] != '\r' {
 		start--

@@ -35,6 +35,9 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 	}
 	plan := f.entry.getPlan()
 	b.findings = append(b.findings, buildplan.Check(plan, f.Path)...)
+	// The modes and values of each test's `unchanged` (§4b.3) are checked
+	// with clocks.json: for every t in plan.Tests with t.Unchanged != nil,
+	// the clocks check reports its UNCHANGED_* findings here.
 	if p.Unreadable("direction.json") {
 		return // its syntax error is reported; no claim is judged against it
 	}
