@@ -47,7 +47,7 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 	}
 	for _, t := range plan.Tests {
 		for _, c := range t.Claims {
-			if msg := p.claimProblem(dir, c.Path); msg != "" {
+			if msg := claimProblem(dir, c.Path); msg != "" {
 				b.report(source.Finding{Code: buildplan.CodeClaimsDangling, Severity: source.Error, File: f.Path, Span: c.Span,
 					Message: fmt.Sprintf("%s claims %q, %s", t.ID, c.Path, msg)})
 			}
@@ -58,7 +58,7 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 // claimProblem says why a claimed path does not resolve to a measured
 // entry of direction.json (whose bytes are dir, nil when the package has
 // none), or "" when it does.
-func (p *Package) claimProblem(dir []byte, path string) string {
+func claimProblem(dir []byte, path string) string {
 	section, key, ok := buildplan.SplitClaim(path)
 	if !ok {
 		return "which is not a path to a measured promise; write colors.<key>, contrast.<key> or timing.<key>"

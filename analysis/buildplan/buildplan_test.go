@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
 func TestParseID(t *testing.T) {
@@ -141,4 +142,25 @@ func TestSplitClaim(t *testing.T) {
 			t.Errorf("SplitClaim(%q) = %q %q %v", tc.path, s, k, ok)
 		}
 	}
+}
+
+func TestClassSuggestion(t *testing.T) {
+	for typ, want := range map[string]string{"Scenario": `did you mean "scenario"`, "generl": `did you mean "general"`, "soak": ""} {
+		ps := CheckBlock(mustParse(t, `{"type": "`+typ+`"}`), "test AT-1")
+		if len(ps) == 0 || ps[0].Code != CodeClass {
+			t.Fatalf("%s: %+v", typ, ps)
+		}
+		if got := ps[0].Msg; want != "" && !strings.Contains(got, want) || want == "" && strings.Contains(got, "did you mean") {
+			t.Errorf("%s: message %q", typ, got)
+		}
+	}
+}
+
+func mustParse(t *testing.T, s string) *jsonsrc.Value {
+	t.Helper()
+	v, errs := jsonsrc.Parse([]byte(s))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return v
 }

@@ -74,8 +74,13 @@ func CheckBlock(v *jsonsrc.Value, what string) []Problem {
 		return []Problem{{Code: CodeTypeRetired, Span: tm.Value.Span, Member: "type",
 			Msg: fmt.Sprintf("%s has the retired type %q; %s", what, tm.Value.Str, retiredTypes[tm.Value.Str])}}
 	case tm.Value.Str != Scenario && tm.Value.Str != General:
-		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span, Member: "type",
-			Msg: fmt.Sprintf(`%s's type is %q; a test is "scenario" or "general"`, what, tm.Value.Str)})
+		msg := fmt.Sprintf(`%s's type is %q; a test is "scenario" or "general"`, what, tm.Value.Str)
+		for _, ty := range Types {
+			if source.EditDistance(strings.ToLower(tm.Value.Str), ty) <= 2 {
+				msg += fmt.Sprintf(" (did you mean %q?)", ty)
+			}
+		}
+		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span, Member: "type", Msg: msg})
 	default:
 		typ = tm.Value.Str
 	}
