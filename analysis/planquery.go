@@ -133,11 +133,17 @@ func (s *Snapshot) completeBlock(f *File, t *buildplan.Test, offset int) []Compl
 			out = append(out, CompletionItem{Label: ty, Kind: CompleteOption, Detail: "test type", Documentation: typeDoc[ty],
 				SortText: strconv.Itoa(i), Edit: jsonValueEdit(ctx, ty, true)})
 		}
-	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "direction_claims":
+	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "direction_claims",
+		ctx.Pos == jsonsrc.PosValue && len(keys) == 1 && keys[0] == "direction_claims" && !ctx.InString:
 		paths, values := claimTargets(directionBytes(f.Package))
 		for i, path := range paths {
+			edit := jsonValueEdit(ctx, path, true)
+			if ctx.Pos == jsonsrc.PosValue {
+				// The member holds a list: write one with the path.
+				edit = &TextEdit{Span: ctx.Token, NewText: "[" + strconv.Quote(path) + "]"}
+			}
 			out = append(out, CompletionItem{Label: path, Kind: CompleteField, Detail: "measured promise of direction.json",
-				Documentation: "```json\n" + values[i] + "\n```", Edit: jsonValueEdit(ctx, path, true)})
+				Documentation: "```json\n" + values[i] + "\n```", Edit: edit})
 		}
 	}
 	return out
