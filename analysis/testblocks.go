@@ -16,16 +16,6 @@ import (
 	"github.com/gddls/gddls/contracts/source"
 )
 
-// Plan returns the package's build plan with its file, or nil, nil when the
-// package has no readable 05-build-plan.md.
-func (p *Package) Plan() (*File, *buildplan.Plan) {
-	f := p.files[buildplan.FileName]
-	if f == nil || f.entry == nil || f.Markdown == nil {
-		return nil, nil
-	}
-	return f, f.entry.getPlan()
-}
-
 // checkBuildPlan reports the findings of the build plan's tests (§6): those
 // of the file alone, and the direction_claims paths that name no measured
 // entry of direction.json.
