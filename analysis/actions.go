@@ -89,6 +89,10 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.linkAnchor(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
+	case "FANTASY_BLOCK":
+		x.fantasyBlock(ds)
+	case "RULESET_INITIAL":
+		x.rulesetInitial(ds)
 	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:
 		x.missingTestFields(d.Code, ds)
 	}

@@ -290,7 +290,7 @@ func BenchmarkLargeFiles(b *testing.B) {
 	files := map[string]string{
 		"manifest.json":           `{"opengdd": "0.9", "id": "lantern", "version": "1.0.0", "title": "Lantern", "designer": {"name": "bench"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`,
 		"tuning.json":             `{"values": {"lantern.oil_units": 12, "lantern.burn_seconds": 30}}`,
-		"01-overview.md":          "# Lantern\n\n```fantasy\nYou keep a lantern lit.\nFeel: quiet\nNOT: frantic\n```\n",
+		"01-overview.md":          "# Lantern\n\n```fantasy\nYou keep a lantern lit.\nFeel: quiet, careful, calm\nNOT: frantic\n```\n",
 		"02-mechanics.md":         chapter.String(),
 		"05-build-plan.md":        "# Build plan\n\n## Stage 1\n\nBuild the lantern.\n",
 		"contracts/lamp-oil.json": adoption.String(),

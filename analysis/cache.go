@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -31,6 +32,7 @@ type cacheEntry struct {
 	content  []byte
 	lines    *source.Lines
 	markdown *markdown.Doc
+	fantasy  *fantasy.Block
 	tuning   *tuning.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
@@ -119,6 +121,13 @@ func (e *cacheEntry) getLines() *source.Lines {
 
 func (e *cacheEntry) getMarkdown() *markdown.Doc {
 	return parseOnce(e, &e.markdown, func() *markdown.Doc { return markdown.Parse(e.content) })
+}
+
+// getFantasy returns the fantasy block of the content read as
+// 01-overview.md.
+func (e *cacheEntry) getFantasy() *fantasy.Block {
+	doc := e.getMarkdown()
+	return parseOnce(e, &e.fantasy, func() *fantasy.Block { return fantasy.Read(doc) })
 }
 
 func (e *cacheEntry) getTuning(path string) *tuning.File {

@@ -51,6 +51,7 @@ func (b *builder) checkPackage(p *Package) {
 	for _, c := range p.Chapters {
 		b.checkChapter(p, c)
 	}
+	b.checkRulesets(p)
 	b.checkDirectionImages(p)
 	b.checkContracts(p)
 }
@@ -141,6 +142,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 		b.report(source.Finding{Code: "PERSONALIZATION_TAG_DANGLING", Severity: source.Error, File: c.File.Path, Span: tag.IDSpan, Message: msg})
 	}
 	b.checkProse(p, c)
+	if c.Name == "01-overview.md" {
+		b.checkFantasy(c)
+	}
 	if c.Number == 5 {
 		b.checkRetiredBlock(c)
 	}

@@ -784,6 +784,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	}
 	before := string(f.Content[start:offset])
 	after := string(f.Content[offset:end])
+	if items, ok := s.rulesetItems(f, start, offset); ok {
+		return items
+	}
 
 	if strings.Count(before, "`")%2 == 1 {
 		open := start + strings.LastIndexByte(before, '`') + 1

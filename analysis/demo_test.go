@@ -22,6 +22,7 @@ func TestDemoIsCleanOnceFixed(t *testing.T) {
 		{"contracts/status-windows.json", `        "clock": "02-mechanics.md#turn-clock",` + "\n" + `        "while-suspended": "stops",`, `        "clock": "02-mechanics.md#turn-clock",`},
 		{"tuning.json", `"garden.growth_minutes_per_stage": 45`, `"garden.growth_minutes_per_stage": 25`},
 		{"03-content.md", "`garden.growth_minutes`", "`garden.growth_minutes_per_stage`"},
+		{"01-overview.md", ", one bottle every `cauldron.brew_minutes`.", " one bottle at a time."},
 		{"05-build-plan.md", `"seeds": "the morning seed of each day"`, `"seeds": ["the morning seed of each day"]`},
 	}
 	for _, fx := range fixes {
@@ -41,5 +42,18 @@ func TestDemoIsCleanOnceFixed(t *testing.T) {
 		for _, d := range ds {
 			t.Errorf("%s:%d:%d %s %s", filepath.Base(d.File), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, d.Message)
 		}
+	}
+}
+
+// TestDemoExpected requires the demo's findings to be exactly the list of
+// testdata/demo/EXPECTED.txt, which its README describes.
+func TestDemoExpected(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", "testdata", "demo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := findingLines(t, Load([]string{root}, Options{}), root)
+	if want := readExpected(t, filepath.Join(root, "EXPECTED.txt")); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings differ from EXPECTED.txt\n got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
 	}
 }

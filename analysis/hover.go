@@ -481,6 +481,12 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 	if h := s.docHover(f, offset); h != nil {
 		return h // an inline-code path or a quoted test name (docfeatures.go)
 	}
+	if h := s.fantasyHover(f, offset); h != nil {
+		return h
+	}
+	if h := s.rulesetHover(f, offset); h != nil {
+		return h
+	}
 	doc := f.Markdown
 	p := f.Package
 	for _, cs := range doc.CodeSpans {

@@ -39,6 +39,7 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		ws.SetOverlay(path(rel), []byte(content))
 	}
 	mechanics := read("02-mechanics.md")
+	overview := read("01-overview.md")
 	tuningJSON := read("tuning.json")
 	garden := read("contracts/garden-away.json")
 	manifest := read("manifest.json")
@@ -127,6 +128,27 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},
 		{"restore the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", foragePack) }},
+		{"give the fantasy block two feel entries", func() {
+			setOverlay("01-overview.md", strings.Replace(overview, "Feel: cozy, curious, unhurried, a little wild", "Feel: cozy, curious", 1))
+		}},
+		{"remove the fantasy block", func() {
+			setOverlay("01-overview.md", overview[strings.Index(overview, "```\n")+4:])
+		}},
+		{"restore the overview", func() { setOverlay("01-overview.md", overview) }},
+		{"add rulesets, none initial", func() {
+			setOverlay("08-rules.md", "# Rules\n\n> RULESET: night\n> Dark.\n\n> RULESET: All\n> Bad.\n")
+		}},
+		{"mark the initial ruleset in another chapter", func() {
+			setOverlay("02-mechanics.md", mechanics+"\n> RULESET: day (initial)\n> Light.\n")
+		}},
+		{"mark a second initial ruleset", func() {
+			setOverlay("08-rules.md", "# Rules\n\n> RULESET: night (initial)\n> Dark.\n")
+		}},
+		{"drop the rules chapter and restore mechanics", func() {
+			delete(overlay, path("08-rules.md"))
+			ws.SetOverlay(path("08-rules.md"), nil)
+			setOverlay("02-mechanics.md", mechanics)
+		}},
 		{"add an unsaved chapter", func() {
 			setOverlay("06-notes.md", "# Notes\n\nSee `garden.growth_minutes_per_stage` and [mechanics](02-mechanics.md#no-such-heading).\n")
 		}},

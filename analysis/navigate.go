@@ -82,6 +82,9 @@ func (s *Snapshot) targetAt(path string, offset int) (targetKey, bool) {
 
 // targetLocations returns where a target is declared.
 func (s *Snapshot) targetLocations(t targetKey) []Location {
+	if t.kind == targetRuleset {
+		return s.rulesetLocations(t)
+	}
 	switch t.kind {
 	case targetHeading:
 		f := s.File(t.scope)

@@ -79,6 +79,7 @@ const (
 	SymbolTuningKey
 	SymbolAdoption
 	SymbolRule
+	SymbolRuleset
 	// SymbolTest is an acceptance test of the build plan.
 	SymbolTest
 )

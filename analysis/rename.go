@@ -18,6 +18,8 @@ type renameSite struct {
 	heading int
 	// key is set for a tuning-key rename.
 	key *Package
+	// ruleset is set for a ruleset rename: the package.
+	ruleset *Package
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -45,6 +47,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.key != nil {
 		return s.renameKey(site.key, site.name, newName)
+	}
+	if site.ruleset != nil {
+		return s.renameRuleset(site.ruleset, site.name, newName)
 	}
 	if err := keepsTestID(site.file, site.heading, newName); err != nil {
 		return nil, err
@@ -92,6 +97,10 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, errors.New("this citation cannot be rewritten in place")
 		}
 		return renameSite{key: p, name: r.Target.name, span: r.span()}, nil
+	case targetRuleset:
+		if p := s.packageAt(r.Target.scope); p != nil {
+			return renameSite{ruleset: p, name: r.Target.name, span: r.span()}, nil
+		}
 	}
 	return renameSite{}, errors.New("only headings and tuning keys can be renamed")
 }

@@ -25,7 +25,10 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 		return nil
 	}
 	if f.Markdown != nil {
-		return planSymbols(f, headingTree(f.Markdown))
+		if f.isChapter() {
+			return planSymbols(f, addRulesetSymbols(f.Markdown, headingTree(f.Markdown)))
+		}
+		return headingTree(f.Markdown)
 	}
 	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionSymbols(a)

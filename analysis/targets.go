@@ -33,6 +33,9 @@ const (
 	// targetValue is a value of an adoption: name is the adoption id, sub
 	// the value name.
 	targetValue
+	// targetRuleset is a ruleset of a package (SPEC §2c): scope is the
+	// package root, name the ruleset id.
+	targetRuleset
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -57,6 +60,7 @@ const (
 	refBound                            // a value named by a `within` bound
 	refSupplied                         // the key of a designer's value in `values`
 	refDecl                             // the declaration itself
+	refRuleset                          // the id of a ruleset tag, which declares or continues its ruleset
 )
 
 // citeRef is one place that names a target.
@@ -127,6 +131,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.rulesets(p)
 	}
 	for _, f := range s.Files() {
 		if f.Markdown != nil {

@@ -196,6 +196,9 @@ func (g *pkg) chapters() {
 		var b strings.Builder
 		fmt.Fprintf(&b, "# %s\n\n", title(strings.TrimSuffix(ch.name[3:], ".md")))
 		g.rep.Headings++
+		if c == 1 {
+			b.WriteString("> RULESET: night-shift (initial)\n> At night every part runs at half speed.\n\n")
+		}
 		if c == 0 {
 			b.WriteString("```fantasy\nYou run a sprawling machine of interlocking systems that never quite sleeps.\nEach part is simple; together they hum.\nFeel: tidy, busy, satisfying\nNOT: chaotic, punishing\n```\n\n")
 		}
@@ -225,6 +228,9 @@ func (g *pkg) chapters() {
 				g.expect("PROSE_CITATION_DANGLING", ch.name)
 			}
 			b.WriteString("\n\n")
+			if s%9 == 4 {
+				fmt.Fprintf(&b, "> RULESET: %s\n> The %s part rests in this ruleset.\n\n", []string{"night-shift", "day-shift"}[s%2], word(s+3))
+			}
 		}
 		if ch.name == "05-build-plan.md" {
 			g.acceptanceTests(&b)

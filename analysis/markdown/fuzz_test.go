@@ -58,6 +58,7 @@ func FuzzDocQueries(f *testing.F) {
 		"## same\n## same\n## same\n",
 		"<div id=x>\n<!-- <a id=\"y\"> -->\n<img src = 'p.png'/>\n</div>\n\n[![l](a.png)](b.md) <a name=n href=\"c.md#d\">\n",
 		"> <script>'<a id=z>'</script> <a id=\"q\" id='r'>\n",
+		"> RULESET: All  (Initial) x\n> RULESET:\n>\tRULESET:\ta-b\t(initial)\t\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -107,6 +108,16 @@ func FuzzDocQueries(f *testing.F) {
 		}
 		for _, a := range d.HTMLAnchors {
 			inside("HTML anchor", a.Span)
+		}
+		for _, fd := range d.Findings {
+			inside(fd.Code, fd.Span)
+		}
+		for _, tag := range d.Tags {
+			rest, span := tag.Rest()
+			inside("tag text after the id", span)
+			if string(data[span.Start:span.End]) != rest {
+				t.Fatalf("Rest() = %q, its span holds %q", rest, data[span.Start:span.End])
+			}
 		}
 	})
 }

@@ -75,7 +75,7 @@ type Tag struct {
 	Text     string
 	TextSpan source.Span
 	// Initial reports a RULESET tag whose text after the id is exactly
-	// "(initial)".
+	// "(initial)" (see also MarksInitial).
 	Initial bool
 }
 
@@ -147,6 +147,9 @@ func (d *Doc) scanTags() {
 				Span:     t.WordSpan,
 				Message:  "this PERSONALIZATION tag names no question; write the id of a question from personalization.json after the colon",
 			})
+		}
+		if f, bad := rulesetShape(t); bad && t.Kind == Ruleset {
+			d.Findings = append(d.Findings, f)
 		}
 		d.Tags = append(d.Tags, t)
 		open = append(open, len(d.Tags)-1)

@@ -79,7 +79,7 @@ var hostileBase = map[string]string{
   }
 }
 `,
-	"01-overview.md":          "# Lantern Keeper\n\n```fantasy\nYou keep a lantern lit on a long night walk.\nFeel: quiet, careful\nNOT: frantic\n```\n\n## The game\n\nA short walk home in the dark, one lantern, a little oil.\n",
+	"01-overview.md":          "# Lantern Keeper\n\n```fantasy\nYou keep a lantern lit on a long night walk.\nFeel: quiet, careful, calm\nNOT: frantic\n```\n\n## The game\n\nA short walk home in the dark, one lantern, a little oil.\n",
 	"02-mechanics.md":         "# Mechanics\n\n## Burning\n\nThe lantern holds `lantern.oil_units` units of oil and burns one unit every\n`lantern.burn_seconds` seconds.\n",
 	"05-build-plan.md":        "# Build plan\n\n## Stage 1: the lantern\n\nBuild the lantern and its oil. Checkpoint: the lantern goes out when the\noil runs out.\n",
 	"contracts/lamp-oil.json": hostileAdoption,

@@ -74,7 +74,7 @@ func writeRenderPackage(t *testing.T, withPack bool, edits ...string) string {
 	files := map[string]string{
 		"manifest.json":       `{ "name": "gates" }`,
 		"tuning.json":         `{ "values": { "feel.pace": 1 } }`,
-		"01-overview.md":      "# Overview\n\nGates.\n",
+		"01-overview.md":      "# Overview\n\n```fantasy\nYou keep the gates of a busy crossing.\nFeel: calm, watchful, steady\nNOT: frantic\n```\n\nGates.\n",
 		"02-mechanics.md":     "# Mechanics\n\nGates open.\n",
 		"05-build-plan.md":    "# Build plan\n\nBuild gates.\n",
 		"contracts/gate.json": adoption,
