@@ -333,3 +333,89 @@ func (x *fixer) missingTestFields(code string, ds source.Span) {
 	}
 	x.add("Add "+strings.Join(names, ", ")+" to "+t.ID, code, true, edit)
 }
+
+// claimedEntry returns the place in direction.json of the measured promise
+// a claimed path names.
+func claimedEntry(p *Package, path string) (Location, bool) {
+	section, key, ok := buildplan.SplitClaim(path)
+	if !ok || p == nil || p.Direction == nil {
+		return Location{}, false
+	}
+	m := p.Direction.Get(section).Member(key)
+	if m == nil {
+		return Location{}, false
+	}
+	return Location{File: p.files["direction.json"].Path, Span: m.KeySpan}, true
+}
+
+// claimAt returns the path of direction.json that the token at offset
+// names: a claim in a test block of the build plan, or the key of a
+// measured promise in direction.json; "" elsewhere.
+func claimAt(f *File, offset int) string {
+	p := f.Package
+	if p == nil {
+		return ""
+	}
+	if plan := planOf(f); plan != nil {
+		if t := inBlock(plan, offset); t != nil {
+			for _, c := range t.Claims {
+				if c.Span.Contains(offset) {
+					return c.Path
+				}
+			}
+		}
+		return ""
+	}
+	if p.files["direction.json"] != f || p.Direction == nil {
+		return ""
+	}
+	for _, section := range buildplan.Measured {
+		if v := p.Direction.Get(section); v != nil && v.Kind == jsonsrc.Object {
+			for _, m := range v.Members {
+				if m.KeySpan.Contains(offset) {
+					return section + "." + m.Key
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// claimDefinition leads from a claim in a test block to the promise it
+// names in direction.json.
+func (s *Snapshot) claimDefinition(f *File, offset int) []Location {
+	if planOf(f) == nil {
+		return nil
+	}
+	if loc, ok := claimedEntry(f.Package, claimAt(f, offset)); ok {
+		return []Location{loc}
+	}
+	return nil
+}
+
+// claimReferences lists the tests that claim the measured promise at
+// offset (on a claim or on the promise's key in direction.json), with the
+// promise itself first when includeDeclaration is set; ok is false when
+// offset names no promise.
+func (s *Snapshot) claimReferences(f *File, offset int, includeDeclaration bool) (out []Location, ok bool) {
+	path := claimAt(f, offset)
+	if path == "" {
+		return nil, false
+	}
+	p := f.Package
+	if loc, found := claimedEntry(p, path); found && includeDeclaration {
+		out = append(out, loc)
+	}
+	if plan := p.files[buildplan.FileName]; plan != nil {
+		if pl := planOf(plan); pl != nil {
+			for _, t := range pl.Tests {
+				for _, c := range t.Claims {
+					if c.Path == path {
+						out = append(out, Location{File: plan.Path, Span: c.Span})
+					}
+				}
+			}
+		}
+	}
+	return out, true
+}
