@@ -223,6 +223,9 @@ func blockHover(p *Package, t *buildplan.Test, offset int) *Hover {
 		}
 		return &Hover{Markdown: md, Span: hit.Value.Span}
 	}
+	if len(hit.Path) == 1 && name == "type" && !hit.OnKey && typeDoc[t.Type] != "" {
+		return &Hover{Markdown: fmt.Sprintf("**test type `%s`**\n\n%s", t.Type, typeDoc[t.Type]), Span: top.Value.Span}
+	}
 	if len(hit.Path) > 1 || !hit.OnKey {
 		return nil // only a field's name explains the field
 	}
