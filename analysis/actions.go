@@ -83,10 +83,14 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.rowChoice(ds)
 	case "CONTRACT_CITATION_DANGLING":
 		x.danglingCitation(ds)
+		x.createHeading(d.Code, ds)
 	case "PROSE_CITATION_DANGLING":
 		x.danglingProse(ds)
 	case "DOC_LINK_ANCHOR":
 		x.linkAnchor(ds)
+		x.createHeading(d.Code, ds)
+	case "DOC_LINK_FILE":
+		x.createFile(ds)
 	case "TUNING_KEY_RESERVED":
 		x.reservedKey(ds)
 	case "FANTASY_BLOCK":
@@ -127,6 +131,7 @@ func (x *fixer) missingAnswers(d Diagnostic) {
 			missing = append(missing, q)
 		}
 	}
+	all := missing
 	var named []*contracts.Question
 	for _, q := range missing {
 		if strings.Contains(d.Message, strconv.Quote(q.Name.Text)) {
@@ -149,6 +154,7 @@ func (x *fixer) missingAnswers(d Diagnostic) {
 			}
 		}
 	}
+	x.allMissingAnswers(a, all)
 }
 
 // missingRowFields adds every missing required field of the row whose
@@ -416,11 +422,7 @@ func (x *fixer) replaceWithChoices(code, cur string, opts []string, span source.
 // nearest existing target: an anchor of the cited file, a chapter, a
 // tuning key or a value of the cited adoption.
 func (x *fixer) danglingCitation(ds source.Span) {
-	a, _ := x.adoption()
-	if a == nil {
-		return
-	}
-	v := citationAt(a, ds)
+	v := x.citationUnder(ds)
 	if v == nil {
 		return
 	}
@@ -615,26 +617,12 @@ func (p *Package) mechanismCandidates(segs []string) []string {
 // linkAnchor replaces the dangling fragment of a Markdown link with the
 // nearest anchors of the linked file.
 func (x *fixer) linkAnchor(ds source.Span) {
-	doc := x.f.Markdown
-	if doc == nil {
+	d, tf, ok := x.linkUnder(ds)
+	if !ok || tf == nil || tf.Markdown == nil {
 		return
 	}
-	for _, l := range doc.Links {
-		if l.Raw == "" || ds.Start < l.DestSpan.Start || ds.End > l.DestSpan.End {
-			continue
-		}
-		d, ok := x.s.resolveLink(x.f.Path, l.Raw)
-		if !ok {
-			return
-		}
-		tf := x.s.File(d.target)
-		if tf == nil || tf.Markdown == nil {
-			return
-		}
-		anchor := d.fragment
-		x.nearest("DOC_LINK_ANCHOR", "#"+anchor, anchor, docAnchors(tf.Markdown, tf.Package == nil), ds, false)
-		return
-	}
+	anchor := d.fragment
+	x.nearest("DOC_LINK_ANCHOR", "#"+anchor, anchor, docAnchors(tf.Markdown, tf.Package == nil), ds, false)
 }
 
 // reservedKey offers new names for a tuning key whose first segment is

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gddls/gddls/analysis/analysistest"
@@ -36,12 +37,14 @@ func TestQueriesSurviveBrokenFiles(t *testing.T) {
 				files[k] = v
 			}
 			files[name] = full[:cut]
-			snap := Load([]string{analysistest.WriteFiles(t, "", files)}, Options{})
+			dir := analysistest.WriteFiles(t, "", files)
+			snap := Load([]string{dir}, Options{})
 			for _, f := range snap.Files() {
 				snap.CodeActions(f.Path, source.Span{Start: 0, End: len(f.Content)})
 				snap.CodeLenses(f.Path)
 				_, _ = snap.RenderTests(f.Path)
 			}
+			editorQueriesSurvive(t, snap, dir, fmt.Sprintf("%s cut at %d", name, cut))
 		}
 	}
 }

@@ -313,7 +313,8 @@ func (b *builder) place() {
 		}
 		seen[key] = true
 		file := b.snap.files[f.File]
-		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent, Subject: f.Subject}
+		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
+			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
 			span := f.Span
 			if span == (source.Span{}) {

@@ -170,7 +170,7 @@ func (q *adoptionQuery) complete() []CompletionItem {
 	case c.Pos == jsonsrc.PosKey && n == 0:
 		return q.topLevelKeys()
 	case c.Pos == jsonsrc.PosKey && n == 1 && keys[0] == "answers":
-		return q.answerKeys()
+		return q.answerSnippets(q.answerKeys())
 	case c.Pos == jsonsrc.PosValue && n == 2 && keys[0] == "answers":
 		return q.answerValues(keys[1])
 	case c.Pos == jsonsrc.PosKey && n == 1 && keys[0] == "values":
@@ -183,6 +183,8 @@ func (q *adoptionQuery) complete() []CompletionItem {
 		return q.citations(false, keys[1])
 	case c.Pos == jsonsrc.PosKey && n == 1 && keys[0] == "rows":
 		return q.rowSetKeys()
+	case c.Pos == jsonsrc.PosElement && n == 3 && keys[0] == "rows" && keys[2] == "[]":
+		return q.rowSnippet(keys[1])
 	case c.Pos == jsonsrc.PosKey && n == 3 && keys[0] == "rows" && keys[2] == "[]":
 		return q.rowFields(keys[1], c.Path[2].Index)
 	case c.Pos == jsonsrc.PosValue && n == 4 && keys[0] == "rows" && keys[2] == "[]":

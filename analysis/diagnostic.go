@@ -22,6 +22,8 @@ type Diagnostic struct {
 	// file the finding is about; File is where an editor shows it (see
 	// source.Finding.Subject).
 	Subject string
+	// Unnecessary marks a token that has no effect (source.Finding).
+	Unnecessary bool
 }
 
 // RelatedLocation is a second place a diagnostic involves.
@@ -61,7 +63,8 @@ func SameDiagnostics(a, b []Diagnostic) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.File != y.File || x.Range != y.Range || x.Code != y.Code || x.Severity != y.Severity ||
-			x.Message != y.Message || x.Dependent != y.Dependent || x.Subject != y.Subject || len(x.Related) != len(y.Related) {
+			x.Message != y.Message || x.Dependent != y.Dependent || x.Subject != y.Subject || x.Unnecessary != y.Unnecessary ||
+			len(x.Related) != len(y.Related) {
 			return false
 		}
 		for j := range x.Related {

@@ -18,11 +18,13 @@ const RenderTestsCommand = "gddls.renderTests"
 // CodeLenses returns the code lenses of an adoption file: above each
 // question whether it is asked under the current answers (and why not), and
 // above the `contract` key how many pack templates are live, with a command
-// that renders the tests, or that the adoption is promised.
+// that renders the tests, or that the adoption is promised. Above each
+// heading of a Markdown file and each key of tuning.json it counts the
+// citations and links that reach it (reflens.go).
 func (s *Snapshot) CodeLenses(path string) []CodeLens {
 	p, a := s.AdoptionAt(path)
 	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
-		return nil
+		return s.referenceLenses(path)
 	}
 	st := p.State(a)
 	if st == nil {

@@ -71,11 +71,17 @@ func (s *Snapshot) References(path string, offset int, includeDeclaration bool) 
 
 // targetAt returns the target named or declared at offset.
 func (s *Snapshot) targetAt(path string, offset int) (targetKey, bool) {
+	return s.targetIn(s.citeIndex(), path, offset)
+}
+
+// targetIn is targetAt over the references of idx, which holds at least
+// those of the file at path.
+func (s *Snapshot) targetIn(idx *citationIndex, path string, offset int) (targetKey, bool) {
 	f := s.File(path)
 	if f == nil {
 		return targetKey{}, false
 	}
-	if r, ok := s.citeIndex().refAt(path, offset); ok {
+	if r, ok := idx.refAt(path, offset); ok {
 		return r.Target, true
 	}
 	if f.Markdown != nil {

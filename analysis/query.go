@@ -54,6 +54,10 @@ type CompletionItem struct {
 	// Retrigger is set when choosing the item should re-trigger completion,
 	// as after a file name followed by '#'.
 	Retrigger bool
+	// SnippetEdit, when set, is the edit to use instead of Edit for a
+	// client that supports snippets: the same text in LSP snippet syntax,
+	// with tab stops for the parts to fill in.
+	SnippetEdit *TextEdit
 }
 
 // Hover is the text shown for the token under the cursor.
@@ -107,6 +111,8 @@ type CodeAction struct {
 	Edits map[string][]TextEdit
 	// Preferred marks the single best fix.
 	Preferred bool
+	// Creates are new files the action makes, before its edits apply.
+	Creates []FileCreate
 }
 
 // CodeLens is a line of information shown above a span, with an optional
@@ -117,6 +123,9 @@ type CodeLens struct {
 	Command string
 	// Arguments are passed to Command.
 	Arguments []any
+	// Locations are the references a reference-count lens opens; the
+	// protocol layer passes them after Arguments.
+	Locations []Location
 }
 
 // DocumentLink makes a span clickable.

@@ -57,6 +57,10 @@ type Snapshot struct {
 	// (see CitationIndex).
 	citationsOnce sync.Once
 	citations     any
+	// refsMu guards refs, the references of single files that the queries
+	// reading one file build (see fileRefs in semantic.go).
+	refsMu sync.Mutex
+	refs   map[string][]citeRef
 
 	// docResults are the results of the Markdown checks, whose recorded
 	// reads DependsOn consults; deps is the set it builds from them once.

@@ -164,6 +164,7 @@ func (c *checker) answers() {
 			f := c.add("CONTRACT_ANSWER_NOT_ASKED", ans.Question.Span, "question "+strconv.Quote(q.Name.Text)+" is not asked: "+
 				s.Explain(q.When)+"; this answer has no effect")
 			f.Severity = source.Warning
+			f.Unnecessary = true
 		}
 	}
 }
@@ -204,6 +205,7 @@ func (c *checker) values() {
 			f := c.add("CONTRACT_VALUE_INACTIVE", sup.Name.Span, "value "+strconv.Quote(d.Name.Text)+" is supplied, but its declaration is not active ("+
 				s.Explain(d.When)+"); remove it")
 			f.Dependent = s.activeMis[d.Name.Text]
+			f.Unnecessary = true
 			continue
 		}
 		v := sup.Value
@@ -349,6 +351,7 @@ func (c *checker) rows() {
 					if ok, mis := s.eval(f.When, row, true, false); !ok {
 						fd := c.add("CONTRACT_ROW_FIELD", rf.Name.Span, "field "+strconv.Quote(f.Name.Text)+" is not allowed in this row: its when does not hold; remove it")
 						fd.Dependent = mis
+						fd.Unnecessary = true
 						continue
 					}
 				}

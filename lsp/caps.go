@@ -77,11 +77,13 @@ type initializeResult struct {
 	ServerInfo   *protocol.ServerInfo `json:"serverInfo,omitempty"`
 }
 
-// serverCapabilities adds positionEncoding (LSP 3.17) to the protocol
-// package's capabilities.
+// serverCapabilities adds positionEncoding, inlay hints and pull
+// diagnostics (LSP 3.17) to the protocol package's capabilities.
 type serverCapabilities struct {
 	protocol.ServerCapabilities
-	PositionEncoding string `json:"positionEncoding,omitempty"`
+	PositionEncoding   string             `json:"positionEncoding,omitempty"`
+	InlayHintProvider  bool               `json:"inlayHintProvider,omitempty"`
+	DiagnosticProvider *diagnosticOptions `json:"diagnosticProvider,omitempty"`
 }
 
 // shapeCapabilities fits the full capabilities to what the client declared:

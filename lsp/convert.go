@@ -105,6 +105,12 @@ func toDiagnostic(d analysis.Diagnostic) protocol.Diagnostic {
 		Source:   "gddls",
 		Message:  d.Message,
 	}
+	if _, href, ok := analysis.SpecSection(d.Code); ok {
+		out.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(href)}
+	}
+	if d.Unnecessary {
+		out.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+	}
 	for _, r := range d.Related {
 		out.RelatedInformation = append(out.RelatedInformation, protocol.DiagnosticRelatedInformation{
 			Location: protocol.Location{URI: uriOf(r.File), Range: toRange(r.Range)},

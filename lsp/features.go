@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -18,18 +19,26 @@ import (
 // requests are the request handlers by method; initialize and shutdown are
 // handled by the lifecycle code.
 var requests = map[string]requestFunc{
-	"textDocument/completion":     completion,
-	"textDocument/hover":          hover,
-	"textDocument/definition":     definition,
-	"textDocument/references":     references,
-	"textDocument/prepareRename":  prepareRename,
-	"textDocument/rename":         rename,
-	"textDocument/documentSymbol": documentSymbol,
-	"workspace/symbol":            workspaceSymbol,
-	"textDocument/codeAction":     codeAction,
-	"textDocument/codeLens":       codeLens,
-	"textDocument/documentLink":   documentLink,
-	"workspace/executeCommand":    executeCommand,
+	"textDocument/completion":          completion,
+	"textDocument/hover":               hover,
+	"textDocument/definition":          definition,
+	"textDocument/references":          references,
+	"textDocument/prepareRename":       prepareRename,
+	"textDocument/rename":              rename,
+	"textDocument/documentSymbol":      documentSymbol,
+	"workspace/symbol":                 workspaceSymbol,
+	"textDocument/codeAction":          codeAction,
+	"textDocument/codeLens":            codeLens,
+	"textDocument/documentLink":        documentLink,
+	"workspace/executeCommand":         executeCommand,
+	"workspace/willRenameFiles":        willRenameFiles,
+	"textDocument/inlayHint":           inlayHints,
+	"textDocument/diagnostic":          documentDiagnostic,
+	"workspace/diagnostic":             workspaceDiagnostic,
+	"textDocument/foldingRange":        foldingRange,
+	"textDocument/selectionRange":      selectionRange,
+	"textDocument/documentHighlight":   documentHighlight,
+	"textDocument/semanticTokens/full": semanticTokens,
 }
 
 // testRequests are enabled only with Options.TestHooks.
@@ -184,6 +193,10 @@ func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		if it.Edit != nil {
 			item.TextEdit = &protocol.TextEdit{Range: spanRange(f.Lines, it.Edit.Span), NewText: it.Edit.NewText}
 		}
+		if it.SnippetEdit != nil && s.snippets() {
+			item.TextEdit = &protocol.TextEdit{Range: spanRange(f.Lines, it.SnippetEdit.Span), NewText: it.SnippetEdit.NewText}
+			item.InsertTextFormat = protocol.InsertTextFormatSnippet
+		}
 		if it.Deprecated {
 			item.Tags = []protocol.CompletionItemTag{protocol.CompletionItemTagDeprecated}
 		}
@@ -335,6 +348,7 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		Context struct {
 			Diagnostics []json.RawMessage `json:"diagnostics"`
 			Only        []string          `json:"only"`
+			TriggerKind int               `json:"triggerKind"`
 		} `json:"context"`
 	}
 	if err := decode(raw, &p); err != nil {
@@ -355,13 +369,23 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		}
 		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
 	}
-	for _, a := range snap.CodeActions(f.Path, spanOf(f.Lines, p.Range)) {
+	actions := snap.CodeActions(f.Path, spanOf(f.Lines, p.Range))
+	// The source actions cover the whole file: they are computed when
+	// asked for, not for the light bulb a cursor move asks for
+	// (triggerKind 2, Automatic, with no kinds).
+	if len(p.Context.Only) > 0 || p.Context.TriggerKind != codeActionAutomatic {
+		actions = append(actions, snap.SourceActions(f.Path)...)
+	}
+	for _, a := range actions {
 		if !kindWanted(a.Kind, p.Context.Only) {
 			continue
 		}
-		edit, err := workspaceEdit(s, snap, a.Edits)
+		edit, ok, err := s.actionEdit(snap, a)
 		if err != nil {
 			return nil, err
+		}
+		if !ok {
+			continue
 		}
 		res := codeActionResult{Title: a.Title, Kind: a.Kind, IsPreferred: a.Preferred, Edit: edit}
 		for _, d := range diags {
@@ -377,14 +401,18 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 	return out, nil
 }
 
+// codeActionAutomatic is the CodeActionTriggerKind of a request the
+// editor makes by itself (LSP 3.17), as after a cursor move.
+const codeActionAutomatic = 2
+
 // codeActionResult is protocol.CodeAction with the request's diagnostics
 // echoed back exactly as the client sent them.
 type codeActionResult struct {
-	Title       string                  `json:"title"`
-	Kind        string                  `json:"kind,omitempty"`
-	Diagnostics []json.RawMessage       `json:"diagnostics,omitempty"`
-	IsPreferred bool                    `json:"isPreferred,omitempty"`
-	Edit        *protocol.WorkspaceEdit `json:"edit,omitempty"`
+	Title       string            `json:"title"`
+	Kind        string            `json:"kind,omitempty"`
+	Diagnostics []json.RawMessage `json:"diagnostics,omitempty"`
+	IsPreferred bool              `json:"isPreferred,omitempty"`
+	Edit        any               `json:"edit,omitempty"`
 }
 
 // kindWanted reports whether a code action kind passes the request's only
@@ -408,7 +436,12 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 		return out, err
 	}
 	for _, l := range snap.CodeLenses(f.Path) {
-		out = append(out, protocol.CodeLens{Range: spanRange(f.Lines, l.Span), Command: lensCommand(l)})
+		cmd := lensCommand(l)
+		if len(l.Locations) > 0 {
+			// A reference count: the arguments of showing references.
+			cmd.Arguments = append(slices.Clip(cmd.Arguments), toPosition(f.Lines.Position(l.Span.Start)), locations(snap, l.Locations))
+		}
+		out = append(out, protocol.CodeLens{Range: spanRange(f.Lines, l.Span), Command: cmd})
 	}
 	return out, nil
 }

@@ -12,9 +12,12 @@ import (
 )
 
 // copyDemo copies the demo package of testdata into a temporary folder.
-func copyDemo(t *testing.T) string {
+func copyDemo(t *testing.T) string { return copyTestdata(t, "demo") }
+
+// copyTestdata copies a folder of testdata into a temporary folder.
+func copyTestdata(t *testing.T, name string) string {
 	t.Helper()
-	return analysistest.CopyTree(t, analysistest.Testdata(t, "demo"))
+	return analysistest.CopyTree(t, analysistest.Testdata(t, name))
 }
 
 // posOf returns the LSP position of the first occurrence of needle in a

@@ -149,6 +149,9 @@ func (s *Server) publish() {
 		out = append(out, s.diagnosticsParams(path, toDiagnostics(ds)))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].URI < out[j].URI })
+	if s.afterPublish(snap, out) {
+		return
+	}
 	for i := range out {
 		s.notify("textDocument/publishDiagnostics", &out[i])
 	}

@@ -83,6 +83,7 @@ type Server struct {
 	ws      *analysis.Workspace
 	roots   []string
 	caps    clientCaps
+	feat    features
 	docs    map[string]*document
 	delay   time.Duration
 	timer   *time.Timer
@@ -325,6 +326,8 @@ func (s *Server) notification(method string, params json.RawMessage) {
 		err = s.didChangeWorkspaceFolders(params)
 	case "workspace/didChangeConfiguration":
 		err = s.didChangeConfiguration(params)
+	case "workspace/didRenameFiles":
+		err = s.didRenameFiles(params)
 	default:
 		s.logf("ignoring unknown notification %s", method)
 	}
@@ -387,6 +390,7 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &st); err != nil {
 		return fmt.Errorf("reading settings: %w", err)
 	}
+	s.applyFeatureSettings(raw)
 	if st.Gddls == nil || st.Gddls.DiagnosticsDelay == nil {
 		return nil
 	}
@@ -432,7 +436,9 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	s.ws = analysis.NewWorkspace(roots, analysis.Options{Lenient: true})
 	s.caps = newClientCaps(p.Capabilities, p.ClientInfo.Name)
 	caps := s.caps
+	s.feat.caps = readFeatureCaps(raw)
 	s.state = stateInitialized
+	feat := s.feat.caps
 	s.mu.Unlock()
 	s.logf("initialized with roots %v", roots)
 	parent := s.opts.ParentPID
@@ -440,7 +446,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 		parent = *p.ProcessID
 	}
 	go s.watchParent(parent)
-	return shapeCapabilities(capabilities(s.opts.Version), caps), nil
+	return extendCapabilities(shapeCapabilities(capabilities(s.opts.Version), caps), feat), nil
 }
 
 // capabilities is the initialize result.
@@ -463,7 +469,7 @@ func capabilities(version string) *protocol.InitializeResult {
 			DocumentSymbolProvider:  true,
 			WorkspaceSymbolProvider: true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, sourceFixAll, sourceTOC},
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			DocumentLinkProvider:   &protocol.DocumentLinkOptions{},

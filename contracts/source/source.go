@@ -78,6 +78,11 @@ type Finding struct {
 	// Dependent marks an error that exists only because the same adoption
 	// still lacks an answer, a value, a row field or a verification input.
 	Dependent bool
+	// Unnecessary marks a token that has no effect: an answer to a
+	// question that is not asked, a value supplied while its declaration
+	// is inactive, a row field whose condition does not hold. Editors
+	// show it faded.
+	Unnecessary bool
 }
 
 // String formats the finding for debugging and test failures.

@@ -1,0 +1,98 @@
+package analysis_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/gen"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// The benchmarks of the editor features of issue 15 on the generated
+// repository; docs/PERFORMANCE.md records their numbers. The file renames
+// are measured on a snapshot whose citation index is already built; inlay
+// hints read one file's references and build no index.
+
+// BenchmarkRenameChapterFile computes the edit of renaming the chapter that
+// every adoption cites.
+func BenchmarkRenameChapterFile(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	r := []analysis.FileRename{{Old: filepath.Join(dir, "02-mechanics.md"), New: filepath.Join(dir, "02-systems.md")}}
+	benchRename(b, s, r)
+}
+
+// BenchmarkRenameAdoptionFile computes the edit of renaming an adoption.
+func BenchmarkRenameAdoptionFile(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	old := filepath.Join(dir, rep.CleanAdoption)
+	r := []analysis.FileRename{{Old: old, New: filepath.Join(filepath.Dir(old), "renamed-adoption.json")}}
+	benchRename(b, s, r)
+}
+
+func benchRename(b *testing.B, s *analysis.Snapshot, r []analysis.FileRename) {
+	if _, err := s.RenameFiles(r); err != nil { // builds the citation index
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		edits, err := s.RenameFiles(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = 0
+		for _, es := range edits {
+			n += len(es)
+		}
+	}
+	b.ReportMetric(float64(n), "edits")
+}
+
+// BenchmarkInlayHintsAdoption computes the inlay hints of a whole adoption.
+func BenchmarkInlayHintsAdoption(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	benchInlay(b, dir, filepath.Join(dir, rep.CleanAdoption))
+}
+
+// BenchmarkInlayHintsChapter computes the inlay hints of the chapter every
+// adoption cites.
+func BenchmarkInlayHintsChapter(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	benchInlay(b, dir, filepath.Join(dir, "02-mechanics.md"))
+}
+
+func benchInlay(b *testing.B, dir, path string) {
+	s := analysis.Load([]string{dir}, analysis.Options{})
+	whole := source.Span{Start: 0, End: len(s.File(path).Content)}
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = len(s.InlayHints(path, whole))
+	}
+	b.ReportMetric(float64(n), "hints")
+}
+
+// BenchmarkInlayHintsAfterEdit measures what an editor asks after a
+// keystroke in an adoption: the new snapshot, and the inlay hints of the
+// edited adoption on it.
+func BenchmarkInlayHintsAfterEdit(b *testing.B) {
+	dir, rep := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, rep.CleanAdoption)
+	orig := readGenerated(b, dir, rep.CleanAdoption)
+	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	w := analysis.NewWorkspace([]string{dir}, analysis.Options{})
+	w.Snapshot()
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		content := orig
+		if i%2 == 0 {
+			content = edited
+		}
+		w.SetOverlay(path, content)
+		s := w.Snapshot()
+		_ = s.InlayHints(path, source.Span{Start: 0, End: len(content)})
+	}
+}

@@ -1,0 +1,124 @@
+package analysis
+
+import (
+	"sort"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// TokenType is what a citation token names, for semantic highlighting.
+type TokenType int
+
+// The types of semantic tokens.
+const (
+	TokenHeading   TokenType = iota // an anchor of a heading
+	TokenFile                       // a file a link names
+	TokenTuningKey                  // a key of tuning.json
+	TokenRule                       // a rule of tuning.json
+	TokenAdoption                   // an adoption
+	TokenValue                      // a value of an adoption
+)
+
+// SemanticToken is one citation of a file, marked resolved or dangling.
+type SemanticToken struct {
+	Span source.Span
+	Type TokenType
+	// Dangling reports that the token names nothing that exists.
+	Dangling bool
+}
+
+// SemanticTokens returns the citations and links of a file in order, each
+// typed by what it names and marked dangling when its target does not
+// exist. Declarations and the local names of an adoption are left out;
+// tokens never overlap.
+func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
+	var out []SemanticToken
+	for _, r := range s.fileRefs(path) {
+		switch r.Kind {
+		case refRowCitation, refValueCitation, refProse, refLink, refRefLink, refRuleName:
+		default:
+			continue
+		}
+		var typ TokenType
+		switch r.Target.kind {
+		case targetHeading:
+			typ = TokenHeading
+		case targetFile:
+			typ = TokenFile
+		case targetTuningKey:
+			typ = TokenTuningKey
+		case targetTuningRule:
+			typ = TokenRule
+		case targetAdoption:
+			typ = TokenAdoption
+		case targetValue:
+			typ = TokenValue
+		default:
+			continue
+		}
+		out = append(out, SemanticToken{Span: r.span(), Type: typ, Dangling: len(s.targetLocations(r.Target)) == 0})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	kept := out[:0]
+	for _, t := range out {
+		if n := len(kept); t.Span.Len() == 0 || (n > 0 && t.Span.Start < kept[n-1].Span.End) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+// fileRefs returns the references held by one file, sorted by position,
+// built with the citation index's own builder for that file alone and kept
+// for the snapshot. The queries that read one file's references (inlay
+// hints, semantic tokens, highlights) use it so that they cost the file,
+// not the whole index, after an edit.
+func (s *Snapshot) fileRefs(path string) []citeRef {
+	s.refsMu.Lock()
+	refs, ok := s.refs[path]
+	s.refsMu.Unlock()
+	if ok {
+		return refs
+	}
+	refs = s.buildFileRefs(path)
+	s.refsMu.Lock()
+	if s.refs == nil {
+		s.refs = map[string][]citeRef{}
+	}
+	s.refs[path] = refs
+	s.refsMu.Unlock()
+	return refs
+}
+
+// fileIndex is a citation index of the references of one file, for the
+// lookups by place (refAt) of the queries that stay in that file.
+func (s *Snapshot) fileIndex(path string) *citationIndex {
+	return &citationIndex{byFile: map[string][]citeRef{path: s.fileRefs(path)}}
+}
+
+// buildFileRefs builds the references of one file.
+func (s *Snapshot) buildFileRefs(path string) []citeRef {
+	f := s.File(path)
+	if f == nil {
+		return nil
+	}
+	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
+	if p := f.Package; p != nil {
+		if p.TuningFile == f {
+			b.tuning(p)
+		}
+		if a := p.byFile[path]; a != nil {
+			b.adoption(p, a)
+		}
+		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {
+			b.prose(p, c)
+		}
+	}
+	if f.Markdown != nil {
+		b.links(f)
+	}
+	refs := b.idx.byFile[path]
+	sort.SliceStable(refs, func(i, j int) bool { return refs[i].Whole.Start < refs[j].Whole.Start })
+	return refs
+}

@@ -1,0 +1,74 @@
+package lsp
+
+import (
+	"go.lsp.dev/protocol"
+
+	"github.com/gddls/gddls/analysis"
+)
+
+// createFileOp is the LSP CreateFile resource operation.
+type createFileOp struct {
+	Kind    string               `json:"kind"` // "create"
+	URI     protocol.DocumentURI `json:"uri"`
+	Options struct {
+		IgnoreIfExists bool `json:"ignoreIfExists"`
+	} `json:"options"`
+}
+
+// docEdit is a TextDocumentEdit whose document version is null: the edit
+// applies to whatever the client holds.
+type docEdit struct {
+	TextDocument struct {
+		URI     protocol.DocumentURI `json:"uri"`
+		Version *int32               `json:"version"`
+	} `json:"textDocument"`
+	Edits []protocol.TextEdit `json:"edits"`
+}
+
+// resourceEdit is a WorkspaceEdit with documentChanges, for actions that
+// create files.
+type resourceEdit struct {
+	DocumentChanges []any `json:"documentChanges"`
+}
+
+// actionEdit converts the edit of a code action. An action that creates
+// files needs documentChanges with create operations; ok is false when the
+// client does not accept them, and the action is not offered.
+func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edit any, ok bool, err error) {
+	if len(a.Creates) == 0 {
+		we, err := workspaceEdit(s, snap, a.Edits)
+		return we, err == nil, err
+	}
+	s.mu.Lock()
+	canCreate := s.feat.caps.createFiles
+	s.mu.Unlock()
+	if !canCreate {
+		return nil, false, nil
+	}
+	var out resourceEdit
+	for _, c := range a.Creates {
+		op := createFileOp{Kind: "create", URI: uriOf(c.Path)}
+		op.Options.IgnoreIfExists = true
+		out.DocumentChanges = append(out.DocumentChanges, op)
+		if c.Content != "" {
+			var de docEdit
+			de.TextDocument.URI = uriOf(c.Path)
+			de.Edits = []protocol.TextEdit{{NewText: c.Content}}
+			out.DocumentChanges = append(out.DocumentChanges, de)
+		}
+	}
+	we, err := workspaceEdit(s, snap, a.Edits)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, de := range we.DocumentChanges {
+		out.DocumentChanges = append(out.DocumentChanges, de)
+	}
+	for uri, es := range we.Changes {
+		var de docEdit
+		de.TextDocument.URI = uri
+		de.Edits = es
+		out.DocumentChanges = append(out.DocumentChanges, de)
+	}
+	return out, true, nil
+}
