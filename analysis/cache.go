@@ -37,9 +37,12 @@ type cacheEntry struct {
 	adoption *contracts.Adoption
 	pack     *pack.Pack
 	plan     *buildplan.Plan
-	json     *jsonsrc.Value
-	jsonErrs []jsonsrc.Error
-	jsonDone bool
+	// planChecked holds the findings of the build plan that need only
+	// its content (buildplan.Check).
+	planChecked *planFindings
+	json        *jsonsrc.Value
+	jsonErrs    []jsonsrc.Error
+	jsonDone    bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
@@ -164,6 +167,15 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 func (e *cacheEntry) getPlan() *buildplan.Plan {
 	doc := e.getMarkdown()
 	return parseOnce(e, &e.plan, func() *buildplan.Plan { return buildplan.Parse(doc) })
+}
+
+// planFindings is the memoized buildplan.Check of one content.
+type planFindings struct{ findings []source.Finding }
+
+// getPlanFindings returns buildplan.Check of the content, once.
+func (e *cacheEntry) getPlanFindings(path string) []source.Finding {
+	plan := e.getPlan()
+	return parseOnce(e, &e.planChecked, func() *planFindings { return &planFindings{buildplan.Check(plan, path)} }).findings
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

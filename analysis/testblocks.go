@@ -24,7 +24,7 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 		return
 	}
 	plan := f.entry.getPlan()
-	b.findings = append(b.findings, buildplan.Check(plan, f.Path)...)
+	b.findings = append(b.findings, f.entry.getPlanFindings(f.Path)...)
 	// The modes and values of each test's `unchanged` (§4b.3) are checked
 	// with clocks.json: for every t in plan.Tests with t.Unchanged != nil,
 	// the clocks check reports its UNCHANGED_* findings here.
