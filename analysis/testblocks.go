@@ -88,14 +88,13 @@ func claimTargets(dir []byte) (paths, values []string) {
 	return paths, values
 }
 
-// checkGeneratedTests applies the field sets of §6 to the tests the pack
-// generates for adoption a (§6 "Checked contract tests", §10.7). A fault
-// in a generated test comes from its template, but the test exists only
-// for this adoption: it is filed in the adoption, pointing at the
-// template, except VERIFICATION_GENERAL_SEEDS, which the format files in
-// the pack and routes to the adoption.
-func checkGeneratedTests(a *contracts.Adoption, st *contracts.State, pk *pack.Pack) []source.Finding {
-	tests, _ := pack.Render(a, st, pk)
+// checkGeneratedTests applies the field sets of §6 to tests, those the
+// pack pk generates for adoption a (§6 "Checked contract tests", §10.7).
+// A fault in a generated test comes from its template, but the test
+// exists only for this adoption: it is filed in the adoption, pointing at
+// the template, except VERIFICATION_GENERAL_SEEDS, which the format files
+// in the pack and routes to the adoption.
+func checkGeneratedTests(a *contracts.Adoption, pk *pack.Pack, tests []pack.Test) []source.Finding {
 	var out []source.Finding
 	for _, t := range tests {
 		tmpl := pk.Template(t.Template)
