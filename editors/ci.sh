@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # CI for the editor clients:
 #   editors/ci.sh PATH_TO_GDDLS
-# Runs the Neovim unit and end-to-end tests against the given server binary,
-# then installs, builds, tests and packages the VS Code extension (the
-# package step builds its own server into editors/vscode/bin/linux-x64).
+# Runs the Neovim matrix (nvim-matrix.sh: unit and end-to-end tests on
+# Neovim 0.7, 0.10 and 0.12) against the given server binary, then installs,
+# builds, tests and packages the VS Code extension (the package step builds
+# its own server into editors/vscode/bin/linux-x64), then runs the extension
+# in a real VS Code (vscode-e2e.sh: code-server driven through Chromium).
 set -euo pipefail
 
 if [ $# -lt 1 ] || [ -z "$1" ]; then
@@ -17,22 +19,10 @@ if [ ! -x "$1" ]; then
 fi
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 
-if ! command -v nvim >/dev/null 2>&1; then
-  echo "== installing neovim"
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then
-    sudo="sudo"
-  fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq neovim >/dev/null
-fi
-nvim --version | head -n 1
-
-echo "== nvim unit tests"
-nvim --headless -u NONE -i NONE -n --cmd "set rtp^=$here/nvim" -c "luafile $here/nvim/test/unit.lua" </dev/null
-
-echo "== nvim e2e test"
-bash "$here/nvim/test/run.sh" "$bin"
+echo "== Neovim matrix (0.7, 0.10, 0.12)"
+t=$SECONDS
+bash "$here/nvim-matrix.sh" "$bin"
+echo "== Neovim matrix took $((SECONDS - t)) s"
 
 echo "== vscode extension"
 cd "$here/vscode"
@@ -41,3 +31,8 @@ npm run build
 npm test
 npm run package
 ls -l ./*.vsix
+
+echo "== VS Code end-to-end (code-server + Chromium)"
+t=$SECONDS
+bash "$here/vscode-e2e.sh" "$(ls -t "$here"/vscode/gddls-*.vsix | head -n 1)"
+echo "== VS Code end-to-end took $((SECONDS - t)) s"

@@ -3,10 +3,16 @@
 --   GDDLS_BIN      path of the gddls binary
 --   GDDLS_PACKAGE  a scratch copy of test/fixture
 --   GDDLS_E2E_TIMEOUT_MS (optional) how long to wait for diagnostics, default 20000
+--   GDDLS_E2E_MODE (optional) "setup" (default): require('gddls').setup();
+--                  "enable" (0.11+): vim.lsp.config + vim.lsp.enable('gddls')
+--                  through the shipped lsp/gddls.lua, with no setup()
+-- Fails as well when anything called vim.deprecate (test/strict.lua).
 -- Exits 0 after printing "nvim e2e: 1 passed, 0 failed", else non-zero.
 local DANGLING = 'CONTRACT_CITATION_DANGLING'
 local PREFIX = '"02-mechanics.md#'
 local MISSPELT = PREFIX .. 'poision"'
+
+local strict = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/strict.lua')
 
 local function out(msg)
   io.stdout:write(msg .. '\n')
@@ -42,10 +48,21 @@ local function main()
     return fail('GDDLS_BIN and GDDLS_PACKAGE must be set; run editors/nvim/test/run.sh PATH_TO_GDDLS')
   end
 
+  local mode = os.getenv('GDDLS_E2E_MODE') or 'setup'
   vim.cmd('filetype on')
   vim.cmd('runtime! plugin/gddls.lua')
   local gddls = require('gddls')
-  gddls.setup({ cmd = { bin, 'serve' } })
+  if mode == 'enable' then
+    if not vim.lsp.enable then
+      return fail('GDDLS_E2E_MODE=enable needs Neovim 0.11 or later')
+    end
+    vim.lsp.config('gddls', { cmd = { bin, 'serve' } })
+    vim.lsp.enable('gddls')
+  elseif mode == 'setup' then
+    gddls.setup({ cmd = { bin, 'serve' } })
+  else
+    return fail('unknown GDDLS_E2E_MODE ' .. mode)
+  end
 
   local file = pkg .. '/contracts/windows.json'
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
@@ -53,7 +70,19 @@ local function main()
   if vim.bo[buf].filetype ~= 'json' then
     return fail('filetype detection gave ' .. vim.inspect(vim.bo[buf].filetype) .. ' for ' .. file .. ', want json')
   end
-  local id = gddls.attach(buf)
+  local id
+  if mode == 'enable' then
+    -- vim.lsp.enable attaches on FileType by itself.
+    vim.wait(5000, function()
+      id = gddls.client_for(buf) and gddls.client_for(buf).id
+      return id ~= nil
+    end, 20)
+    if not id then
+      return fail('vim.lsp.enable(\'gddls\') started no client for ' .. file .. ' (is lsp/gddls.lua on the runtimepath?)')
+    end
+  else
+    id = gddls.attach(buf)
+  end
   if not id then
     return fail('the plugin did not start a client for ' .. file)
   end
@@ -105,7 +134,12 @@ local function main()
     return fail('the fixture has no ' .. MISSPELT .. ' citation')
   end
   vim.api.nvim_win_set_cursor(0, { lnum, byte })
-  local _, utf16 = vim.str_utfindex(lines[lnum], byte)
+  local utf16
+  if vim.fn.has('nvim-0.11') == 1 then
+    utf16 = vim.str_utfindex(lines[lnum], 'utf-16', byte)
+  else
+    utf16 = select(2, vim.str_utfindex(lines[lnum], byte))
+  end
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(buf) },
     position = { line = lnum - 1, character = utf16 },
@@ -125,7 +159,11 @@ local function main()
       table.insert(labels, item.label)
       local text = item.insertText or (item.textEdit and item.textEdit.newText)
       if item.label == 'poison' or text == 'poison' then
-        out('nvim e2e: 1 passed, 0 failed')
+        local report = strict.report()
+        if report then
+          return fail(report)
+        end
+        out(string.format('nvim e2e (%s): 1 passed, 0 failed', mode))
         vim.cmd('qa!')
         return
       end

@@ -29,7 +29,9 @@ local function truthy(v, what)
   end
 end
 
-local plugin_root = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h:h')
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
+local plugin_root = vim.fn.fnamemodify(here, ':h')
+local strict = dofile(here .. '/strict.lua')
 vim.cmd('filetype on')
 vim.cmd('runtime! plugin/gddls.lua')
 
@@ -125,6 +127,18 @@ test('client_config passes settings as init_options and settings', function()
   eq(c.settings, { gddls = { diagnosticsDelay = 5 } }, 'settings')
 end)
 
+-- Stops every client; vim.lsp.get_active_clients is deprecated since 0.10.
+local function stop_all()
+  local list = vim.lsp.get_clients and vim.lsp.get_clients() or vim.lsp.get_active_clients()
+  for _, c in ipairs(list) do
+    if vim.fn.has('nvim-0.11') == 1 then
+      c:stop(true)
+    else
+      c.stop(true)
+    end
+  end
+end
+
 local function open(path)
   vim.cmd('edit ' .. vim.fn.fnameescape(path))
   return vim.api.nvim_get_current_buf()
@@ -156,7 +170,7 @@ test('setup starts one client per root with a fake cmd and reuses it', function(
   eq(client_id(open(T .. '/pkg/notes.json')), nil, 'no client for other JSON')
   local other = client_id(open(T .. '/pkg2/contracts/c.json'))
   truthy(other and other ~= id, 'second root gets its own client')
-  vim.lsp.stop_client(vim.lsp.get_active_clients(), true)
+  stop_all()
 end)
 
 test('setup attaches buffers that were open before it', function()
@@ -165,7 +179,7 @@ test('setup attaches buffers that were open before it', function()
   eq(client_id(b), nil, 'no client before setup')
   gddls.setup({ cmd = { 'sleep', '60' } })
   truthy(client_id(b), 'client after setup')
-  vim.lsp.stop_client(vim.lsp.get_active_clients(), true)
+  stop_all()
 end)
 
 test(':GddlsRenderTests exists and refuses a non-adoption buffer', function()
@@ -182,7 +196,7 @@ test(':GddlsRenderTests exists and refuses a non-adoption buffer', function()
 end)
 
 test('render_tests without a client says so', function()
-  vim.lsp.stop_client(vim.lsp.get_active_clients(), true)
+  stop_all()
   vim.cmd('silent! autocmd! gddls')
   local b = open(T .. '/pkg2/contracts/c.json')
   vim.wait(2000, function()
@@ -225,6 +239,14 @@ test('doc/gddls.txt passes :helptags', function()
   local tags = table.concat(vim.fn.readfile(dir .. '/tags'), '\n')
   for _, tag in ipairs({ 'gddls', 'gddls.setup()', ':GddlsRenderTests', 'gddls-lspconfig' }) do
     truthy(tags:find(tag .. '\t', 1, true), 'tag ' .. tag)
+  end
+end)
+
+local v = vim.version()
+test(string.format('no deprecated function was called on %d.%d.%d', v.major, v.minor, v.patch), function()
+  local report = strict.report()
+  if report then
+    error(report)
   end
 end)
 

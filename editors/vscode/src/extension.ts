@@ -12,6 +12,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { bundledPath, resolveBinary } from './binary';
+import { escapeSnippet, filterWorkspaceSymbols, isCleanExit, keepDocumentSymbols, sortFirst, widenToJsonString } from './builtins';
 import {
   NOTIFY_SETTINGS,
   RESTART_SETTINGS,
@@ -56,11 +57,96 @@ function ensureExecutable(file: string): void {
   }
 }
 
+/**
+ * In a JSON document, widens a gddls completion edit that starts inside a
+ * string to start at the string's opening quote (inserting the skipped
+ * text again), so that VS Code filters and scores it as it does the
+ * built-in JSON extension's items. See builtins.ts.
+ */
+function widenJsonItem(document: vscode.TextDocument, item: vscode.CompletionItem): void {
+  const range = item.range;
+  if (!range) {
+    return;
+  }
+  const replacing = range instanceof vscode.Range ? range : range.replacing;
+  const inserting = range instanceof vscode.Range ? range : range.inserting;
+  if (!replacing.isSingleLine || replacing.start.line !== inserting.start.line || !replacing.start.isEqual(inserting.start)) {
+    return;
+  }
+  const line = document.lineAt(replacing.start.line).text;
+  const widened = widenToJsonString(line, replacing.start.character);
+  if (!widened) {
+    return;
+  }
+  const label = typeof item.label === 'string' ? item.label : item.label.label;
+  const text = item.insertText ?? label;
+  item.insertText =
+    typeof text === 'string' ? widened.prefix + text : new vscode.SnippetString(escapeSnippet(widened.prefix) + text.value);
+  item.filterText = widened.prefix + (item.filterText ?? label);
+  const start = replacing.start.with({ character: widened.start });
+  item.range =
+    range instanceof vscode.Range
+      ? new vscode.Range(start, range.end)
+      : { inserting: new vscode.Range(start, range.inserting.end), replacing: new vscode.Range(start, range.replacing.end) };
+}
+
+/**
+ * The language client, with the normal end of a stopped server (exit status
+ * 0, which vscode-languageclient logs as an error) logged as information.
+ */
+class GddlsClient extends LanguageClient {
+  override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
+    if (isCleanExit(message)) {
+      this.info(message.trim(), data, false);
+      return;
+    }
+    super.error(message, data, showNotification);
+  }
+}
+
+/**
+ * An output channel that ignores writes once disposed. The server process
+ * can report its exit after deactivate, when VS Code has disposed the
+ * channel; writing then would throw "Channel has been closed".
+ */
+function closable(channel: vscode.OutputChannel): { channel: vscode.OutputChannel; close(): void } {
+  let closed = false;
+  const proxy = new Proxy(channel, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') {
+        return value;
+      }
+      return (...args: unknown[]) => {
+        if (closed) {
+          return undefined;
+        }
+        try {
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        } catch {
+          return undefined;
+        }
+      };
+    },
+  });
+  return {
+    channel: proxy,
+    close() {
+      if (!closed) {
+        closed = true;
+        channel.dispose();
+      }
+    },
+  };
+}
+
 /** Owns the language client across restarts. */
 class Extension implements vscode.Disposable {
   private client: LanguageClient | undefined;
-  private readonly output = vscode.window.createOutputChannel('gddls');
-  private readonly trace = vscode.window.createOutputChannel('gddls (trace)');
+  // One channel for the server's log and, when gddls.trace.server is on,
+  // the protocol trace: no second channel exists while tracing is off.
+  private readonly log = closable(vscode.window.createOutputChannel('gddls'));
+  private readonly output = this.log.channel;
   private readonly notifier = new MissingBinaryNotifier(vscode.window, vscode.commands);
   readonly provider = new TestsContentProvider();
 
@@ -93,10 +179,27 @@ class Extension implements vscode.Disposable {
       documentSelector: documentSelector(),
       initializationOptions: initializationOptions(config),
       outputChannel: this.output,
-      traceOutputChannel: this.trace,
+      traceOutputChannel: this.output,
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      // Features VS Code's built-in JSON and Markdown extensions offer too;
+      // see builtins.ts for which provider serves each.
+      middleware: {
+        provideDocumentSymbols: (document, token, next) => (keepDocumentSymbols() ? next(document, token) : []),
+        provideWorkspaceSymbols: async (query, token, next) => filterWorkspaceSymbols(await next(query, token)),
+        provideCompletionItem: async (document, position, context, token, next) => {
+          const result = await next(document, position, context, token);
+          const items = Array.isArray(result) ? result : result?.items;
+          if (items) {
+            if (document.languageId === 'json' || document.languageId === 'jsonc') {
+              items.forEach((item) => widenJsonItem(document, item));
+            }
+            sortFirst(items);
+          }
+          return result;
+        },
+      },
     };
-    const client = new LanguageClient('gddls', 'gddls', serverOptions, clientOptions);
+    const client = new GddlsClient('gddls', 'gddls', serverOptions, clientOptions);
     // The server lists gddls.renderTests in its executeCommand capability.
     // The extension registers that command itself, so keep the client from
     // registering a duplicate (which would fail the whole start).
@@ -163,6 +266,7 @@ class Extension implements vscode.Disposable {
         await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
       },
       showError: (message) => void vscode.window.showErrorMessage(message),
+      showInfo: (message) => void vscode.window.showInformationMessage(message),
     });
   }
 
@@ -172,8 +276,7 @@ class Extension implements vscode.Disposable {
 
   dispose(): void {
     this.provider.dispose();
-    this.output.dispose();
-    this.trace.dispose();
+    this.log.close();
   }
 }
 

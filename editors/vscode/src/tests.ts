@@ -2,6 +2,7 @@
 // an adoption and show them as a read-only Markdown document.
 
 import * as vscode from 'vscode';
+import { isRequestRefused } from './builtins';
 
 /** The URI scheme of the read-only documents that hold rendered tests. */
 export const TESTS_SCHEME = 'gddls-tests';
@@ -69,6 +70,8 @@ export interface RenderDeps {
   /** Opens a document in an editor. */
   open: (uri: vscode.Uri) => Promise<void>;
   showError: (message: string) => void;
+  /** Shows a message that is not an error (the server's reason why an adoption has no tests). */
+  showInfo: (message: string) => void;
 }
 
 /**
@@ -89,6 +92,12 @@ export async function renderTests(deps: RenderDeps): Promise<vscode.Uri | undefi
   try {
     result = await deps.execute(source.toString());
   } catch (err) {
+    if (isRequestRefused(err)) {
+      // The server understood the request and says why this adoption has
+      // no tests (a promised adoption has no pack): not a failure.
+      deps.showInfo(`gddls: ${err.message}`);
+      return undefined;
+    }
     const reason = err instanceof Error ? err.message : String(err);
     deps.showError(`gddls: rendering the tests failed: ${reason}`);
     return undefined;

@@ -20,6 +20,7 @@ test('adoptionId recognises adoption files only', () => {
 
 function deps(over: Partial<RenderDeps>) {
   const errors: string[] = [];
+  const infos: string[] = [];
   const opened: vscode.Uri[] = [];
   const requested: string[] = [];
   const provider = new TestsContentProvider();
@@ -34,9 +35,10 @@ function deps(over: Partial<RenderDeps>) {
       opened.push(uri);
     },
     showError: (m) => errors.push(m),
+    showInfo: (m) => infos.push(m),
     ...over,
   };
-  return { d, errors, opened, requested, provider };
+  return { d, errors, infos, opened, requested, provider };
 }
 
 test('renderTests sends the adoption URI and opens the Markdown read-only document', async () => {
@@ -77,6 +79,20 @@ test('renderTests reports a stopped server, a failed request and a non-string re
   const wrong = deps({ execute: async () => null });
   assert.equal(await renderTests(wrong.d), undefined);
   assert.match(wrong.errors[0], /no Markdown/);
+});
+
+test('renderTests shows the server refusing a promised adoption as information, not an error', async () => {
+  const reason = 'garden-away is promised: there is no contracts/garden-away.pack.json, so no tests are generated';
+  const refused = deps({ execute: async () => { throw Object.assign(new Error(reason), { code: -32803 }); } });
+  assert.equal(await renderTests(refused.d), undefined);
+  assert.deepEqual(refused.errors, []);
+  assert.deepEqual(refused.infos, [`gddls: ${reason}`]);
+  assert.equal(refused.opened.length, 0);
+
+  const internal = deps({ execute: async () => { throw Object.assign(new Error('panic'), { code: -32603 }); } });
+  assert.equal(await renderTests(internal.d), undefined);
+  assert.deepEqual(internal.infos, []);
+  assert.match(internal.errors[0], /rendering the tests failed: panic/);
 });
 
 test('a document that was never rendered shows a hint, and dispose clears content', async () => {

@@ -14,7 +14,7 @@ local clients_by_root = {}
 --- The options in force: the defaults until setup() is called.
 M.options = defaults.options()
 
-local uv = vim.loop
+local uv = vim.uv or vim.loop -- vim.loop is deprecated since 0.10
 
 local function is_windows()
   return vim.fn.has('win32') == 1
@@ -107,12 +107,14 @@ end
 ---@return table
 function M.resolve_options(opts)
   opts = opts or {}
-  vim.validate({
-    cmd = { opts.cmd, 'table', true },
-    root_markers = { opts.root_markers, 'table', true },
-    filetypes = { opts.filetypes, 'table', true },
-    settings = { opts.settings, 'table', true },
-  })
+  for _, key in ipairs({ 'cmd', 'root_markers', 'filetypes', 'settings' }) do
+    if vim.fn.has('nvim-0.11') == 1 then
+      vim.validate(key, opts[key], 'table', true)
+    else
+      -- The table form, deprecated since 0.11, is the only one before it.
+      vim.validate({ [key] = { opts[key], 'table', true } })
+    end
+  end
   local d = defaults.options()
   return {
     cmd = opts.cmd and copy(opts.cmd) or d.cmd,

@@ -1,0 +1,392 @@
+// The gddls extension in a real VS Code (code-server 4.100.3 = VS Code
+// 1.100.3) on the demo package, driven through Chromium. The tests share one
+// window and run in order. Every assertion reads what the page shows (the
+// Problems panel, squiggles, hovers, the suggest widget, the Outline, quick
+// picks, notifications, the output view, the settings editor); the
+// extension host's log files are read in addition for what a page cannot
+// show (an error line written while the window closes).
+import { after, before, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { VSCode, until } from './harness.mjs';
+
+const T = 60_000; // per test
+const v = new VSCode();
+let page;
+
+before(async () => {
+  await v.start();
+  page = v.page;
+}, { timeout: 180_000 });
+
+after(async () => {
+  await v.stop();
+}, { timeout: 60_000 });
+
+/** Runs body; on failure saves a screenshot named after the test first. */
+function step(name, body, timeout = T) {
+  test(name, { timeout }, async () => {
+    const slug = name.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 60);
+    try {
+      await body();
+      await v.shot(slug);
+    } catch (err) {
+      await v.shot(`FAILED-${slug}`);
+      throw err;
+    }
+  });
+}
+
+/** The demo's planted findings, "file:line:col CODE", from EXPECTED.txt. */
+function expectedFindings() {
+  return fs
+    .readFileSync(path.join(process.env.GDDLS_DEMO, 'EXPECTED.txt'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .sort();
+}
+
+/**
+ * The Problems panel as "file:line:col CODE" lines: file header rows give
+ * the file ("N problems in file X of folder Y"), marker rows the code and
+ * place.
+ */
+async function problems() {
+  // The tree is virtualized: scroll it through and merge rows by index.
+  const tree = page.locator('.markers-panel .monaco-list').first();
+  const seen = new Map();
+  const read = async () => {
+    const rows = await page.locator('.markers-panel .monaco-list-row').evaluateAll((els) =>
+      els.map((e) => ({ index: Number(e.getAttribute('data-index')), aria: e.getAttribute('aria-label') || '', text: e.innerText })),
+    );
+    for (const r of rows) {
+      seen.set(r.index, r);
+    }
+  };
+  if (await tree.isVisible()) {
+    await tree.hover();
+    await page.mouse.wheel(0, -10_000);
+    await page.waitForTimeout(100);
+    for (let i = 0; i < 6; i++) {
+      await read();
+      await page.mouse.wheel(0, 120);
+      await page.waitForTimeout(100);
+    }
+  }
+  const rows = [...seen.values()].sort((a, b) => a.index - b.index);
+  const out = [];
+  let file = '?';
+  for (const r of rows) {
+    const header = /^\d+ problems? in file (.+) of folder (.+)$/.exec(r.aria);
+    if (header) {
+      file = header[2] === '.' ? header[1] : `${header[2]}/${header[1]}`;
+      continue;
+    }
+    // The row shows "gddls(CODE) [Ln L, Col C]"; the parentheses are CSS.
+    const m = /\bgddls\s*\(?([A-Z_]+)\)?\s*\[Ln (\d+), Col (\d+)\]/.exec(r.text);
+    if (m) {
+      out.push(`${file}:${m[2]}:${m[3]} ${m[1]}`);
+    }
+  }
+  return out.sort();
+}
+
+async function showProblems() {
+  await v.command('View: Focus Problems (Errors, Warnings, Infos)');
+}
+
+/** Waits until the Problems panel lists exactly the demo's findings. */
+async function expectDemoProblems(timeout = 30_000) {
+  const want = expectedFindings();
+  await showProblems();
+  await until(
+    async () => JSON.stringify(await problems()) === JSON.stringify(want),
+    timeout,
+    async () => `the Problems panel lists ${JSON.stringify(await problems())}, want ${JSON.stringify(want)}`,
+  );
+}
+
+/** The labels of the suggest widget's rows, once it shows at least one. */
+async function suggestions() {
+  const widget = page.locator('.editor-widget.suggest-widget');
+  await until(
+    async () => (await widget.locator('.monaco-list-row').count()) > 0 && !(await widget.innerText()).includes('Loading'),
+    15_000,
+    async () => `no suggestions; the widget says ${JSON.stringify(await widget.innerText().catch(() => 'nothing'))}`,
+  );
+  await page.waitForTimeout(500); // let every provider answer
+  return widget.locator('.monaco-list-row .label-name').allInnerTexts();
+}
+
+/** The text of the gddls output channel's log file (what the Output view shows). */
+function gddlsLog() {
+  return v
+    .logFiles(/^\d+-gddls\.log$/)
+    .map((f) => fs.readFileSync(f, 'utf8'))
+    .join('\n');
+}
+
+/** The text a panel or editor part shows, with Monaco's non-breaking spaces as spaces. */
+async function textOf(locator) {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Reverts the active editor and waits until it is no longer dirty. */
+async function revert() {
+  await v.command('File: Revert File');
+  await until(async () => (await page.locator('.tabs-container .tab.active.dirty').count()) === 0, 10_000, 'the active editor is still dirty after File: Revert File');
+}
+
+async function clearNotifications() {
+  await v.command('Notifications: Clear All Notifications').catch(() => undefined);
+}
+
+step('the Problems panel lists the demo findings with their files, lines and codes', async () => {
+  await showProblems();
+  // Tall enough to show every row of the (virtualized) tree.
+  await v.command('View: Toggle Maximized Panel');
+  await expectDemoProblems(60_000);
+  await v.shot('problems-panel');
+  await v.command('View: Toggle Maximized Panel');
+});
+
+step('a finding is squiggled where it is, and hovers show the finding and gddls', async () => {
+  await v.openFile('contracts/cauldron.json');
+  await v.gotoLine(689, 27);
+  await until(async () => (await page.locator('.monaco-editor .squiggly-error').count()) > 0, 15_000, 'no error squiggle in cauldron.json');
+  await v.command('Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:visible');
+  await until(async () => (await hover.allInnerTexts()).join('\n').includes('Inputs claimed as work advances'), 15_000,
+    async () => `the hover at 689:27 shows ${JSON.stringify(await hover.allInnerTexts())}`);
+  await v.shot('hover-finding');
+  await page.keyboard.press('Escape');
+  await v.gotoLine(690, 8);
+  await v.command('Show or Focus Hover');
+  await until(async () => /question\s+partial-work[\s\S]*What happens to work already done/.test((await hover.allInnerTexts()).join('\n')), 15_000,
+    async () => `the hover on "partial-work" shows ${JSON.stringify(await hover.allInnerTexts())}`);
+  await page.keyboard.press('Escape');
+});
+
+step('anchor completion after # in a Markdown link, once each', async () => {
+  await v.openFile('01-overview.md');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('See [crops](02-mechanics.md#', { delay: 20 });
+  let labels = await suggestions();
+  assert.ok(labels.includes('the-day-loop'), `suggestions after "02-mechanics.md#": ${JSON.stringify(labels)}`);
+  const dup = labels.filter((l, i) => labels.indexOf(l) !== i);
+  assert.deepEqual(dup, [], `anchors offered twice: ${JSON.stringify(labels)}`);
+  await page.keyboard.type('crops-a', { delay: 20 });
+  await page.waitForTimeout(800);
+  labels = await page.locator('.editor-widget.suggest-widget .monaco-list-row .label-name').allInnerTexts();
+  assert.deepEqual(labels.filter((l) => l.includes('crops-and-growth')), ['crops-and-growth'],
+    `after typing "crops-a" the widget shows ${JSON.stringify(labels)}`);
+  await v.shot('completion-markdown');
+  await page.keyboard.press('Escape');
+  await revert();
+});
+
+step('anchor completion after # in an adoption citation sorts gddls first', async () => {
+  const rel = 'contracts/garden-away.json';
+  const lines = fs.readFileSync(path.join(v.ws, rel), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes('02-mechanics.md#crop-growth')) + 1;
+  assert.ok(line > 0, 'the demo cites 02-mechanics.md#crop-growth');
+  const end = lines[line - 1].indexOf('#crop-growth') + '#crop-growth'.length;
+  await v.openFile(rel);
+  await v.gotoLine(line, end + 1);
+  for (let i = 0; i < '#crop-growth'.length; i++) {
+    await page.keyboard.press('Backspace');
+  }
+  await page.keyboard.type('#');
+  let labels = await suggestions();
+  assert.ok(labels.includes('the-day-loop'), `suggestions after "02-mechanics.md#": ${JSON.stringify(labels)}`);
+  assert.match(labels[0], /^[a-z0-9][a-z0-9-]*$/, `the first suggestion is not a gddls anchor: ${JSON.stringify(labels)}`);
+  const firstOther = labels.findIndex((l) => l.startsWith('"'));
+  if (firstOther >= 0) {
+    assert.ok(labels.slice(firstOther).every((l) => l.startsWith('"')), `built-in JSON items mixed into gddls's: ${JSON.stringify(labels)}`);
+  }
+  await page.keyboard.type('crops', { delay: 20 });
+  await page.waitForTimeout(800);
+  labels = await page.locator('.editor-widget.suggest-widget .monaco-list-row .label-name').allInnerTexts();
+  assert.equal(labels[0], 'crops-and-growth', `after typing "crops" the widget shows ${JSON.stringify(labels)}`);
+  await v.shot('completion-adoption');
+  await page.keyboard.press('Escape');
+  // An empty citation: the built-in JSON extension proposes the values the
+  // same field has elsewhere ("02-mechanics.md#…", labels in quotes); gddls
+  // proposes chapters and keys. gddls's items come first.
+  for (let i = 0; i < '02-mechanics.md#crops'.length; i++) {
+    await page.keyboard.press('Backspace');
+  }
+  await page.keyboard.press('Control+Space');
+  labels = await suggestions();
+  assert.ok(labels.some((l) => !l.startsWith('"')), `no gddls item in an empty citation: ${JSON.stringify(labels)}`);
+  const json = labels.findIndex((l) => l.startsWith('"'));
+  if (json >= 0) {
+    assert.ok(labels.slice(json).every((l) => l.startsWith('"')), `a built-in JSON item sorts above gddls's: ${JSON.stringify(labels)}`);
+  }
+  await v.shot('completion-adoption-empty');
+  await page.keyboard.press('Escape');
+  await revert();
+});
+
+step('the Outline and breadcrumbs hold one symbol tree', async () => {
+  await v.openFile('02-mechanics.md');
+  await v.command('Explorer: Focus on Outline View');
+  const rows = page.locator('.outline-pane .monaco-list-row');
+  await until(async () => (await rows.count()) > 0, 15_000, 'the Outline is empty for 02-mechanics.md');
+  await page.waitForTimeout(1500); // every provider has answered
+  const labels = await rows.locator('.label-name').allInnerTexts();
+  // The built-in Markdown extension labels headings "# Mechanics".
+  assert.equal(labels.filter((l) => l.replace(/^#+\s*/, '').trim() === 'Mechanics').length, 1, `Outline of 02-mechanics.md: ${JSON.stringify(labels)}`);
+  await v.openFile('tuning.json');
+  await until(async () => (await rows.locator('.label-name').allInnerTexts()).includes('values'), 15_000,
+    async () => `Outline of tuning.json: ${JSON.stringify(await rows.locator('.label-name').allInnerTexts())}`);
+  await page.waitForTimeout(1500);
+  const roots = await page.locator('.outline-pane .monaco-list-row[aria-level="1"] .label-name').allInnerTexts();
+  assert.ok(!roots.some((l) => l.includes('.')), `a second (gddls) tree in the Outline of tuning.json: ${JSON.stringify(roots)}`);
+  const crumbs = await page.locator('.breadcrumbs-control .monaco-breadcrumb-item').allInnerTexts();
+  assert.ok(crumbs.length > 0, 'breadcrumbs are shown');
+});
+
+step('Go to Symbol in Workspace lists a heading once', async () => {
+  await v.command('Go to Symbol in Workspace...');
+  const input = page.locator('.quick-input-widget input');
+  await v.fillQuickInput('#Crops and growth');
+  const rows = page.locator('.quick-input-widget .monaco-list-row .label-name');
+  await until(async () => (await rows.allInnerTexts()).some((l) => l.includes('Crops and growth')), 15_000,
+    async () => `workspace symbols for "Crops and growth": ${JSON.stringify(await rows.allInnerTexts())}`);
+  await page.waitForTimeout(1500);
+  const labels = await rows.allInnerTexts();
+  // The built-in Markdown extension labels headings "### Crops and growth".
+  assert.equal(labels.filter((l) => l.replace(/^#+\s*/, '').trim() === 'Crops and growth').length, 1, `workspace symbols: ${JSON.stringify(labels)}`);
+  await v.shot('workspace-symbols');
+  await page.keyboard.press('Escape');
+  // gddls still serves what the built-ins do not: tuning keys.
+  await v.command('Go to Symbol in Workspace...');
+  await v.fillQuickInput('#growth_minutes_per_stage');
+  await until(async () => (await rows.allInnerTexts()).some((l) => l.includes('garden.growth_minutes_per_stage')), 15_000,
+    async () => `workspace symbols for a tuning key: ${JSON.stringify(await rows.allInnerTexts())}`);
+  await page.keyboard.press('Escape');
+});
+
+step('gddls: Show Output shows the server log; there is no trace channel', async () => {
+  await v.command('gddls: Show Output');
+  const view = page.locator('.part.panel .output-view, .part.panel .monaco-editor').first();
+  await until(async () => /Starting .*gddls serve \(bundled\)/.test(await textOf(page.locator('.part.panel'))), 15_000,
+    async () => `the Output view shows ${JSON.stringify(await textOf(page.locator('.part.panel')))}`);
+  assert.ok(await view.isVisible());
+  await v.command('Output: Show Output Channels...');
+  const rows = page.locator('.quick-input-widget .monaco-list-row .label-name');
+  await until(async () => (await rows.allInnerTexts()).includes('gddls'), 10_000,
+    async () => `output channels: ${JSON.stringify(await rows.allInnerTexts())}`);
+  const channels = await rows.allInnerTexts();
+  assert.ok(!channels.some((c) => /trace/i.test(c)), `output channels: ${JSON.stringify(channels)}`);
+  await page.keyboard.press('Escape');
+});
+
+step('gddls: Render Contract Tests opens the tests, and a promised adoption is information', async () => {
+  await v.openFile('contracts/status-windows.json');
+  await v.command('gddls: Render Contract Tests');
+  await page.locator('.tabs-container .tab', { hasText: 'status-windows.tests.md' }).waitFor({ state: 'visible' });
+  const text = await until(async () => {
+    const t = await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
+    return t.trim().length > 0 && t;
+  }, 10_000, 'the rendered tests are empty');
+  assert.match(text, /#/, `rendered tests: ${text.slice(0, 300)}`);
+  await v.shot('render-tests');
+  await v.command('View: Close All Editors');
+  await clearNotifications();
+
+  await v.openFile('contracts/garden-away.json');
+  await v.command('gddls: Render Contract Tests');
+  const toast = page.locator('.notification-toast', { hasText: 'is promised' });
+  await toast.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.waitForTimeout(500); // the toast slides in
+  await v.shot('render-promised');
+  assert.equal(await toast.locator('.codicon-error').count(), 0, 'the promised adoption is shown as an error');
+  assert.ok((await toast.locator('.codicon-info').count()) > 0, 'the promised adoption is not shown as information');
+  await clearNotifications();
+});
+
+step('gddls: Restart Language Server restarts without an error line', async () => {
+  const before = (gddlsLog().match(/Starting /g) || []).length;
+  await v.command('gddls: Restart Language Server');
+  await until(() => (gddlsLog().match(/Starting /g) || []).length > before, 20_000, () => `no new start in the gddls log:\n${gddlsLog()}`);
+  await expectDemoProblems();
+  await v.command('gddls: Show Output');
+  await until(async () => (await textOf(page.locator('.part.panel'))).match(/Starting .*gddls serve/g)?.length >= 2, 10_000,
+    async () => `the Output view shows ${JSON.stringify(await textOf(page.locator('.part.panel')))}`);
+  await v.shot('restart-output');
+  const log = gddlsLog();
+  assert.ok(!/\[Error/.test(log), `the gddls channel has an error line after restart:\n${log}`);
+  assert.ok(/exited with code 0/.test(log), `the clean exit is not logged at all:\n${log}`);
+});
+
+/** The gddls.path row of the settings editor, once it shows. */
+async function pathSetting() {
+  const editor = page.locator('.settings-editor');
+  await editor.waitFor({ state: 'visible' });
+  const item = editor
+    .locator('.setting-item-contents')
+    .filter({ has: page.locator('.setting-item-category', { hasText: 'Gddls' }) })
+    .filter({ has: page.locator('.setting-item-label', { hasText: /^Path$/ }) });
+  await until(async () => (await item.count()) > 0 && (await item.first().isVisible()), 15_000,
+    async () => `the settings editor shows no gddls.path: ${JSON.stringify((await editor.innerText()).slice(0, 600))}`);
+  return item.first();
+}
+
+/** Sets gddls.path in the User settings through the settings editor, as a user would. */
+async function setPathInUserSettings(value) {
+  await v.command('Preferences: Open User Settings');
+  await page.keyboard.type('gddls.path', { delay: 10 });
+  const input = (await pathSetting()).locator('input');
+  await input.fill(value);
+  await input.press('Tab');
+  await until(() => {
+    const text = fs.existsSync(v.userSettings) ? fs.readFileSync(v.userSettings, 'utf8') : '';
+    return value === '' ? !/"gddls\.path":\s*"[^"]/.test(text) : text.includes(JSON.stringify(value));
+  }, 10_000, () => `the user settings file does not have gddls.path = ${JSON.stringify(value)}`);
+  await page.waitForTimeout(500);
+  await v.command('View: Close All Editors');
+}
+
+step('a bad gddls.path in user settings: one error, Open Settings shows the setting, fixing it restarts', async () => {
+  await clearNotifications();
+  await setPathInUserSettings('/nonexistent/gddls');
+  const toast = page.locator('.notification-toast', { hasText: 'does not exist or is not executable' });
+  await toast.waitFor({ state: 'visible', timeout: 20_000 });
+  assert.equal(await page.locator('.notification-toast', { hasText: 'gddls' }).count(), 1, 'one gddls notification');
+  await v.shot('bad-path-error');
+  await toast.locator('.monaco-button', { hasText: 'Open Settings' }).click();
+  await pathSetting();
+  await v.shot('bad-path-settings');
+  await v.command('View: Close All Editors');
+  await clearNotifications();
+  const before = (gddlsLog().match(/Starting /g) || []).length;
+  await setPathInUserSettings('');
+  await until(() => (gddlsLog().match(/Starting /g) || []).length > before, 20_000, () => `clearing gddls.path did not start the server:\n${gddlsLog()}`);
+  await expectDemoProblems();
+}, 90_000);
+
+step('reloading the window deactivates cleanly', async () => {
+  await v.command('Developer: Reload Window');
+  await page.waitForTimeout(1000);
+  await page.waitForSelector('.monaco-workbench .part.editor', { timeout: 60_000 });
+  await expectDemoProblems(60_000);
+  const logs = v.logFiles(/\.log$/);
+  const bad = [];
+  for (const f of logs) {
+    const text = fs.readFileSync(f, 'utf8');
+    if (/Channel has been closed/.test(text)) {
+      bad.push(`${path.basename(f)}: Channel has been closed`);
+    }
+    if (/^\d+-gddls\.log$/.test(path.basename(f)) && /\[Error/.test(text)) {
+      bad.push(`${path.basename(f)}: ${text.split('\n').filter((l) => l.includes('[Error')).join(' | ')}`);
+    }
+  }
+  assert.deepEqual(bad, [], 'error lines in the logs');
+  assert.deepEqual(v.logFiles(/trace/i), [], 'a trace channel was created');
+}, 120_000);
