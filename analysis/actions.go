@@ -26,7 +26,8 @@ const maxNearActions = 3
 // CodeActions returns fixes for the findings of path that overlap span:
 // missing answers, required row fields, row sets and values are added;
 // unknown answers and row choices, dangling anchors and tuning keys are
-// replaced by the nearest existing names. Every edit keeps the file valid
+// replaced by the nearest existing names; the missing required members of
+// manifest.json are added with placeholders. Every edit keeps the file valid
 // JSON (or Markdown) and follows its indentation and line endings.
 func (s *Snapshot) CodeActions(path string, span source.Span) []CodeAction {
 	f := s.File(path)
@@ -68,6 +69,10 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
+	if k, ok := shapedFile(x.f); ok && d.Code == k.code {
+		x.fixShaped(k, ds)
+		return
+	}
 	switch d.Code {
 	case "CONTRACT_ANSWER_MISSING":
 		x.missingAnswers(d)

@@ -130,7 +130,9 @@ func (b *builder) loadPackage(p *Package) {
 	}
 	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
 
-	b.readJSON(p, "manifest.json")
+	if v := b.readJSON(p, "manifest.json"); v != nil {
+		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)
+	}
 	if v := b.readJSON(p, "personalization.json"); v != nil {
 		p.Personalization = personalizationIDs(v)
 		p.personalization = v

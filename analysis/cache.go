@@ -6,6 +6,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/fantasy"
+	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -40,6 +41,7 @@ type cacheEntry struct {
 	// planChecked holds the findings of the build plan that need only
 	// its content (buildplan.Check).
 	planChecked *planFindings
+	manifest    *manifest.Manifest
 	json        *jsonsrc.Value
 	jsonErrs    []jsonsrc.Error
 	jsonDone    bool
@@ -176,6 +178,12 @@ type planFindings struct{ findings []source.Finding }
 func (e *cacheEntry) getPlanFindings(path string) []source.Finding {
 	plan := e.getPlan()
 	return parseOnce(e, &e.planChecked, func() *planFindings { return &planFindings{buildplan.Check(plan, path)} }).findings
+}
+
+// getManifest returns the manifest read from the content's JSON parse v
+// with its checks, once per content.
+func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manifest {
+	return parseOnce(e, &e.manifest, func() *manifest.Manifest { return manifest.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

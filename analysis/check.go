@@ -44,6 +44,9 @@ func (b *builder) check() {
 
 func (b *builder) checkPackage(p *Package) {
 	b.checkLayout(p)
+	if p.ManifestModel != nil {
+		b.findings = append(b.findings, p.ManifestModel.Findings...)
+	}
 	if p.Tuning != nil {
 		b.findings = append(b.findings, p.Tuning.Findings...)
 		b.findings = append(b.findings, p.checkTuningEnvironments()...)

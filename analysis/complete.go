@@ -19,8 +19,9 @@ import (
 // the names and values that fit the place of the cursor (answers, values,
 // row fields and their options, citations, verification templates); in a
 // Markdown file, tuning keys and contract addresses in inline code, and
-// files and heading anchors in link destinations. The JSON may be half
-// typed.
+// files and heading anchors in link destinations; in manifest.json, the
+// members an object may still take and the values a member allows. The
+// JSON may be half typed.
 func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	f := s.File(path)
 	if f == nil || f.Skipped != "" || offset < 0 || offset > len(f.Content) {
@@ -28,6 +29,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	}
 	if f.Markdown != nil {
 		return s.completeMarkdown(f, offset)
+	}
+	if k, ok := shapedFile(f); ok {
+		return completeShaped(k, f.Content, offset)
 	}
 	q := s.adoptionQuery(f, offset)
 	if q == nil {
@@ -200,10 +204,10 @@ func (q *adoptionQuery) complete() []CompletionItem {
 // keyEdit is the edit that puts member name key at the cursor: inside a
 // string its content is replaced; elsewhere the quoted name and ": " are
 // inserted.
-func (q *adoptionQuery) keyEdit(key string) *TextEdit { return jsonKeyEdit(q.ctx, key) }
+func (q *adoptionQuery) keyEdit(key string) *TextEdit { return keyEditAt(q.ctx, key) }
 
-// jsonKeyEdit is keyEdit for the JSON context c.
-func jsonKeyEdit(c jsonsrc.Context, key string) *TextEdit {
+// keyEditAt is keyEdit at the cursor of context c.
+func keyEditAt(c jsonsrc.Context, key string) *TextEdit {
 	if c.InString {
 		text := jsonEscape(key)
 		if !c.Closed {
@@ -218,11 +222,11 @@ func jsonKeyEdit(c jsonsrc.Context, key string) *TextEdit {
 // final is false when completion continues after it (a file name before
 // '#'), so an unclosed string is not closed.
 func (q *adoptionQuery) valueEdit(text string, final bool) *TextEdit {
-	return jsonValueEdit(q.ctx, text, final)
+	return valueEditAt(q.ctx, text, final)
 }
 
-// jsonValueEdit is valueEdit for the JSON context c.
-func jsonValueEdit(c jsonsrc.Context, text string, final bool) *TextEdit {
+// valueEditAt is valueEdit at the cursor of context c.
+func valueEditAt(c jsonsrc.Context, text string, final bool) *TextEdit {
 	if c.InString {
 		t := jsonEscape(text)
 		if !c.Closed && final {

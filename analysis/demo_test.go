@@ -22,6 +22,7 @@ func TestDemoIsCleanOnceFixed(t *testing.T) {
 		{"contracts/status-windows.json", `        "clock": "02-mechanics.md#turn-clock",` + "\n" + `        "while-suspended": "stops",`, `        "clock": "02-mechanics.md#turn-clock",`},
 		{"tuning.json", `"garden.growth_minutes_per_stage": 45`, `"garden.growth_minutes_per_stage": 25`},
 		{"03-content.md", "`garden.growth_minutes`", "`garden.growth_minutes_per_stage`"},
+		{"manifest.json", `"builder": 20`, `"builder": 30`},
 		{"01-overview.md", ", one bottle every `cauldron.brew_minutes`.", " one bottle at a time."},
 		{"05-build-plan.md", `"seeds": "the morning seed of each day"`, `"seeds": ["the morning seed of each day"]`},
 	}

@@ -12,7 +12,7 @@ import (
 // of each JSON kind of the format, each with a small valid content that
 // says nothing.
 var fuzzKinds = []struct{ rel, empty string }{
-	{"manifest.json", `{}`},
+	{"manifest.json", `{"opengdd": "0.9", "id": "lantern", "version": "1.0.0", "title": "Lantern", "designer": {"name": "fuzz"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`},
 	{"tuning.json", `{"values": {}}`},
 	{"clocks.json", `{}`},
 	{"personalization.json", `{"questions": []}`},

@@ -18,7 +18,8 @@ const sectionLines = 8
 
 // Hover returns the hover text at offset, or nil. In an adoption it
 // explains questions, answers, options, values, row fields, citations and
-// rules; in a Markdown file, inline-code citations and links.
+// rules; in a Markdown file, inline-code citations and links; in
+// manifest.json, what a member holds.
 func (s *Snapshot) Hover(path string, offset int) *Hover {
 	f := s.File(path)
 	if f == nil || f.Skipped != "" || offset < 0 || offset > len(f.Content) {
@@ -26,6 +27,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	}
 	if f.Markdown != nil {
 		return s.hoverMarkdown(f, offset)
+	}
+	if k, ok := shapedFile(f); ok {
+		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
 	q := s.hoverQuery(f, offset)
 	if q == nil || q.a.Root == nil {

@@ -83,6 +83,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		// and then checked again.
 		{"break manifest.json", func() { setOverlay("manifest.json", breakJSON(manifest)) }},
 		{"restore manifest.json", func() { setOverlay("manifest.json", manifest) }},
+		{"break the manifest's shape", func() {
+			setOverlay("manifest.json", strings.Replace(manifest, `"web-2d"`, `"web-4d", "depth": 1`, 1))
+		}},
+		{"make the commerce split sum to 100", func() {
+			setOverlay("manifest.json", strings.Replace(manifest, `"builder": 20`, `"builder": 30`, 1))
+		}},
+		{"drop a required member of the manifest", func() {
+			setOverlay("manifest.json", strings.Replace(manifest, `"title"`, `"tilte"`, 1))
+		}},
+		{"restore manifest.json again", func() { setOverlay("manifest.json", manifest) }},
 		{"break clocks.json", func() { setOverlay("clocks.json", breakJSON(clocks)) }},
 		{"restore clocks.json", func() { setOverlay("clocks.json", clocks) }},
 		{"add personalization.json and a chapter tag naming its question", func() {

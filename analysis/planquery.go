@@ -126,18 +126,18 @@ func (s *Snapshot) completeBlock(f *File, t *buildplan.Test, offset int) []Compl
 				detail += " (required)"
 			}
 			out = append(out, CompletionItem{Label: fd.Name, Kind: CompleteField, Detail: detail, Documentation: fd.Doc,
-				SortText: fmt.Sprintf("%02d", i), Edit: jsonKeyEdit(ctx, fd.Name)})
+				SortText: fmt.Sprintf("%02d", i), Edit: keyEditAt(ctx, fd.Name)})
 		}
 	case ctx.Pos == jsonsrc.PosValue && len(keys) == 1 && keys[0] == "type":
 		for i, ty := range buildplan.Types {
 			out = append(out, CompletionItem{Label: ty, Kind: CompleteOption, Detail: "test type", Documentation: typeDoc[ty],
-				SortText: strconv.Itoa(i), Edit: jsonValueEdit(ctx, ty, true)})
+				SortText: strconv.Itoa(i), Edit: valueEditAt(ctx, ty, true)})
 		}
 	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "direction_claims",
 		ctx.Pos == jsonsrc.PosValue && len(keys) == 1 && keys[0] == "direction_claims" && !ctx.InString:
 		paths, values := claimTargets(directionBytes(f.Package))
 		for i, path := range paths {
-			edit := jsonValueEdit(ctx, path, true)
+			edit := valueEditAt(ctx, path, true)
 			if ctx.Pos == jsonsrc.PosValue {
 				// The member holds a list: write one with the path.
 				edit = &TextEdit{Span: ctx.Token, NewText: "[" + strconv.Quote(path) + "]"}

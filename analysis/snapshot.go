@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -103,6 +104,9 @@ type Package struct {
 	Tuning     *tuning.File
 	TuningFile *File
 	Manifest   *File
+	// ManifestModel is the parsed manifest.json (SPEC §3), or nil when the
+	// file is absent or does not parse (see Unreadable).
+	ManifestModel *manifest.Manifest
 	// Chapters are the numbered Markdown files at the root, in file name
 	// order.
 	Chapters []*Chapter

@@ -186,7 +186,11 @@ func (s String) check(c *checker, v *jsonsrc.Value, at place) {
 				return
 			}
 		}
-		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), didYouMean(v.Str, s.Enum))
+		hint := ""
+		if len(s.Enum) > 1 {
+			hint = didYouMean(v.Str, s.Enum)
+		}
+		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), hint)
 	case (s.NonEmpty || s.MinLen > 0) && n == 0:
 		c.add(v.Span, at, "%s is empty; write %s", at.name, s.Describe())
 	case s.MinLen > 0 && n < s.MinLen:
@@ -313,6 +317,9 @@ type Field struct {
 	Required bool
 	// Doc says what the member holds, for hovers and completion.
 	Doc string
+	// Example, when set, is the JSON text of a valid value that a quick fix
+	// writes for a missing member; see Placeholder.
+	Example string
 }
 
 // Object is a JSON object. Named members are described by Fields; other
@@ -334,6 +341,10 @@ type Object struct {
 	// What names the object in messages when the caller's name is generic,
 	// such as "a clock"; it is optional.
 	What string
+	// LastWins reads a member written twice as JSON readers do: the last
+	// one counts and the earlier ones are neither checked nor reported.
+	// Without it, a repeated member is a problem at its second key.
+	LastWins bool
 	// Valid, when set, is a further check of the whole object run after the
 	// members; it reports through the Report it is given.
 	Valid func(v *jsonsrc.Value, report func(span source.Span, msg string))
@@ -377,10 +388,20 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 		return
 	}
 	seen := map[string]bool{}
+	var last map[string]int
+	if o.LastWins {
+		last = make(map[string]int, len(v.Members))
+		for i, m := range v.Members {
+			last[m.Key] = i
+		}
+	}
 	others := 0
-	for _, m := range v.Members {
+	for i, m := range v.Members {
 		if o.Annotations && strings.HasPrefix(m.Key, "_") {
 			continue
+		}
+		if o.LastWins && last[m.Key] != i {
+			continue // a later member of the same name counts
 		}
 		if seen[m.Key] {
 			c.addAbout(IsRepeated, m.Key, m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
@@ -559,6 +580,58 @@ func Missing(s Shape, v *jsonsrc.Value) []Field {
 		}
 	}
 	return append(req, opt...)
+}
+
+// Placeholder returns the JSON text of a value for a member that a quick
+// fix adds: the field's Example when it has one, else a value built from
+// its shape that the shape accepts where it can (the first allowed string,
+// the lowest allowed number, an object of its required members), else
+// an empty value of the right type.
+func Placeholder(f Field) string {
+	if f.Example != "" {
+		return f.Example
+	}
+	return placeholder(f.Shape)
+}
+
+func placeholder(s Shape) string {
+	switch x := s.(type) {
+	case String:
+		if len(x.Enum) > 0 {
+			return strconv.Quote(x.Enum[0])
+		}
+		return `""`
+	case Number:
+		switch {
+		case x.HasMin && !x.ExclusiveMin:
+			return num(x.Min)
+		case x.HasMin:
+			return num(math.Floor(x.Min) + 1)
+		case x.HasMax && x.Max < 0:
+			return num(math.Floor(x.Max))
+		}
+		return "0"
+	case Bool:
+		return "false"
+	case Array:
+		return "[]"
+	case Object:
+		var parts []string
+		for _, f := range x.Fields {
+			if f.Required {
+				parts = append(parts, strconv.Quote(f.Name)+": "+Placeholder(f))
+			}
+		}
+		if len(parts) == 0 {
+			return "{}"
+		}
+		return "{ " + strings.Join(parts, ", ") + " }"
+	case OneOf:
+		if len(x.Shapes) > 0 {
+			return placeholder(x.Shapes[0])
+		}
+	}
+	return "null"
 }
 
 // canonical writes v as compact JSON with members in source order, so that

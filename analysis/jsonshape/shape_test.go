@@ -150,3 +150,79 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+func TestLastWins(t *testing.T) {
+	shape := Object{LastWins: true, Fields: []Field{{Name: "title", Required: true, Shape: String{NonEmpty: true}}}}
+	for _, tc := range []struct {
+		json string
+		want []string
+	}{
+		{`{"title": 3, "title": "T"}`, nil},
+		{`{"title": "T", "title": ""}`, []string{`""|is empty`}},
+		{`{"title": "T", "titel": 1, "titel": 2}`, []string{`"titel"|did you mean "title"`}},
+	} {
+		v, _ := jsonsrc.Parse([]byte(tc.json))
+		got := Check(shape, v, "the file")
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: got %v, want %d problems", tc.json, got, len(tc.want))
+		}
+		for i, w := range tc.want {
+			text, msg, _ := strings.Cut(w, "|")
+			if at := spanText(tc.json, got[i].Span); at != text || !strings.Contains(got[i].Msg, msg) {
+				t.Errorf("%s: problem %d is %q at %q, want %q at %q", tc.json, i, got[i].Msg, at, msg, text)
+			}
+			if got[i].Span.Start != strings.LastIndex(tc.json, text) {
+				t.Errorf("%s: problem %d is not on the last member", tc.json, i)
+			}
+		}
+	}
+}
+
+func TestPlaceholder(t *testing.T) {
+	inner := Object{Fields: []Field{
+		{Name: "name", Required: true, Shape: String{NonEmpty: true}, Example: `"Someone"`},
+		{Name: "kind", Required: true, Shape: String{Enum: []string{"puzzle", "shooter"}}},
+		{Name: "note", Shape: String{}},
+	}}
+	for _, tc := range []struct {
+		field Field
+		want  string
+	}{
+		{Field{Shape: String{}}, `""`},
+		{Field{Shape: String{Enum: []string{"web-2d", "web-3d"}}}, `"web-2d"`},
+		{Field{Shape: String{NonEmpty: true}, Example: `"Untitled"`}, `"Untitled"`},
+		{Field{Shape: Number{}}, `0`},
+		{Field{Shape: Number{HasMin: true, Min: 5}}, `5`},
+		{Field{Shape: Number{HasMin: true, Min: 0.5, ExclusiveMin: true}}, `1`},
+		{Field{Shape: Number{HasMax: true, Max: -2.5}}, `-3`},
+		{Field{Shape: Bool{}}, `false`},
+		{Field{Shape: Array{Elem: String{}}}, `[]`},
+		{Field{Shape: inner}, `{ "name": "Someone", "kind": "puzzle" }`},
+		{Field{Shape: Object{Rest: Any{}}}, `{}`},
+		{Field{Shape: OneOf{Shapes: []Shape{Number{HasMin: true, Min: 1}, String{}}}}, `1`},
+		{Field{Shape: Any{}}, `null`},
+	} {
+		got := Placeholder(tc.field)
+		if got != tc.want {
+			t.Errorf("Placeholder(%s) = %s, want %s", tc.field.Shape.Describe(), got, tc.want)
+			continue
+		}
+		// A placeholder the shape can accept must be accepted.
+		v, errs := jsonsrc.Parse([]byte(got))
+		if len(errs) > 0 {
+			t.Errorf("Placeholder(%s) = %s is not JSON", tc.field.Shape.Describe(), got)
+		} else if _, any := tc.field.Shape.(Any); !any {
+			if ps := Check(tc.field.Shape, v, "the value"); len(ps) > 0 {
+				t.Errorf("Placeholder(%s) = %s breaks its shape: %v", tc.field.Shape.Describe(), got, ps)
+			}
+		}
+	}
+}
+
+func TestSingleValueHasNoGuess(t *testing.T) {
+	v, _ := jsonsrc.Parse([]byte(`"0.8"`))
+	got := Check(String{Enum: []string{"0.9"}}, v, "the version")
+	if len(got) != 1 || got[0].Msg != `the version is "0.8"; it must be "0.9"` {
+		t.Errorf("got %v, want one problem without a guess", got)
+	}
+}

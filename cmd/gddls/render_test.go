@@ -72,7 +72,7 @@ func writeRenderPackage(t *testing.T, withPack bool, edits ...string) string {
 		adoption = strings.Replace(adoption, edits[i], edits[i+1], 1)
 	}
 	files := map[string]string{
-		"manifest.json":       `{ "name": "gates" }`,
+		"manifest.json":       `{ "opengdd": "0.9", "id": "gates", "version": "1.0.0", "title": "Gates", "designer": { "name": "Test Desk" }, "target": { "platform": "web-2d", "genre": "puzzle" } }`,
 		"tuning.json":         `{ "values": { "feel.pace": 1 } }`,
 		"01-overview.md":      "# Overview\n\n```fantasy\nYou keep the gates of a busy crossing.\nFeel: calm, watchful, steady\nNOT: frantic\n```\n\nGates.\n",
 		"02-mechanics.md":     "# Mechanics\n\nGates open.\n",
