@@ -115,7 +115,8 @@ func TestCheck(t *testing.T) {
 		{"tolerance", block(`{` + gen + `, "tolerance": 2}`), []string{`VERIFICATION_TOLERANCE_TARGET⟪"tolerance"⟫`}},
 		{"claims shape", block(`{` + gen + `, "direction_claims": []}`), []string{`DIRECTION_CLAIMS_SHAPE⟪[]⟫`}},
 		{"claims entry", block(`{` + gen + `, "direction_claims": ["colors.sky", 4]}`), []string{`DIRECTION_CLAIMS_SHAPE⟪4⟫`}},
-		{"repeated", block(`{` + gen + `, "holds": "again"}`), []string{`VERIFICATION_SHAPE⟪"holds"⟫`}},
+		{"written twice: the last counts", block(`{"type": "general", "scope": "s", "holds": "", "holds": "h", "replay": {"a": 1, "a": 2}, "extensions": {"rig": 1, "rig": {}}}`), nil},
+		{"written twice: the last is checked", block(`{"type": "general", "scope": "s", "holds": "h", "holds": ""}`), []string{`VERIFICATION_GENERAL_HOLDS⟪""⟫`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := codes(tc.src)

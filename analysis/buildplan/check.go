@@ -109,8 +109,6 @@ func classify(v *jsonsrc.Value, typ string, p jsonshape.Problem) (Problem, bool)
 	switch {
 	case member == "type":
 		return out, false
-	case p.Kind == jsonshape.IsRepeated:
-		out.Code = CodeShape
 	case p.Kind == jsonshape.IsUnknown:
 		out.Code = CodeFieldUnknown
 		out.Msg = unknownHint(typ, member)

@@ -48,7 +48,9 @@ var (
 	texts = jsonshape.Array{Elem: text, MinItems: 1}
 	steps = jsonshape.OneOf{Shapes: []jsonshape.Shape{text, texts},
 		Doc: "a non-empty string or a non-empty array of non-empty strings"}
-	object = jsonshape.Object{Rest: jsonshape.Any{}, What: "an object"}
+	// Every object of a test block reads a member written twice as JSON
+	// readers do: the last one counts.
+	object = jsonshape.Object{Rest: jsonshape.Any{}, What: "an object", LastWins: true}
 )
 
 // The members of a test block, each with what it holds.
@@ -80,7 +82,7 @@ var (
 			Doc: "The value the test expects the runner to observe, of the observation's JSON type."},
 		{Name: "tolerance", Shape: jsonshape.Number{},
 			Doc: "How far the observation may be from `target`; only together with `target`."},
-		{Name: "extensions", Shape: jsonshape.Object{Rest: object, KeyDoc: "extension ids", What: "an object of extensions",
+		{Name: "extensions", Shape: jsonshape.Object{Rest: object, KeyDoc: "extension ids", What: "an object of extensions", LastWins: true,
 			Key: func(k string) string {
 				if !kebab.MatchString(k) {
 					return "is not a kebab-case extension id"
@@ -92,7 +94,7 @@ var (
 )
 
 func shape(fields ...jsonshape.Field) jsonshape.Object {
-	return jsonshape.Object{What: "a test block", Fields: append(fields, common...)}
+	return jsonshape.Object{What: "a test block", Fields: append(fields, common...), LastWins: true}
 }
 
 var (
