@@ -12,6 +12,7 @@ local DANGLING = 'CONTRACT_CITATION_DANGLING'
 local PREFIX = '"02-mechanics.md#'
 local MISSPELT = PREFIX .. 'poision"'
 
+local check_references, check_inlay_hints
 local strict = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/strict.lua')
 
 local function out(msg)
@@ -39,6 +40,116 @@ local function code_of(d)
   local lsp = d.user_data and d.user_data.lsp
   return lsp and lsp.code
 end
+
+--- Opens path and returns its buffer and the gddls client attached to it.
+local function open_attached(gddls, path, timeout)
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local buf = vim.api.nvim_get_current_buf()
+  local client
+  vim.wait(timeout, function()
+    client = gddls.client_for(buf)
+    return client ~= nil and client.initialized ~= false
+  end, 20)
+  return buf, client
+end
+
+--- The line (1-based) of the first line of buf that starts with text.
+local function line_of(buf, text)
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if l:sub(1, #text) == text then
+      return i
+    end
+  end
+  return nil
+end
+
+check_references = function(gddls, pkg, timeout)
+  local buf, client = open_attached(gddls, pkg .. '/02-mechanics.md', timeout)
+  if not client then
+    return 'no gddls client attached to 02-mechanics.md'
+  end
+  local lnum = line_of(buf, '## Burn')
+  if not lnum then
+    return 'the fixture has no "## Burn" heading'
+  end
+  vim.api.nvim_win_set_cursor(0, { lnum, 0 })
+  vim.fn.setqflist({}, 'r')
+  if vim.fn.has('nvim-0.12') == 1 then
+    -- 0.12 asks the server for the lenses of the line and runs the one there.
+    vim.lsp.codelens.run()
+  else
+    -- Before 0.12, run() runs the lenses that refresh() stored.
+    vim.lsp.codelens.refresh()
+    local ok = vim.wait(timeout, function()
+      for _, lens in ipairs(vim.lsp.codelens.get(buf)) do
+        if lens.range.start.line == lnum - 1 and lens.command then
+          return true
+        end
+      end
+      return false
+    end, 50)
+    if not ok then
+      return 'no code lens with a command on "## Burn" after ' .. timeout .. ' ms: ' .. vim.inspect(vim.lsp.codelens.get(buf))
+    end
+    vim.lsp.codelens.run()
+  end
+  local qf
+  local ok = vim.wait(timeout, function()
+    qf = vim.fn.getqflist({ title = 1, items = 1, winid = 1 })
+    return #qf.items > 0
+  end, 50)
+  if not ok then
+    return 'running the lens on "## Burn" left the quickfix list empty (is gddls.showReferences a client command?)'
+  end
+  local got = {}
+  for _, it in ipairs(qf.items) do
+    table.insert(got, string.format('%s:%d', vim.fn.fnamemodify(vim.api.nvim_buf_get_name(it.bufnr), ':t'), it.lnum))
+  end
+  table.sort(got)
+  local want = { '05-build-plan.md:10', 'windows.json:33' }
+  if qf.title ~= '2 references' or not vim.deep_equal(got, want) then
+    return string.format('the quickfix list is %q %s, want "2 references" %s', tostring(qf.title), vim.inspect(got), vim.inspect(want))
+  end
+  if qf.winid == 0 then
+    return 'the quickfix window is not open'
+  end
+  vim.cmd('cclose')
+  return nil
+end
+
+check_inlay_hints = function(gddls, pkg, timeout)
+  local buf, client = open_attached(gddls, pkg .. '/02-mechanics.md', timeout)
+  if not client then
+    return 'no gddls client attached to 02-mechanics.md'
+  end
+  local labels
+  local ok = vim.wait(timeout, function()
+    if not vim.lsp.inlay_hint.is_enabled({ bufnr = buf }) then
+      return false
+    end
+    labels = {}
+    for _, h in ipairs(vim.lsp.inlay_hint.get({ bufnr = buf })) do
+      local label = h.inlay_hint.label
+      if type(label) == 'table' then
+        local parts = {}
+        for _, p in ipairs(label) do
+          table.insert(parts, p.value)
+        end
+        label = table.concat(parts)
+      end
+      table.insert(labels, string.format('%d %s', h.inlay_hint.position.line + 1, label))
+    end
+    table.sort(labels)
+    return vim.tbl_contains(labels, '3 = 5') and vim.tbl_contains(labels, '4 = 0.5')
+  end, 50)
+  if not ok then
+    return string.format('inlay hints of 02-mechanics.md: enabled=%s, hints %s; want "= 5" after `garden.rows` and "= 0.5" after `snail.speed_tiles_per_second`',
+      tostring(vim.lsp.inlay_hint.is_enabled({ bufnr = buf })), vim.inspect(labels))
+  end
+  return nil
+end
+
+local found
 
 local function main()
   local bin = os.getenv('GDDLS_BIN') or ''
@@ -116,6 +227,13 @@ local function main()
       DANGLING, timeout, state, describe(vim.diagnostic.get(buf))))
   end
   local d = dangling()
+  found = nil
+  -- gddls.pullDiagnostics = false in init_options: the server keeps pushing
+  -- (0.12 would otherwise pull, for open buffers only).
+  local caps = vim.lsp.get_client_by_id(id).server_capabilities
+  if caps.diagnosticProvider ~= nil then
+    return fail('the server announced pull diagnostics: ' .. vim.inspect(caps.diagnosticProvider))
+  end
   if d.source ~= nil and d.source ~= 'gddls' then
     return fail('diagnostic source is ' .. vim.inspect(d.source) .. ', want "gddls"')
   end
@@ -150,6 +268,7 @@ local function main()
     return fail('textDocument/completion got no answer: ' .. tostring(err))
   end
   local labels = {}
+  found = false
   for _, r in pairs(results) do
     if r.err then
       return fail('textDocument/completion failed: ' .. vim.inspect(r.err))
@@ -159,20 +278,38 @@ local function main()
       table.insert(labels, item.label)
       local text = item.insertText or (item.textEdit and item.textEdit.newText)
       if item.label == 'poison' or text == 'poison' then
-        local report = strict.report()
-        if report then
-          return fail(report)
-        end
-        out(string.format('nvim e2e (%s): 1 passed, 0 failed', mode))
-        vim.cmd('qa!')
-        return
+        found = true
       end
     end
   end
-  return fail(string.format('completion at %d:%d offered no "poison" item; labels: %s',
-    params.position.line, params.position.character, #labels == 0 and 'none' or table.concat(labels, ', ')))
-end
+  if not found then
+    return fail(string.format('completion at %d:%d offered no "poison" item; labels: %s',
+      params.position.line, params.position.character, #labels == 0 and 'none' or table.concat(labels, ', ')))
+  end
 
+  -- 3. The reference-count lens over "## Burn" runs the client command
+  -- gddls.showReferences, which fills the quickfix list.
+  local err3 = check_references(gddls, pkg, timeout)
+  if err3 then
+    return fail(err3)
+  end
+
+  -- 4. Inlay hints, where Neovim has them (0.10+): the number after a
+  -- tuning-key citation.
+  if vim.fn.has('nvim-0.10') == 1 then
+    local err4 = check_inlay_hints(gddls, pkg, timeout)
+    if err4 then
+      return fail(err4)
+    end
+  end
+
+  local report = strict.report()
+  if report then
+    return fail(report)
+  end
+  out(string.format('nvim e2e (%s): %d passed, 0 failed', mode, vim.fn.has('nvim-0.10') == 1 and 4 or 3))
+  vim.cmd('qa!')
+end
 local ok, err = xpcall(main, debug.traceback)
 if not ok then
   fail('error: ' .. tostring(err))

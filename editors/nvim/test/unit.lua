@@ -123,8 +123,58 @@ test('client_config passes settings as init_options and settings', function()
   eq(c.name, 'gddls', 'name')
   eq(c.root_dir, '/r', 'root_dir')
   eq(c.cmd, { 'sleep', '60' }, 'cmd')
-  eq(c.init_options, { gddls = { diagnosticsDelay = 5 } }, 'init_options')
+  -- Push diagnostics on every version: Neovim 0.12 would pull only for
+  -- open buffers and lose the findings of the other files.
+  eq(c.init_options, { gddls = { diagnosticsDelay = 5, pullDiagnostics = false } }, 'init_options')
   eq(c.settings, { gddls = { diagnosticsDelay = 5 } }, 'settings')
+  eq(type(c.commands['gddls.showReferences']), 'function', 'commands[gddls.showReferences]')
+  eq(type(c.on_attach), 'function', 'on_attach')
+  -- A user may still ask for pull diagnostics.
+  gddls.setup({ cmd = { 'sleep', '60' }, settings = { gddls = { pullDiagnostics = true } } })
+  eq(gddls.client_config('/r').init_options, { gddls = { diagnosticsDelay = 50, pullDiagnostics = true } }, 'init_options with pull')
+end)
+
+test('inlay_hints option: default on, validated, and used only where Neovim has inlay hints', function()
+  eq(gddls.resolve_options({}).inlay_hints, true, 'default')
+  eq(gddls.resolve_options({ inlay_hints = false }).inlay_hints, false, 'off')
+  truthy(not pcall(gddls.resolve_options, { inlay_hints = 'yes' }), 'string inlay_hints rejected')
+  eq(gddls.has_inlay_hints(), vim.fn.has('nvim-0.10') == 1, 'has_inlay_hints')
+  local offered = { server_capabilities = { inlayHintProvider = true } }
+  local buf = vim.api.nvim_create_buf(false, true)
+  gddls.setup({ cmd = { 'sleep', '60' }, inlay_hints = false })
+  eq(gddls.enable_inlay_hints(offered, buf), false, 'option off')
+  gddls.setup({ cmd = { 'sleep', '60' } })
+  eq(gddls.enable_inlay_hints({ server_capabilities = {} }, buf), false, 'server offers none')
+  -- Enabling is checked on a real client in e2e.lua.
+  vim.api.nvim_buf_delete(buf, { force = true })
+end)
+
+test('gddls.showReferences fills the quickfix list from the lens arguments and opens it', function()
+  local f1, f2 = T .. '/pkg/refs-a.md', T .. '/pkg/refs-b.md'
+  vim.fn.writefile({ 'one', 'see [x](y.md#burn) here' }, f1)
+  vim.fn.writefile({ 'a', 'b', 'c', '  "02-mechanics.md#burn"' }, f2)
+  local function loc(path, line, col)
+    return { uri = vim.uri_from_fname(path), range = { start = { line = line, character = col }, ['end'] = { line = line, character = col + 4 } } }
+  end
+  local command = {
+    title = '2 references',
+    command = 'gddls.showReferences',
+    arguments = { vim.uri_from_fname(f1), { line = 0, character = 0 }, { loc(f1, 1, 4), loc(f2, 3, 2) } },
+  }
+  local cfg = gddls.client_config('/r')
+  vim.fn.setqflist({}, 'r')
+  cfg.commands['gddls.showReferences'](command, { bufnr = 0, client_id = 1 })
+  local qf = vim.fn.getqflist({ title = 1, items = 1, winid = 1 })
+  eq(qf.title, '2 references', 'title')
+  eq(#qf.items, 2, 'items')
+  local got = {}
+  for _, it in ipairs(qf.items) do
+    table.insert(got, { vim.api.nvim_buf_get_name(it.bufnr), it.lnum, it.col })
+  end
+  table.sort(got, function(a, b) return a[1] < b[1] end)
+  eq(got, { { f1, 2, 5 }, { f2, 4, 3 } }, 'places')
+  truthy(qf.winid ~= 0, 'the quickfix window is open')
+  vim.cmd('cclose')
 end)
 
 -- Stops every client; vim.lsp.get_active_clients is deprecated since 0.10.
@@ -229,6 +279,9 @@ test('lsp/gddls.lua returns a vim.lsp.config table', function()
   eq(cfg.filetypes, { 'json', 'markdown' }, 'filetypes')
   eq(cfg.root_markers, { 'tuning.json', 'manifest.json', 'contracts', '.git' }, 'root_markers')
   eq(cfg.settings, { gddls = { diagnosticsDelay = 50 } }, 'settings')
+  eq(cfg.init_options, { gddls = { diagnosticsDelay = 50, pullDiagnostics = false } }, 'init_options')
+  eq(type(cfg.commands['gddls.showReferences']), 'function', 'commands[gddls.showReferences]')
+  eq(type(cfg.on_attach), 'function', 'on_attach')
 end)
 
 test('doc/gddls.txt passes :helptags', function()
@@ -237,7 +290,8 @@ test('doc/gddls.txt passes :helptags', function()
   vim.fn.writefile(vim.fn.readfile(plugin_root .. '/doc/gddls.txt'), dir .. '/gddls.txt')
   vim.cmd('helptags ' .. vim.fn.fnameescape(dir))
   local tags = table.concat(vim.fn.readfile(dir .. '/tags'), '\n')
-  for _, tag in ipairs({ 'gddls', 'gddls.setup()', ':GddlsRenderTests', 'gddls-lspconfig' }) do
+  for _, tag in ipairs({ 'gddls', 'gddls.setup()', ':GddlsRenderTests', 'gddls-lspconfig', 'gddls-opts.inlay_hints',
+    'gddls-inlay-hints', 'gddls-references', 'gddls-pull-diagnostics' }) do
     truthy(tags:find(tag .. '\t', 1, true), 'tag ' .. tag)
   end
 end)

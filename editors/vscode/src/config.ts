@@ -12,15 +12,32 @@ export interface ConfigReader {
   get<T>(section: string): T | undefined;
 }
 
+/** The kinds of inlay hints, each a boolean setting `gddls.inlayHints.<kind>`. */
+export const INLAY_HINT_KINDS = ['tuningValues', 'headings', 'notAsked', 'contractValues'] as const;
+
+export type InlayHintKind = (typeof INLAY_HINT_KINDS)[number];
+
 /** The settings the server understands. */
 export interface ServerSettings {
-  gddls: { diagnosticsDelay: number };
+  gddls: {
+    diagnosticsDelay: number;
+    inlayHints: Record<InlayHintKind, boolean>;
+    /** Initialization only: false keeps push diagnostics. */
+    pullDiagnostics?: boolean;
+  };
+}
+
+/** A boolean setting; anything but a boolean falls back to the default. */
+function flag(config: ConfigReader, key: string, fallback: boolean): boolean {
+  const raw = config.get<unknown>(key);
+  return typeof raw === 'boolean' ? raw : fallback;
 }
 
 /**
  * Reads the server's settings from the `gddls` configuration section. A
  * delay that is not a finite, non-negative number falls back to the default;
- * fractions are rounded to whole milliseconds.
+ * fractions are rounded to whole milliseconds. Each inlay hint kind is on
+ * unless set to false.
  */
 export function serverSettings(config: ConfigReader): ServerSettings {
   const raw = config.get<unknown>('diagnosticsDelay');
@@ -28,12 +45,21 @@ export function serverSettings(config: ConfigReader): ServerSettings {
   if (typeof raw === 'number' && Number.isFinite(raw) && raw >= 0) {
     delay = Math.round(raw);
   }
-  return { gddls: { diagnosticsDelay: delay } };
+  const inlayHints = {} as Record<InlayHintKind, boolean>;
+  for (const kind of INLAY_HINT_KINDS) {
+    inlayHints[kind] = flag(config, `inlayHints.${kind}`, true);
+  }
+  return { gddls: { diagnosticsDelay: delay, inlayHints } };
 }
 
-/** The `initializationOptions` sent to the server. */
+/**
+ * The `initializationOptions` sent to the server: the settings, and
+ * `gddls.pullDiagnostics`, which the server reads only there.
+ */
 export function initializationOptions(config: ConfigReader): ServerSettings {
-  return serverSettings(config);
+  const settings = serverSettings(config);
+  settings.gddls.pullDiagnostics = flag(config, 'pullDiagnostics', true);
+  return settings;
 }
 
 /** The params of `workspace/didChangeConfiguration`. */
@@ -66,18 +92,28 @@ export function documentSelector(): DocumentFilter[] {
   ];
 }
 
-/** Settings whose change needs a server restart rather than a notification. */
-export const RESTART_SETTINGS = ['gddls.path'];
+/**
+ * Settings whose change needs a server restart rather than a notification:
+ * the binary, and `gddls.pullDiagnostics`, which the server reads only at
+ * initialization.
+ */
+export const RESTART_SETTINGS = ['gddls.path', 'gddls.pullDiagnostics'];
 
 /** Settings whose change is sent to the running server. */
-export const NOTIFY_SETTINGS = ['gddls.diagnosticsDelay'];
+export const NOTIFY_SETTINGS = ['gddls.diagnosticsDelay', 'gddls.inlayHints'];
+
+/** The command of the reference-count code lenses, which the client runs. */
+export const SHOW_REFERENCES_COMMAND = 'gddls.showReferences';
 
 /**
  * Commands the extension registers itself. The server's executeCommand
- * capability also lists `gddls.renderTests`; the client must not register a
- * second VS Code command with that id, or registration fails.
+ * capability also lists `gddls.renderTests` (and could list any of these);
+ * the client must not register a second VS Code command with such an id,
+ * or registration fails. Every other server command (`gddls.explain`, the
+ * command of a lens that only informs) is registered by the language
+ * client, which sends it to the server as `workspace/executeCommand`.
  */
-export const CLIENT_COMMANDS = ['gddls.restartServer', 'gddls.renderTests', 'gddls.showOutput'] as const;
+export const CLIENT_COMMANDS = ['gddls.restartServer', 'gddls.renderTests', 'gddls.showOutput', SHOW_REFERENCES_COMMAND] as const;
 
 /** Removes the commands the extension owns from a server command list. */
 export function serverOnlyCommands(commands: readonly string[] | undefined): string[] {

@@ -17,12 +17,14 @@ import {
   NOTIFY_SETTINGS,
   RESTART_SETTINGS,
   SECTION,
+  SHOW_REFERENCES_COMMAND,
   didChangeConfigurationParams,
   documentSelector,
   initializationOptions,
   serverOnlyCommands,
 } from './config';
 import { MissingBinaryNotifier } from './notify';
+import { showReferencesArgs } from './references';
 import { RENDER_TESTS_COMMAND, TESTS_SCHEME, TestsContentProvider, renderTests } from './tests';
 
 function isExecutable(file: string): boolean {
@@ -252,10 +254,40 @@ class Extension implements vscode.Disposable {
     }
   }
 
-  async renderTests(): Promise<void> {
+  /**
+   * gddls.showReferences, the command of the reference-count code lenses:
+   * opens VS Code's references peek at the lens with the locations the
+   * server put into the lens.
+   */
+  async showReferences(args: unknown[]): Promise<void> {
+    const client = this.client;
+    if (!client) {
+      void vscode.window.showErrorMessage('gddls: the language server is not running.');
+      return;
+    }
+    const converted = showReferencesArgs(args, client.protocol2CodeConverter);
+    if (typeof converted === 'string') {
+      this.output.appendLine(`${converted}; got ${JSON.stringify(args)}`);
+      void vscode.window.showErrorMessage(`gddls: ${converted}.`);
+      return;
+    }
+    await vscode.commands.executeCommand('editor.action.showReferences', ...converted);
+  }
+
+  /**
+   * gddls.renderTests, from the command palette (the active editor's
+   * adoption) or from a code lens (the adoption's URI as the argument).
+   */
+  async renderTests(target?: unknown): Promise<void> {
     const client = this.client?.isRunning() ? this.client : undefined;
+    let active = vscode.window.activeTextEditor?.document.uri;
+    if (typeof target === 'string') {
+      active = vscode.Uri.parse(target);
+    } else if (target instanceof vscode.Uri) {
+      active = target;
+    }
     await renderTests({
-      active: vscode.window.activeTextEditor?.document.uri,
+      active,
       execute: client
         ? (uri) => client.sendRequest(ExecuteCommandRequest.type, { command: RENDER_TESTS_COMMAND, arguments: [uri] })
         : undefined,
@@ -290,7 +322,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ext,
     vscode.workspace.registerTextDocumentContentProvider(TESTS_SCHEME, ext.provider),
     vscode.commands.registerCommand('gddls.restartServer', () => ext.restart()),
-    vscode.commands.registerCommand('gddls.renderTests', () => ext.renderTests()),
+    vscode.commands.registerCommand('gddls.renderTests', (target?: unknown) => ext.renderTests(target)),
+    vscode.commands.registerCommand(SHOW_REFERENCES_COMMAND, (...args: unknown[]) => ext.showReferences(args)),
     vscode.commands.registerCommand('gddls.showOutput', () => ext.showOutput()),
     vscode.workspace.onDidChangeConfiguration((e) => ext.onConfigurationChanged(e)),
   );

@@ -2,7 +2,9 @@
 // 1.100.3) on the demo package, driven through Chromium. The tests share one
 // window and run in order. Every assertion reads what the page shows (the
 // Problems panel, squiggles, hovers, the suggest widget, the Outline, quick
-// picks, notifications, the output view, the settings editor); the
+// picks, notifications, the output view, the settings editor, inlay hints,
+// code lenses and the references peek, folded lines, the Explorer's rename
+// and VS Code's refactoring question) or the files on disk; the
 // extension host's log files are read in addition for what a page cannot
 // show (an error line written while the window closes).
 import { after, before, test } from 'node:test';
@@ -16,7 +18,9 @@ const v = new VSCode();
 let page;
 
 before(async () => {
-  await v.start();
+  // As a user may choose: gddls's folding ranges in Markdown, not the
+  // built-in Markdown extension's (which fold list items too).
+  await v.start({ '[markdown]': { 'editor.defaultFoldingRangeProvider': 'gddls.gddls' } });
   page = v.page;
 }, { timeout: 180_000 });
 
@@ -97,9 +101,9 @@ async function showProblems() {
   await v.command('View: Focus Problems (Errors, Warnings, Infos)');
 }
 
-/** Waits until the Problems panel lists exactly the demo's findings. */
-async function expectDemoProblems(timeout = 30_000) {
-  const want = expectedFindings();
+/** Waits until the Problems panel lists exactly the demo's findings (or want). */
+async function expectDemoProblems(timeout = 30_000, want = expectedFindings()) {
+  want = [...want].sort();
   await showProblems();
   await until(
     async () => JSON.stringify(await problems()) === JSON.stringify(want),
@@ -141,6 +145,59 @@ async function revert() {
 
 async function clearNotifications() {
   await v.command('Notifications: Clear All Notifications').catch(() => undefined);
+}
+
+/** The rendered text of the editor's visible lines (inlay hints included), by line number. */
+async function visibleLines() {
+  // Monaco places line numbers and view lines at the same `top`.
+  return page.locator('.editor-group-container.active .monaco-editor').first().evaluate((ed) => {
+    const tops = new Map();
+    for (const n of ed.querySelectorAll('.margin-view-overlays .line-numbers')) {
+      const top = n.parentElement.style.top || n.style.top;
+      tops.set(top, Number(n.textContent.trim()));
+    }
+    const out = {};
+    for (const l of ed.querySelectorAll('.view-lines .view-line')) {
+      const num = tops.get(l.style.top);
+      if (num) {
+        out[num] = l.textContent.replace(/\u00a0/g, ' ');
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * Sets a boolean setting in the User settings through the settings editor,
+ * as a user would: searches for it, clicks its checkbox when it is not
+ * already as wanted, and waits for the settings file to say so.
+ */
+async function toggleSetting(id, category, label, value) {
+  await v.command('Preferences: Open User Settings');
+  await page.keyboard.type(id, { delay: 10 });
+  const editor = page.locator('.settings-editor');
+  const item = editor
+    .locator('.setting-item-contents')
+    .filter({ has: page.locator('.setting-item-category', { hasText: category }) })
+    .filter({ has: page.locator('.setting-item-label', { hasText: new RegExp(`^${label}$`) }) });
+  await until(async () => (await item.count()) > 0 && (await item.first().isVisible()), 15_000,
+    async () => `the settings editor shows no ${id}: ${JSON.stringify((await editor.innerText()).slice(0, 600))}`);
+  const box = item.first().locator('.setting-value-checkbox');
+  const checked = (await box.getAttribute('aria-checked')) === 'true';
+  if (checked !== value) {
+    await box.click();
+  }
+  await until(() => {
+    const text = fs.existsSync(v.userSettings) ? fs.readFileSync(v.userSettings, 'utf8') : '';
+    return value ? !new RegExp(`"${id.replace(/\./g, '\\.')}":\\s*false`).test(text) : new RegExp(`"${id.replace(/\./g, '\\.')}":\\s*false`).test(text);
+  }, 10_000, () => `the user settings file does not have ${id} = ${value}: ${fs.readFileSync(v.userSettings, 'utf8')}`);
+  await page.waitForTimeout(500);
+  await v.command('View: Close All Editors');
+}
+
+/** The code lenses the active editor shows, as their link texts. */
+async function lensTexts() {
+  return page.locator('.editor-group-container.active .codelens-decoration a').allInnerTexts();
 }
 
 step('the Problems panel lists the demo findings with their files, lines and codes', async () => {
@@ -272,6 +329,103 @@ step('Go to Symbol in Workspace lists a heading once', async () => {
   await page.keyboard.press('Escape');
 });
 
+step('inlay hints show the value after a tuning-key citation; gddls.inlayHints.tuningValues turns them off', async () => {
+  await v.openFile('02-mechanics.md');
+  const lines = fs.readFileSync(path.join(v.ws, '02-mechanics.md'), 'utf8').split('\n');
+  const line = lines.findIndex((l) => l.includes('`forage.turns_per_day`')) + 1;
+  assert.ok(line > 0, 'the demo cites forage.turns_per_day in 02-mechanics.md');
+  await v.gotoLine(line, 1);
+  // tuning.json has forage.turns_per_day = 40; the hint follows the citation.
+  const hinted = async () => (await visibleLines())[line] || '';
+  await until(async () => /forage\.turns_per_day`\s*= 40/.test(await hinted()), 20_000,
+    async () => `line ${line} of 02-mechanics.md shows ${JSON.stringify(await hinted())}, want "= 40" after the citation`);
+  await v.shot('inlay-hints');
+  await toggleSetting('gddls.inlayHints.tuningValues', 'Inlay Hints', 'Tuning Values', false);
+  await v.openFile('02-mechanics.md');
+  await v.gotoLine(line, 1);
+  await until(async () => !(await hinted()).includes('= 40') && (await hinted()).includes('forage.turns_per_day'), 20_000,
+    async () => `with gddls.inlayHints.tuningValues off, line ${line} still shows ${JSON.stringify(await hinted())}`);
+  await toggleSetting('gddls.inlayHints.tuningValues', 'Inlay Hints', 'Tuning Values', true);
+  await v.openFile('02-mechanics.md');
+  await v.gotoLine(line, 1);
+  await until(async () => /forage\.turns_per_day`\s*= 40/.test(await hinted()), 20_000,
+    async () => `with gddls.inlayHints.tuningValues back on, line ${line} shows ${JSON.stringify(await hinted())}`);
+});
+
+step('the reference-count lens over a heading opens the references peek', async () => {
+  await v.openFile('02-mechanics.md');
+  const lines = fs.readFileSync(path.join(v.ws, '02-mechanics.md'), 'utf8').split('\n');
+  const line = lines.indexOf('### Brewing') + 1;
+  assert.ok(line > 0, 'the demo has a "### Brewing" heading');
+  await v.gotoLine(line + 6, 1);
+  const lens = page.locator('.editor-group-container.active .codelens-decoration a:visible', { hasText: /^3 references$/ });
+  await until(async () => (await lens.count()) > 0, 20_000, async () => `the lenses shown are ${JSON.stringify(await lensTexts())}, want "3 references" over Brewing`);
+  await lens.first().click();
+  const peek = page.locator('.peekview-widget');
+  await until(async () => (await peek.count()) > 0 && (await peek.first().isVisible()), 15_000,
+    async () => `no references peek after clicking the lens; notifications: ${JSON.stringify(await v.notifications())}`);
+  const title = page.locator('.peekview-widget .peekview-title');
+  // VS Code titles the peek of editor.action.showReferences "Locations (3)".
+  await until(async () => /\((3)\)|3 references/.test(await title.innerText()), 10_000, async () => `the peek's title is ${JSON.stringify(await title.innerText())}`);
+  // The three citations of #brewing are in cauldron.json: the peek shows
+  // that file and one row for each.
+  assert.match(await title.innerText(), /cauldron\.json/);
+  const rows = page.locator('.peekview-widget .ref-tree .monaco-list-row');
+  await until(async () => (await rows.allInnerTexts()).filter((t) => t.includes('#brewing')).length === 3, 10_000,
+    async () => `the peek lists ${JSON.stringify(await rows.allInnerTexts())}, want three citations of #brewing`);
+  assert.ok(!/not found/i.test((await v.notifications()).join('\n')), `notifications: ${JSON.stringify(await v.notifications())}`);
+  await v.shot('references-peek');
+  await page.keyboard.press('Escape');
+  await until(async () => !(await peek.first().isVisible().catch(() => false)), 5_000, 'the peek did not close');
+});
+
+step('a lens that only informs runs gddls.explain on the server; a render lens opens the tests', async () => {
+  await clearNotifications();
+  // The promised adoption's contract lens only informs.
+  await v.openFile('contracts/garden-away.json');
+  await v.gotoLine(1, 1);
+  const promised = page.locator('.editor-group-container.active .codelens-decoration a:visible', { hasText: /^promised: no pack$/ });
+  await until(async () => (await promised.count()) > 0, 20_000, async () => `the lenses of garden-away.json: ${JSON.stringify(await lensTexts())}`);
+  await promised.first().click();
+  const toast = page.locator('.notification-toast', { hasText: 'promised: no pack' });
+  await until(async () => (await toast.count()) > 0, 15_000, async () => `no notification "promised: no pack"; notifications: ${JSON.stringify(await v.notifications())}`);
+  await page.waitForTimeout(500); // the toast slides in
+  await v.shot('explain-lens');
+  await clearNotifications();
+  await v.openFile('contracts/status-windows.json');
+  await v.gotoLine(1, 1);
+  const render = page.locator('.editor-group-container.active .codelens-decoration a:visible', { hasText: /render$/ });
+  await until(async () => (await render.count()) > 0, 20_000, async () => `no render lens in status-windows.json: ${JSON.stringify(await lensTexts())}`);
+  await render.first().click();
+  await page.locator('.tabs-container .tab', { hasText: 'status-windows.tests.md' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await v.command('View: Close All Editors');
+});
+
+step('folding follows the sections: gddls folds the section around a list item', async () => {
+  // The user settings make gddls the folding provider of Markdown (see
+  // before()): the built-in Markdown extension folds list items too, gddls
+  // does not.
+  await v.openFile('01-overview.md');
+  const lines = fs.readFileSync(path.join(v.ws, '01-overview.md'), 'utf8').split('\n');
+  const heading = lines.indexOf('## Design priorities') + 1;
+  const item = lines.findIndex((l) => l.startsWith('2. **Every run teaches the wood.**')) + 1;
+  const next = lines.findIndex((l, i) => i >= heading && l.startsWith('## ') && i + 1 !== heading) + 1;
+  assert.ok(heading > 0 && item > heading && next > item, `01-overview.md: heading ${heading}, item ${item}, next ${next}`);
+  await v.gotoLine(item, 1);
+  await page.waitForTimeout(1000); // the folding ranges arrive
+  await v.command('Fold');
+  await until(async () => {
+    const shown = await visibleLines();
+    return shown[heading] !== undefined && shown[item] === undefined && shown[item + 1] === undefined && shown[next] !== undefined;
+  }, 10_000, async () => `after Fold on line ${item}, lines ${JSON.stringify(Object.keys(await visibleLines()))} show; want ${heading} (the section's heading) and ${next}, not ${item} (the list item)`);
+  await v.shot('folding');
+  // The folded section ends on its last non-blank line.
+  const shown = await visibleLines();
+  assert.ok(shown[next - 1] !== undefined && shown[next - 1].trim() === '', `the blank line ${next - 1} before the next heading is folded away: ${JSON.stringify(Object.keys(shown))}`);
+  await v.command('Unfold All');
+  await until(async () => (await visibleLines())[item] !== undefined, 5_000, 'Unfold All left the list item hidden');
+});
+
 step('gddls: Show Output shows the server log; there is no trace channel', async () => {
   await v.command('gddls: Show Output');
   const view = page.locator('.part.panel .output-view, .part.panel .monaco-editor').first();
@@ -369,6 +523,78 @@ step('a bad gddls.path in user settings: one error, Open Settings shows the sett
   await setPathInUserSettings('');
   await until(() => (gddlsLog().match(/Starting /g) || []).length > before, 20_000, () => `clearing gddls.path did not start the server:\n${gddlsLog()}`);
   await expectDemoProblems();
+}, 90_000);
+
+/**
+ * Renames a file in the Explorer as a user does (select, F2, type, Enter)
+ * and accepts VS Code's question whether to apply gddls's refactoring.
+ */
+async function explorerRename(from, to) {
+  await v.openFile(from); // the Explorer reveals it
+  await v.command('View: Show Explorer');
+  const row = page.locator(`.explorer-folders-view .monaco-list-row[aria-label="${path.basename(from)}"]`);
+  await row.first().click();
+  await page.keyboard.press('F2');
+  const box = page.locator('.explorer-folders-view .monaco-inputbox input');
+  await box.waitFor({ state: 'visible', timeout: 10_000 });
+  await box.fill(path.basename(to));
+  await box.press('Enter');
+  // VS Code asks before it applies an extension's refactoring of a move.
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'refactoring changes' });
+  await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+  await v.shot(`rename-dialog-${path.basename(to)}`);
+  await dialog.locator('.monaco-button', { hasText: /^OK$/ }).click();
+  await until(() => fs.existsSync(path.join(v.ws, to)) && !fs.existsSync(path.join(v.ws, from)), 15_000,
+    `the Explorer did not rename ${from} to ${to}`);
+  // VS Code saves the files that a refactoring edits; save any it left dirty.
+  await page.waitForTimeout(1000);
+  await v.command('File: Save All Files');
+}
+
+/** How often each adoption's text holds s, by file name. */
+function adoptionCounts(s) {
+  const dir = path.join(v.ws, 'contracts');
+  return Object.fromEntries(
+    fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8').split(s).length - 1]),
+  );
+}
+
+step('renaming a chapter in the Explorer rewrites every citation of it', async () => {
+  const cites = adoptionCounts('02-mechanics.md');
+  assert.ok(Object.values(cites).reduce((a, b) => a + b, 0) > 0, 'the adoptions cite 02-mechanics.md');
+  await expectDemoProblems();
+  await explorerRename('02-mechanics.md', '02-rules.md');
+  await until(() => JSON.stringify(adoptionCounts('02-rules.md')) === JSON.stringify(cites) && Object.values(adoptionCounts('02-mechanics.md')).every((n) => n === 0), 15_000,
+    () => `after the rename the adoptions cite 02-rules.md ${JSON.stringify(adoptionCounts('02-rules.md'))} times, 02-mechanics.md ${JSON.stringify(adoptionCounts('02-mechanics.md'))}; want ${JSON.stringify(cites)}`);
+  await v.shot('rename-chapter');
+  // Every citation still resolves (without the edit: 37 new findings). The
+  // two new findings are about the name itself: chapter 02 must be named
+  // 02-mechanics.md, which the package requires.
+  await v.command('View: Toggle Maximized Panel');
+  await expectDemoProblems(30_000, [...expectedFindings(), '02-rules.md:1:1 CHAPTER_NAME_RESERVED', 'manifest.json:1:1 PACKAGE_REQUIRED_FILE']);
+  await v.shot('rename-chapter-problems');
+  await v.command('View: Toggle Maximized Panel');
+  await explorerRename('02-rules.md', '02-mechanics.md');
+  await until(() => JSON.stringify(adoptionCounts('02-mechanics.md')) === JSON.stringify(cites), 15_000,
+    () => `after renaming back the adoptions cite 02-mechanics.md ${JSON.stringify(adoptionCounts('02-mechanics.md'))} times; want ${JSON.stringify(cites)}`);
+  await expectDemoProblems(30_000);
+}, 120_000);
+
+step('renaming an adoption in the Explorer rewrites its contracts addresses: no new finding', async () => {
+  const mech = () => fs.readFileSync(path.join(v.ws, '02-mechanics.md'), 'utf8');
+  assert.ok(mech().includes('`contracts.daily-forage.allowed-position-gap`'), '02-mechanics.md cites contracts.daily-forage.allowed-position-gap');
+  await explorerRename('contracts/daily-forage.json', 'contracts/daily-foraging.json');
+  await until(() => mech().includes('`contracts.daily-foraging.allowed-position-gap`') && !mech().includes('contracts.daily-forage.'), 15_000,
+    'the rename did not rewrite contracts.daily-forage.allowed-position-gap in 02-mechanics.md');
+  // Without the edit: PROSE_CITATION_DANGLING in 02-mechanics.md. The list
+  // must stay as it is once the server has read the moved file.
+  await v.command('View: Toggle Maximized Panel');
+  await expectDemoProblems(30_000);
+  await page.waitForTimeout(3000);
+  await expectDemoProblems(1_000);
+  await v.shot('rename-adoption-problems');
+  await v.command('View: Toggle Maximized Panel');
+  await v.command('View: Close All Editors');
 }, 90_000);
 
 step('reloading the window deactivates cleanly', async () => {

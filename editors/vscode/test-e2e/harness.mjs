@@ -90,11 +90,12 @@ export class VSCode {
     'window.restoreWindows': 'none',
   };
 
-  async start() {
+  /** Starts code-server and the browser; settings are added to the base user settings. */
+  async start(settings = {}) {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
     fs.cpSync(need('GDDLS_DEMO'), this.ws, { recursive: true });
     fs.writeFileSync(path.join(this.work, 'config.yaml'), 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
-    this.writeSettings(VSCode.baseSettings);
+    this.writeSettings({ ...VSCode.baseSettings, ...settings });
 
     const install = spawnSync(process.execPath, [entry, ...this.args(), '--install-extension', need('GDDLS_VSIX')], {
       env: this.env(),

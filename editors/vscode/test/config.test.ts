@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  CLIENT_COMMANDS,
   DEFAULT_DIAGNOSTICS_DELAY,
+  NOTIFY_SETTINGS,
+  RESTART_SETTINGS,
   didChangeConfigurationParams,
   documentSelector,
   initializationOptions,
@@ -24,15 +27,45 @@ test('initializationOptions carries gddls.diagnosticsDelay', async (t) => {
   ];
   for (const c of cases) {
     await t.test(c.name, () => {
-      assert.deepEqual(initializationOptions(reader({ diagnosticsDelay: c.value })), { gddls: { diagnosticsDelay: c.want } });
+      assert.deepEqual(initializationOptions(reader({ diagnosticsDelay: c.value })).gddls.diagnosticsDelay, c.want);
     });
   }
 });
 
-test('didChangeConfiguration wraps the same settings', () => {
-  assert.deepEqual(didChangeConfigurationParams(reader({ diagnosticsDelay: 10, path: '/x' })), {
-    settings: { gddls: { diagnosticsDelay: 10 } },
+const ALL_HINTS = { tuningValues: true, headings: true, notAsked: true, contractValues: true };
+
+test('initializationOptions carries the inlay hint kinds and gddls.pullDiagnostics', () => {
+  assert.deepEqual(initializationOptions(reader({})), {
+    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, pullDiagnostics: true },
   });
+  assert.deepEqual(
+    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', pullDiagnostics: false })),
+    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, pullDiagnostics: false } },
+  );
+});
+
+test('didChangeConfiguration sends the delay and the inlay hint kinds, not the initialization-only pullDiagnostics', () => {
+  assert.deepEqual(
+    didChangeConfigurationParams(reader({ diagnosticsDelay: 10, path: '/x', 'inlayHints.contractValues': false, pullDiagnostics: false })),
+    { settings: { gddls: { diagnosticsDelay: 10, inlayHints: { ...ALL_HINTS, contractValues: false } } } },
+  );
+});
+
+test('a change of gddls.pullDiagnostics restarts the server; inlay hint settings are notified', () => {
+  assert.ok(RESTART_SETTINGS.includes('gddls.pullDiagnostics'));
+  assert.ok(NOTIFY_SETTINGS.includes('gddls.inlayHints'));
+  assert.ok(!NOTIFY_SETTINGS.includes('gddls.pullDiagnostics'));
+});
+
+test('package.json contributes every setting the server reads, with the defaults config.ts assumes', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pkg = require('../package.json');
+  const props = pkg.contributes.configuration.properties;
+  for (const kind of Object.keys(ALL_HINTS)) {
+    assert.deepEqual([props[`gddls.inlayHints.${kind}`]?.type, props[`gddls.inlayHints.${kind}`]?.default], ['boolean', true], kind);
+  }
+  assert.deepEqual([props['gddls.pullDiagnostics']?.type, props['gddls.pullDiagnostics']?.default], ['boolean', true]);
+  assert.equal(props['gddls.diagnosticsDelay']?.default, DEFAULT_DIAGNOSTICS_DELAY);
 });
 
 test('document selector covers adoptions, package JSON files and Markdown', () => {
@@ -50,4 +83,10 @@ test('document selector covers adoptions, package JSON files and Markdown', () =
 test('serverOnlyCommands drops commands the extension registers itself', () => {
   assert.deepEqual(serverOnlyCommands(['gddls.renderTests', 'gddls.other']), ['gddls.other']);
   assert.deepEqual(serverOnlyCommands(undefined), []);
+  // What the server announces today: gddls.explain stays with the server
+  // (the language client registers it and sends workspace/executeCommand).
+  assert.deepEqual(serverOnlyCommands(['gddls.renderTests', 'gddls.explain']), ['gddls.explain']);
+  // gddls.showReferences is the client's, should a server ever list it.
+  assert.ok(CLIENT_COMMANDS.includes('gddls.showReferences'));
+  assert.deepEqual(serverOnlyCommands(['gddls.showReferences', 'gddls.explain']), ['gddls.explain']);
 });

@@ -107,12 +107,13 @@ end
 ---@return table
 function M.resolve_options(opts)
   opts = opts or {}
-  for _, key in ipairs({ 'cmd', 'root_markers', 'filetypes', 'settings' }) do
+  local types = { cmd = 'table', root_markers = 'table', filetypes = 'table', settings = 'table', inlay_hints = 'boolean' }
+  for _, key in ipairs({ 'cmd', 'root_markers', 'filetypes', 'settings', 'inlay_hints' }) do
     if vim.fn.has('nvim-0.11') == 1 then
-      vim.validate(key, opts[key], 'table', true)
+      vim.validate(key, opts[key], types[key], true)
     else
       -- The table form, deprecated since 0.11, is the only one before it.
-      vim.validate({ [key] = { opts[key], 'table', true } })
+      vim.validate({ [key] = { opts[key], types[key], true } })
     end
   end
   local d = defaults.options()
@@ -121,7 +122,30 @@ function M.resolve_options(opts)
     root_markers = opts.root_markers and copy(opts.root_markers) or d.root_markers,
     filetypes = opts.filetypes and copy(opts.filetypes) or d.filetypes,
     settings = vim.tbl_deep_extend('force', d.settings, opts.settings or {}),
+    inlay_hints = opts.inlay_hints == nil and d.inlay_hints or opts.inlay_hints,
   }
+end
+
+--- Reports whether this Neovim shows inlay hints (vim.lsp.inlay_hint, 0.10+).
+---@return boolean
+function M.has_inlay_hints()
+  return vim.fn.has('nvim-0.10') == 1 and vim.lsp.inlay_hint ~= nil and vim.lsp.inlay_hint.enable ~= nil
+end
+
+--- Turns on inlay hints in bufnr when the option inlay_hints is on, this
+--- Neovim has them and the server offers them. Returns whether it did.
+---@param client table
+---@param bufnr number
+---@return boolean
+function M.enable_inlay_hints(client, bufnr)
+  if not M.options.inlay_hints or not M.has_inlay_hints() then
+    return false
+  end
+  if not (client.server_capabilities or {}).inlayHintProvider then
+    return false
+  end
+  vim.lsp.inlay_hint.enable(true, { bufnr = bufnr })
+  return true
 end
 
 -- Calls a client method: Neovim 0.11 made them methods (client:request()),
@@ -142,8 +166,12 @@ function M.client_config(root)
     name = 'gddls',
     cmd = o.cmd,
     root_dir = root,
-    init_options = o.settings,
+    init_options = defaults.init_options(o.settings),
     settings = o.settings,
+    commands = defaults.commands(),
+    on_attach = function(client, bufnr)
+      M.enable_inlay_hints(client, bufnr)
+    end,
   }
   if vim.fn.has('nvim-0.8') == 0 then
     -- Neovim 0.8+ sends settings after initialize by itself; 0.7 does not.
