@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
@@ -104,6 +105,8 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.rulesetInitial(ds)
 	case personalization.CodeDefaultOption, personalization.CodeSetsTarget, "PERSONALIZATION_TAG_DANGLING":
 		x.personalization(d.Code, ds) // personalize_query.go
+	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:
+		x.missingTestFields(d.Code, ds)
 	}
 }
 

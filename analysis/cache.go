@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
@@ -38,10 +39,14 @@ type cacheEntry struct {
 	pers     *personalization.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
-	manifest *manifest.Manifest
-	json     *jsonsrc.Value
-	jsonErrs []jsonsrc.Error
-	jsonDone bool
+	plan     *buildplan.Plan
+	// planChecked holds the findings of the build plan that need only
+	// its content (buildplan.Check).
+	planChecked *planFindings
+	manifest    *manifest.Manifest
+	json        *jsonsrc.Value
+	jsonErrs    []jsonsrc.Error
+	jsonDone    bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
@@ -161,6 +166,21 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getPlan returns the build plan read from the Markdown parse.
+func (e *cacheEntry) getPlan() *buildplan.Plan {
+	doc := e.getMarkdown()
+	return parseOnce(e, &e.plan, func() *buildplan.Plan { return buildplan.Parse(doc) })
+}
+
+// planFindings is the memoized buildplan.Check of one content.
+type planFindings struct{ findings []source.Finding }
+
+// getPlanFindings returns buildplan.Check of the content, once.
+func (e *cacheEntry) getPlanFindings(path string) []source.Finding {
+	plan := e.getPlan()
+	return parseOnce(e, &e.planChecked, func() *planFindings { return &planFindings{buildplan.Check(plan, path)} }).findings
 }
 
 // getManifest returns the manifest read from the content's JSON parse v

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -147,6 +148,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 	}
 	if c.Number == 5 {
 		b.checkRetiredBlock(c)
+	}
+	if c.Name == buildplan.FileName {
+		b.checkBuildPlan(p, c.File)
 	}
 }
 

@@ -775,6 +775,9 @@ func fmtFloat(f float64) string { return fmt.Sprintf("%g", f) }
 // completeMarkdown completes inline-code citations and link destinations.
 func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	doc := f.Markdown
+	if items, ok := s.completePlan(f, offset); ok {
+		return items // a test block or a test heading of the build plan
+	}
 	for _, b := range doc.CodeBlocks {
 		if b.Span.Start <= offset && offset < b.Span.End {
 			return nil

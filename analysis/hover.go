@@ -482,6 +482,9 @@ func (q *adoptionQuery) templateHover(id string) string {
 
 // hoverMarkdown explains the inline-code citation or the link at offset.
 func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
+	if h, ok := s.hoverPlan(f, offset); ok {
+		return h // a test heading or a member of a test block
+	}
 	if h := s.docHover(f, offset); h != nil {
 		return h // an inline-code path or a quoted test name (docfeatures.go)
 	}

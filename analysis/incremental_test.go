@@ -46,6 +46,9 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	clocks := read("clocks.json")
 	forage := read("contracts/daily-forage.json")
 	foragePack := read("contracts/replay-scope-2.pack.json")
+	buildPlan := read("05-build-plan.md")
+	claims := "\n### AT-9: Moss looks like moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss looks green\", \"direction_claims\": [\"colors.moss\", \"colors.fern\"] }\n```\n"
+	const direction = `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`
 	breakJSON := func(s string) string { return strings.Replace(s, "{", "{,", 1) }
 
 	steps := []struct {
@@ -111,8 +114,25 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("personalization.json", strings.Replace(strings.Replace(personalizationSets, `"id": "refill"`, `"id": "night"`, 1), `"default": "slow"`, `"default": "slo"`, 1))
 		}},
 		{"break personalization.json", func() { setOverlay("personalization.json", `{ "questions": [ { "id" "night" } ] }`) }},
-		{"add direction.json", func() {
-			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`)
+		{"add direction.json", func() { setOverlay("direction.json", direction) }},
+		// The build plan's tests: a claim that resolves and one that does
+		// not, then edits of the claimed file and of the blocks.
+		{"add a test claiming direction entries", func() { setOverlay("05-build-plan.md", buildPlan+claims) }},
+		{"rename the claimed color", func() { setOverlay("direction.json", strings.Replace(direction, `"moss"`, `"fern"`, 1)) }},
+		{"restore direction.json", func() { setOverlay("direction.json", direction) }},
+		{"break the test block", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "{ ", "{, ", 1)) }},
+		{"number the test below the one before", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "AT-9", "AT-2", 1)) }},
+		{"retag the fence", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "```test", "```json", 1)) }},
+		{"fix the seeds and the claims", func() {
+			fixed := strings.Replace(buildPlan, `"seeds": "the morning seed of each day"`, `"seeds": ["the morning seed of each day"]`, 1)
+			setOverlay("05-build-plan.md", fixed+strings.Replace(claims, `, \"colors.fern\"`, "", 1))
+		}},
+		{"break a generated test in the pack", func() {
+			setOverlay("contracts/replay-scope-2.pack.json", strings.Replace(foragePack, `"holds"`, `"hold"`, 1))
+		}},
+		{"restore the pack and the build plan", func() {
+			setOverlay("contracts/replay-scope-2.pack.json", foragePack)
+			setOverlay("05-build-plan.md", buildPlan+claims)
 		}},
 		{"break direction.json", func() {
 			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B" } }, "anti": { "x": { "image": "assets/none.png" `)

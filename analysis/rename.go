@@ -57,6 +57,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	if site.question != nil {
 		return s.renameQuestion(site.question, site.name, newName)
 	}
+	if err := keepsTestID(site.file, site.heading, newName); err != nil {
+		return nil, err
+	}
 	return s.renameHeading(site.file, site.heading, newName)
 }
 

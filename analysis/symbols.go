@@ -27,7 +27,7 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	}
 	if f.Markdown != nil {
 		if f.isChapter() {
-			return addRulesetSymbols(f.Markdown, headingTree(f.Markdown))
+			return planSymbols(f, addRulesetSymbols(f.Markdown, headingTree(f.Markdown)))
 		}
 		return headingTree(f.Markdown)
 	}

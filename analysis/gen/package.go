@@ -264,8 +264,28 @@ func (g *pkg) chapters() {
 				fmt.Fprintf(&b, "> RULESET: %s\n> The %s part rests in this ruleset.\n\n", []string{"night-shift", "day-shift"}[s%2], word(s+3))
 			}
 		}
+		if ch.name == "05-build-plan.md" {
+			g.acceptanceTests(&b)
+		}
 		g.w.add(ch.name, []byte(b.String()))
 		g.rep.Chapters = append(g.rep.Chapters, ch.name)
+	}
+}
+
+// acceptanceTests appends the build plan's tests (§6): scenario and
+// general tests in turn, numbered with gaps as tests get deleted.
+func (g *pkg) acceptanceTests(b *strings.Builder) {
+	b.WriteString("## Acceptance tests\n\n")
+	g.rep.Headings++
+	for i := 0; i < 12; i++ {
+		fmt.Fprintf(b, "### AT-%d: The %s part keeps up\n\n```test\n", 1+i*2, word(i+30))
+		g.rep.Headings++
+		if i%2 == 0 {
+			fmt.Fprintf(b, "{\n  \"type\": \"scenario\",\n  \"given\": \"the machine at rest with `%s` decided\",\n  \"when\": [\"the %s part wakes\"],\n  \"then\": \"it finishes before the next tick\",\n  \"diagnostics\": [\"tick-log\"]\n}\n", g.key(), word(i+30))
+		} else {
+			fmt.Fprintf(b, "{\n  \"type\": \"general\",\n  \"scope\": \"every run of a thousand ticks\",\n  \"holds\": \"the %s part never waits twice in a row\",\n  \"seeds\": [\"seed-%d\"]\n}\n", word(i+30), i)
+		}
+		b.WriteString("```\n\n")
 	}
 }
 

@@ -37,7 +37,31 @@ type Problem struct {
 	// questions[2].id; "" for the document itself.
 	Path string
 	Msg  string
+	// Kind says what kind of problem it is; Member names the member an
+	// IsMissing, IsUnknown, IsRepeated or IsBadKey problem is about (for
+	// IsMissing, Path is the object's path; for the others, the
+	// member's). A format that files a code per member (the test blocks
+	// of the build plan) reads these instead of the message.
+	Kind   ProblemKind
+	Member string
 }
+
+// ProblemKind classifies a Problem.
+type ProblemKind uint8
+
+// The kinds of problem.
+const (
+	// IsInvalid is a value of the wrong type or outside its constraints.
+	IsInvalid ProblemKind = iota
+	// IsMissing is a required member that is absent.
+	IsMissing
+	// IsUnknown is a member a closed object does not take.
+	IsUnknown
+	// IsRepeated is a member written twice.
+	IsRepeated
+	// IsBadKey is a map key that breaks the key grammar.
+	IsBadKey
+)
 
 // Shape is what a JSON value must be.
 type Shape interface {
@@ -72,6 +96,11 @@ type checker struct {
 
 func (c *checker) add(span source.Span, at place, format string, args ...any) {
 	c.out = append(c.out, Problem{Span: span, Path: at.path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addAbout adds a problem of a kind other than IsInvalid about member key.
+func (c *checker) addAbout(kind ProblemKind, key string, span source.Span, at place, format string, args ...any) {
+	c.out = append(c.out, Problem{Span: span, Path: at.path, Msg: fmt.Sprintf(format, args...), Kind: kind, Member: key})
 }
 
 // Check returns every problem of v against s, in document order. what names
@@ -451,7 +480,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue // a later member of the same name counts
 		}
 		if seen[m.Key] {
-			c.add(m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
+			c.addAbout(IsRepeated, m.Key, m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
 			continue
 		}
 		seen[m.Key] = true
@@ -469,13 +498,13 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		if o.Rest == nil {
-			c.add(m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
+			c.addAbout(IsUnknown, m.Key, m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
 			continue
 		}
 		others++
 		if o.Key != nil {
 			if msg := o.Key(m.Key); msg != "" {
-				c.add(m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
+				c.addAbout(IsBadKey, m.Key, m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
 				continue
 			}
 		}
@@ -483,7 +512,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	}
 	for _, f := range o.Fields {
 		if f.Required && !seen[f.Name] {
-			c.add(v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
+			c.addAbout(IsMissing, f.Name, v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
 		}
 	}
 	if o.MinMembers > 0 && len(seen) < o.MinMembers {
@@ -748,14 +777,24 @@ func fieldHint(key string, names []string, annotations bool) string {
 func plural(noun string) string {
 	for _, art := range []string{"a ", "an "} {
 		if rest, ok := strings.CutPrefix(noun, art); ok {
+			// Adjectives written with a hyphen (non-empty) come before
+			// the noun that takes the plural.
+			lead := ""
+			for {
+				word, tail, more := strings.Cut(rest, " ")
+				if !more || !strings.Contains(word, "-") {
+					break
+				}
+				lead, rest = lead+word+" ", tail
+			}
 			word, tail, _ := strings.Cut(rest, " ")
 			if strings.HasSuffix(word, "s") {
-				return noun
+				return lead + rest
 			}
 			if tail != "" {
-				return word + "s " + tail
+				return lead + word + "s " + tail
 			}
-			return word + "s"
+			return lead + word + "s"
 		}
 	}
 	return noun

@@ -177,6 +177,47 @@ func TestVariants(t *testing.T) {
 	}
 }
 
+func TestProblemKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name, json   string
+		kind         ProblemKind
+		member, path string
+	}{
+		{"missing", `{"title": "T"}`, IsMissing, "id", ""},
+		{"unknown", `{"id": "a", "title": "T", "titel": 1}`, IsUnknown, "titel", "titel"},
+		{"repeated", `{"id": "a", "title": "T", "title": "U"}`, IsRepeated, "title", "title"},
+		{"bad key", `{"id": "a", "title": "T", "modes": {"Play": "running"}}`, IsBadKey, "Play", "modes.Play"},
+		{"invalid", `{"id": "a", "title": 3}`, IsInvalid, "", "title"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			ps := Check(manifestLike, v, "the file")
+			if len(ps) != 1 {
+				t.Fatalf("got %d problems, want 1: %v", len(ps), ps)
+			}
+			if p := ps[0]; p.Kind != tc.kind || p.Member != tc.member || p.Path != tc.path {
+				t.Errorf("got kind %d member %q path %q, want %d %q %q", p.Kind, p.Member, p.Path, tc.kind, tc.member, tc.path)
+			}
+		})
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for in, want := range map[string]string{
+		"a non-empty string":     "non-empty strings",
+		"an integer from 1 to 8": "integers from 1 to 8",
+		"a string":               "strings",
+		"any JSON value":         "any JSON value",
+	} {
+		if got := plural(in); got != want {
+			t.Errorf("plural(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestLastWins(t *testing.T) {
 	shape := Object{LastWins: true, Fields: []Field{{Name: "title", Required: true, Shape: String{NonEmpty: true}}}}
 	for _, tc := range []struct {
