@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -105,6 +107,10 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.missingModes(ds)
 	case "MODE_TAG_DANGLING":
 		x.danglingTag(ds)
+	case personalization.CodeDefaultOption, personalization.CodeSetsTarget, "PERSONALIZATION_TAG_DANGLING":
+		x.personalization(d.Code, ds) // personalize_query.go
+	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:
+		x.missingTestFields(d.Code, ds)
 	}
 }
 

@@ -135,8 +135,9 @@ func (b *builder) loadPackage(p *Package) {
 		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)
 	}
 	if v := b.readJSON(p, "personalization.json"); v != nil {
-		p.Personalization = personalizationIDs(v)
-		p.personalization = v
+		f := p.files["personalization.json"]
+		p.pers = f.entry.getPersonalization(f.Path)
+		p.Personalization = p.pers.IDs()
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
 		p.ClockFile = clocks.Parse(p.files["clocks.json"].Path, v)
@@ -148,17 +149,6 @@ func (b *builder) loadPackage(p *Package) {
 	p.Direction = b.readJSON(p, "direction.json")
 	b.loadCollections(p)
 	b.loadContracts(p)
-}
-
-// personalizationIDs reads the question ids of a parsed personalization.json.
-func personalizationIDs(v *jsonsrc.Value) map[string]bool {
-	ids := map[string]bool{}
-	for _, q := range arrayElems(v.Get("questions")) {
-		if id := q.Get("id"); id != nil && id.Kind == jsonsrc.String {
-			ids[id.Str] = true
-		}
-	}
-	return ids
 }
 
 // loadCollections reads the record files of collections/<id>/<record>.json

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"sync"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -34,12 +36,17 @@ type cacheEntry struct {
 	markdown *markdown.Doc
 	fantasy  *fantasy.Block
 	tuning   *tuning.File
+	pers     *personalization.File
 	adoption *contracts.Adoption
 	pack     *pack.Pack
-	manifest *manifest.Manifest
-	json     *jsonsrc.Value
-	jsonErrs []jsonsrc.Error
-	jsonDone bool
+	plan     *buildplan.Plan
+	// planChecked holds the findings of the build plan that need only
+	// its content (buildplan.Check).
+	planChecked *planFindings
+	manifest    *manifest.Manifest
+	json        *jsonsrc.Value
+	jsonErrs    []jsonsrc.Error
+	jsonDone    bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
@@ -48,6 +55,7 @@ type cacheEntry struct {
 	anchors   map[string]contracts.AnchorTarget
 
 	checked      *adoptionResult
+	persChecked  *persResult
 	docChecked   *docResult
 	proseChecked *proseResult
 }
@@ -160,10 +168,32 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 	return e.json, e.jsonErrs
 }
 
+// getPlan returns the build plan read from the Markdown parse.
+func (e *cacheEntry) getPlan() *buildplan.Plan {
+	doc := e.getMarkdown()
+	return parseOnce(e, &e.plan, func() *buildplan.Plan { return buildplan.Parse(doc) })
+}
+
+// planFindings is the memoized buildplan.Check of one content.
+type planFindings struct{ findings []source.Finding }
+
+// getPlanFindings returns buildplan.Check of the content, once.
+func (e *cacheEntry) getPlanFindings(path string) []source.Finding {
+	plan := e.getPlan()
+	return parseOnce(e, &e.planChecked, func() *planFindings { return &planFindings{buildplan.Check(plan, path)} }).findings
+}
+
 // getManifest returns the manifest read from the content's JSON parse v
 // with its checks, once per content.
 func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manifest {
 	return parseOnce(e, &e.manifest, func() *manifest.Manifest { return manifest.Parse(path, v) })
+}
+
+// getPersonalization returns the reading of personalization.json (its
+// plain JSON parse, which must have parsed).
+func (e *cacheEntry) getPersonalization(path string) *personalization.File {
+	v := e.getJSON()
+	return parseOnce(e, &e.pers, func() *personalization.File { return personalization.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

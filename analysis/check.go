@@ -7,10 +7,10 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -57,6 +57,7 @@ func (b *builder) checkPackage(p *Package) {
 		b.checkChapter(p, c)
 	}
 	b.checkRulesets(p)
+	b.checkPersonalization(p)
 	b.checkDirectionImages(p)
 	b.checkContracts(p)
 }
@@ -72,12 +73,7 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 		}
 		return &tuning.Collection{Records: c.Records, HasSchema: c.HasSchema, Schema: c.Schema}, true
 	}
-	var pers *jsonsrc.Value
-	persFile := ""
-	if p.personalization != nil {
-		pers, persFile = p.personalization, p.files["personalization.json"].Path
-	}
-	return p.Tuning.CheckEnvironments(records, pers, persFile)
+	return p.Tuning.CheckEnvironments(records, p.pers)
 }
 
 // checkLayout reports missing required files and misnamed chapters.
@@ -141,6 +137,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 			continue
 		}
 		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
+		if n := nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
+			msg += fmt.Sprintf("; did you mean %q?", n)
+		}
 		if p.Personalization == nil {
 			msg = fmt.Sprintf("the tag names personalization question %q, but the package has no personalization.json; add the question there or remove the tag", tag.ID)
 		}
@@ -152,6 +151,9 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 	}
 	if c.Number == 5 {
 		b.checkRetiredBlock(c)
+	}
+	if c.Name == buildplan.FileName {
+		b.checkBuildPlan(p, c.File)
 	}
 }
 

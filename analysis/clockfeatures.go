@@ -18,11 +18,25 @@ import (
 // (targets.go), so definition, references and rename work as for tuning
 // keys; completion and hover are here.
 
-// clocks indexes clocks.json and the mode tags of the package's chapters.
+// clocks indexes clocks.json, the mode tags of the package's chapters and
+// the unchanged members of the build plan's tests.
 func (b *indexBuilder) clocks(p *Package) {
 	b.clockFile(p)
 	for _, ch := range p.Chapters {
 		b.modeTags(p, ch)
+		b.planUnchanged(p, ch.File)
+	}
+}
+
+// planUnchanged indexes the unchanged members of the tests of f when f is
+// the build plan.
+func (b *indexBuilder) planUnchanged(p *Package, f *File) {
+	plan := planOf(f)
+	if plan == nil {
+		return
+	}
+	for _, t := range plan.Tests {
+		b.unchangedRefs(p, f.Path, f.Content, t.Unchanged)
 	}
 }
 
@@ -608,8 +622,7 @@ func (x *fixer) danglingTag(ds source.Span) {
 // unchangedRefs indexes the mode ids and runtime addresses of one test's
 // unchanged member, held in file with content (the build plan, whose test
 // blocks are parsed with spans in the file): a test block is one more
-// place that names them, so references and renames reach it. The glue
-// that indexes the test blocks calls it with each block's unchanged.
+// place that names them, so references and renames reach it.
 func (b *indexBuilder) unchangedRefs(p *Package, file string, content []byte, unchanged *jsonsrc.Value) {
 	if unchanged == nil || unchanged.Kind != jsonsrc.Object {
 		return
@@ -630,8 +643,8 @@ func (b *indexBuilder) unchangedRefs(p *Package, file string, content []byte, un
 // JSON path of the cursor from the unchanged object (as Context.Keys
 // gives it, "[]" for an index), ctx the JSON context of the cursor.
 // It proposes the members modes and values, the time modes in modes and
-// the declared runtime addresses in values. The glue that completes test
-// blocks calls it when the path reaches unchanged.
+// the declared runtime addresses in values; completeBlock (planquery.go)
+// calls it when the path reaches unchanged.
 func unchangedItems(p *Package, ctx jsonsrc.Context, keys []string) []CompletionItem {
 	var out []CompletionItem
 	switch {

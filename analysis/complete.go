@@ -33,6 +33,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if items, ok := s.completeClocks(f, offset); ok {
 		return items
 	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.complete()
+	}
 	if k, ok := shapedFile(f); ok {
 		return completeShaped(k, f.Content, offset)
 	}
@@ -775,6 +778,9 @@ func fmtFloat(f float64) string { return fmt.Sprintf("%g", f) }
 // completeMarkdown completes inline-code citations and link destinations.
 func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	doc := f.Markdown
+	if items, ok := s.completePlan(f, offset); ok {
+		return items // a test block or a test heading of the build plan
+	}
 	for _, b := range doc.CodeBlocks {
 		if b.Span.Start <= offset && offset < b.Span.End {
 			return nil
@@ -787,6 +793,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 	end := offset
 	for end < len(f.Content) && f.Content[end] != '\n' && f.Content[end] != '\r' {
 		end++
+	}
+	if items, ok := s.tagItems(f, start, offset, end); ok {
+		return items
 	}
 	before := string(f.Content[start:offset])
 	after := string(f.Content[offset:end])

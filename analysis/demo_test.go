@@ -24,6 +24,7 @@ func TestDemoIsCleanOnceFixed(t *testing.T) {
 		{"03-content.md", "`garden.growth_minutes`", "`garden.growth_minutes_per_stage`"},
 		{"manifest.json", `"builder": 20`, `"builder": 30`},
 		{"01-overview.md", ", one bottle every `cauldron.brew_minutes`.", " one bottle at a time."},
+		{"05-build-plan.md", `"seeds": "the morning seed of each day"`, `"seeds": ["the morning seed of each day"]`},
 	}
 	for _, fx := range fixes {
 		path := filepath.Join(dir, filepath.FromSlash(fx.file))

@@ -20,6 +20,8 @@ type jsonKind struct {
 
 // formatJSONKind returns the kind of the package file at a package-relative
 // slash path, and false for a file that is not a JSON file of the format.
+// The test blocks of 05-build-plan.md are JSON inside Markdown: their
+// syntax code, VERIFICATION_JSON, is reported by analysis/buildplan.
 func formatJSONKind(rel string) (jsonKind, bool) {
 	switch rel {
 	case "manifest.json":

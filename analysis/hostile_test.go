@@ -171,6 +171,14 @@ func TestHostileQueries(t *testing.T) {
 	cases["chapter BOM"] = map[string][]byte{"02-mechanics.md": []byte("\ufeff# Mechanics\n\n## Burning\n\n`lantern.oil_units`\n")}
 	cases["chapter empty"] = map[string][]byte{"02-mechanics.md": {}}
 	cases["tuning CRLF garbage"] = map[string][]byte{"tuning.json": []byte("{\r\n\"values\": {\"lantern.oil_units\": 1e400, \"a\": -0, \"b.c\": 1E+2},\r\n\"ranges\": {\"b.c\": [1]}, \"rules\": {\"x\": \"b.c >\"}")}
+	pers := `{"questions": [{"id": "oil", "prompt": "How much oil?", "type": "choice", "options": [{"id": "lots", "label": "Lots", "sets": {"lantern.oil_units": 12, "contracts.lamp-oil.capacity": 1, "x": "y"}}, {"id": "lots"}], "default": "lot"}, {"id": "burn", "prompt": "?", "type": "number", "default": 2e999, "sets": "lantern.oil_units"}, {"id": "oil", "prompt": "\u00e9", "type": "text", "default": 1, "sets": {}, "options": 3}]}`
+	for cut := 0; cut <= len(pers); cut += 9 {
+		cases[fmt.Sprintf("personalization cut at %d", cut)] = map[string][]byte{"personalization.json": []byte(pers[:cut])}
+	}
+	cases["personalization CRLF and tags"] = map[string][]byte{
+		"personalization.json": []byte(strings.ReplaceAll(pers, ", ", ",\r\n")),
+		"02-mechanics.md":      []byte("# Mechanics\r\n\r\n> PERSONALIZATION: oil\r\n> > PERSONALIZATION:\r\n>PERSONALIZATION: bu\r\n## Burning\r\n"),
+	}
 	for name, changes := range cases {
 		t.Run(name, func(t *testing.T) {
 			dir := writeHostile(t, changes)

@@ -31,6 +31,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if h, ok := s.hoverClocks(f, offset); ok {
 		return h
 	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.hover()
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
@@ -482,6 +485,9 @@ func (q *adoptionQuery) templateHover(id string) string {
 
 // hoverMarkdown explains the inline-code citation or the link at offset.
 func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
+	if h, ok := s.hoverPlan(f, offset); ok {
+		return h // a test heading or a member of a test block
+	}
 	if h := s.docHover(f, offset); h != nil {
 		return h // an inline-code path or a quoted test name (docfeatures.go)
 	}
@@ -490,6 +496,9 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 	}
 	if h := s.rulesetHover(f, offset); h != nil {
 		return h
+	}
+	if h := s.tagHover(f, offset); h != nil {
+		return h // a > PERSONALIZATION: tag (personalize_query.go)
 	}
 	doc := f.Markdown
 	p := f.Package

@@ -46,6 +46,9 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	clocks := read("clocks.json")
 	forage := read("contracts/daily-forage.json")
 	foragePack := read("contracts/replay-scope-2.pack.json")
+	buildPlan := read("05-build-plan.md")
+	claims := "\n### AT-9: Moss looks like moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss looks green\", \"direction_claims\": [\"colors.moss\", \"colors.fern\"] }\n```\n"
+	const direction = `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`
 	breakJSON := func(s string) string { return strings.Replace(s, "{", "{,", 1) }
 
 	steps := []struct {
@@ -105,6 +108,13 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"type a mode tag and a state token in a chapter", func() {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Turn clock", "### Turn clock [AWAY] [ALL] [SLEEPING]\n\nThe old `state:number:energy`.", 1))
 		}},
+		{"a test says values stay unchanged while away; one is declared nowhere", func() {
+			setOverlay("05-build-plan.md", strings.Replace(buildPlan, `"type": "scenario",`, `"type": "scenario", "unchanged": {"modes": ["away", "foraging"], "values": ["runtime.energy", "runtime.ghost"]},`, 1))
+		}},
+		{"a chapter declares the address", func() {
+			setOverlay("02-mechanics.md", mechanics+"\nThe `runtime.ghost` haunts the garden.\n")
+		}},
+		{"restore the build plan", func() { setOverlay("05-build-plan.md", buildPlan) }},
 		{"restore clocks.json and the chapter", func() {
 			setOverlay("clocks.json", clocks)
 			setOverlay("02-mechanics.md", mechanics)
@@ -113,9 +123,40 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("personalization.json", `{ "questions": [ { "id": "night", "prompt": "Night?", "type": "text", "default": "long" } ] }`)
 			setOverlay("07-tags.md", "# Tags\n\n> PERSONALIZATION: night\n\nA night of `colors.moss` under `clocks.garden_clock`, seen in `collections.herbs.mint.bitterness`.\n")
 		}},
+		{"personalization.json sets tuning keys, one out of its range and one decided", func() {
+			setOverlay("personalization.json", personalizationSets)
+		}},
+		{"widen the range in tuning.json", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"energy.refill_minutes": [10, 30]`, `"energy.refill_minutes": [10, 60]`, 1))
+		}},
+		{"give the decided key a range", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"ranges": {`, `"ranges": { "energy.max": [5, 20],`, 1))
+		}},
+		{"break tuning.json under personalization.json", func() { setOverlay("tuning.json", breakJSON(tuningJSON)) }},
+		{"restore tuning.json under personalization.json", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"repeat a question id and mistype a default option", func() {
+			setOverlay("personalization.json", strings.Replace(strings.Replace(personalizationSets, `"id": "refill"`, `"id": "night"`, 1), `"default": "slow"`, `"default": "slo"`, 1))
+		}},
 		{"break personalization.json", func() { setOverlay("personalization.json", `{ "questions": [ { "id" "night" } ] }`) }},
-		{"add direction.json", func() {
-			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`)
+		{"add direction.json", func() { setOverlay("direction.json", direction) }},
+		// The build plan's tests: a claim that resolves and one that does
+		// not, then edits of the claimed file and of the blocks.
+		{"add a test claiming direction entries", func() { setOverlay("05-build-plan.md", buildPlan+claims) }},
+		{"rename the claimed color", func() { setOverlay("direction.json", strings.Replace(direction, `"moss"`, `"fern"`, 1)) }},
+		{"restore direction.json", func() { setOverlay("direction.json", direction) }},
+		{"break the test block", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "{ ", "{, ", 1)) }},
+		{"number the test below the one before", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "AT-9", "AT-2", 1)) }},
+		{"retag the fence", func() { setOverlay("05-build-plan.md", buildPlan+strings.Replace(claims, "```test", "```json", 1)) }},
+		{"fix the seeds and the claims", func() {
+			fixed := strings.Replace(buildPlan, `"seeds": "the morning seed of each day"`, `"seeds": ["the morning seed of each day"]`, 1)
+			setOverlay("05-build-plan.md", fixed+strings.Replace(claims, `, \"colors.fern\"`, "", 1))
+		}},
+		{"break a generated test in the pack", func() {
+			setOverlay("contracts/replay-scope-2.pack.json", strings.Replace(foragePack, `"holds"`, `"hold"`, 1))
+		}},
+		{"restore the pack and the build plan", func() {
+			setOverlay("contracts/replay-scope-2.pack.json", foragePack)
+			setOverlay("05-build-plan.md", buildPlan+claims)
 		}},
 		{"break direction.json", func() {
 			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B" } }, "anti": { "x": { "image": "assets/none.png" `)
@@ -181,6 +222,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		}
 	}
 }
+
+// personalizationSets is a personalization.json for the demo package whose
+// answers set its tuning keys: a default out of its range, an option
+// setting a decided key.
+const personalizationSets = `{ "questions": [
+  { "id": "night", "prompt": "Night?", "type": "text", "default": "long" },
+  { "id": "refill", "prompt": "Minutes to refill?", "type": "number", "default": 45, "sets": "energy.refill_minutes" },
+  { "id": "pace", "prompt": "Pace?", "type": "choice", "default": "slow", "options": [
+    { "id": "slow", "label": "Slow", "sets": { "forage.toadstool_chance": 0.2 } },
+    { "id": "big", "label": "Big", "sets": { "energy.max": 12 } } ] } ] }`
 
 // TestEditRechecksOnlyAffectedAdoptions checks that an edit of one adoption
 // reuses the check results of the others, and that an edit of a chapter

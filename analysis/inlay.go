@@ -80,7 +80,7 @@ func (s *Snapshot) citationHint(r citeRef) (InlayHint, bool) {
 	t := r.Target
 	switch t.kind {
 	case targetTuningKey:
-		if r.Kind == refDecl || r.Kind == refRangeKey {
+		if r.Kind == refDecl || r.Kind == refRangeKey || r.Kind == refSets {
 			return InlayHint{}, false
 		}
 		p := s.packageAt(t.scope)

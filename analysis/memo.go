@@ -212,7 +212,9 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
-		findings = append(findings, pack.Check(a, state, pk)...)
+		found, tests := pack.CheckTests(a, state, pk)
+		findings = append(findings, found...)
+		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
 	res := &adoptionResult{deps: rec.deps, state: state, findings: findings}
 	if entry != nil {

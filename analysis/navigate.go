@@ -19,11 +19,17 @@ func (s *Snapshot) Definition(path string, offset int) []Location {
 	if r, ok := idx.refAt(path, offset); ok {
 		return s.targetLocations(r.Target)
 	}
+	if locs := s.claimDefinition(f, offset); locs != nil {
+		return locs // a direction claim of a test block (planquery.go)
+	}
 	if locs := s.docDefinition(f, offset); locs != nil {
 		return locs // an inline-code path or a quoted test name (docfeatures.go)
 	}
 	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionDefinition(a, offset)
+	}
+	if pq := s.persQuery(f, offset); pq != nil {
+		return pq.definition() // personalize_query.go
 	}
 	return nil
 }
@@ -33,6 +39,11 @@ func (s *Snapshot) Definition(path string, offset int) []Location {
 // or any citation of them. With includeDeclaration the declaration itself
 // is listed first.
 func (s *Snapshot) References(path string, offset int, includeDeclaration bool) []Location {
+	if f := s.File(path); f != nil {
+		if locs, ok := s.claimReferences(f, offset, includeDeclaration); ok {
+			return locs // a measured promise and the tests claiming it (planquery.go)
+		}
+	}
 	t, ok := s.targetAt(path, offset)
 	if !ok {
 		return nil
@@ -136,6 +147,8 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		}
 	case targetClock, targetMode, targetRuntime:
 		return clockLocations(p, t)
+	case targetQuestion:
+		return s.questionLocations(p, t.name)
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

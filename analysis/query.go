@@ -84,6 +84,8 @@ const (
 	SymbolAdoption
 	SymbolRule
 	SymbolRuleset
+	// SymbolTest is an acceptance test of the build plan.
+	SymbolTest
 )
 
 // Symbol is an entry of a document outline or of a workspace symbol search.

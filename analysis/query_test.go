@@ -467,6 +467,9 @@ func (r *queryRepo) run(m *queryMark) string {
 			diffs = append(diffs, d)
 		}
 		if m.golden != "" {
+			if emptyResult(res.full) {
+				diffs = append(diffs, fmt.Sprintf("the query offers nothing, but the marker compares it with -- >%s --", m.golden))
+			}
 			diffs = append(diffs, r.qa.compareGolden(m.golden, res.full)...)
 		} else if len(want) == 0 {
 			for k, v := range res.full {
@@ -533,6 +536,16 @@ func compareBrief(got, want []string, noGolden bool) string {
 		return fmt.Sprintf("got  %s\nwant %s", quoteAll(got), quoteAll(want))
 	}
 	return ""
+}
+
+// emptyResult reports whether a full result holds nothing.
+func emptyResult(full map[string]string) bool {
+	for _, v := range full {
+		if v != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteAll renders words as a marker would hold them.

@@ -407,7 +407,7 @@ func runLinks(q *queryRun) (queryResult, error) {
 	return res, nil
 }
 
-var symbolKindNames = []string{"heading", "question", "option", "value", "row-set", "row", "tuning-key", "adoption", "rule", "ruleset"}
+var symbolKindNames = []string{"heading", "question", "option", "value", "row-set", "row", "tuning-key", "adoption", "rule", "ruleset", "test"}
 
 // runSymbols gives the outline of the marker's file. Brief: the names in
 // order. Full: the tree with kinds and details. Every symbol must lie

@@ -32,6 +32,9 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 	if p != nil && p.ClockFile != nil && p.ClockFile.Path == path {
 		return s.clockLenses(path, p)
 	}
+	if p != nil && p.pers != nil && p.pers.Name == path {
+		return s.questionLenses(p) // personalize_query.go
+	}
 	if p == nil || p.TuningFile != f || p.Tuning == nil {
 		return nil
 	}

@@ -23,6 +23,9 @@ type renameSite struct {
 	// clock is set for the rename of a clock, a time mode or a runtime
 	// address (clockfeatures.go).
 	clock *targetKey
+	// question is set for a rename of a personalization question id: the
+	// package.
+	question *Package
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -56,6 +59,12 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.clock != nil {
 		return s.renameClockTarget(*site.clock, newName)
+	}
+	if site.question != nil {
+		return s.renameQuestion(site.question, site.name, newName)
+	}
+	if err := keepsTestID(site.file, site.heading, newName); err != nil {
+		return nil, err
 	}
 	return s.renameHeading(site.file, site.heading, newName)
 }
@@ -107,8 +116,14 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 		if p := s.packageAt(r.Target.scope); p != nil {
 			return renameSite{ruleset: p, name: r.Target.name, span: r.span()}, nil
 		}
+	case targetQuestion:
+		p := s.packageAt(r.Target.scope)
+		if p == nil || p.pers == nil || p.pers.Question(r.Target.name) == nil {
+			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
+		}
+		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings and tuning keys can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids and personalization question ids can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and
@@ -197,9 +212,15 @@ func (s *Snapshot) renameKey(p *Package, old, newKey string) (map[string][]TextE
 	if _, ok := p.Tuning.Range(newKey); ok {
 		return nil, fmt.Errorf("ranges in tuning.json already has the key %q", newKey)
 	}
+	return s.rewriteAll(targetKey{kind: targetTuningKey, scope: p.Root, name: old}, newKey)
+}
+
+// rewriteAll returns the edits that make every place naming t (its
+// declaration included) name newName.
+func (s *Snapshot) rewriteAll(t targetKey, newName string) (map[string][]TextEdit, error) {
 	var w editWriter
-	for _, r := range s.citeIndex().byTarget[targetKey{kind: targetTuningKey, scope: p.Root, name: old}] {
-		if !w.rewrite(r, newKey) {
+	for _, r := range s.citeIndex().byTarget[t] {
+		if !w.rewrite(r, newName) {
 			return nil, fmt.Errorf("the citation at %s:%d cannot be rewritten in place", r.File, s.lineOf(r.File, r.Whole.Start)+1)
 		}
 	}

@@ -114,9 +114,13 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {
 			b.prose(p, c)
 			b.modeTags(p, c)
+			b.planUnchanged(p, f)
 		}
 		if p.ClockFile != nil && p.ClockFile.Path == path {
 			b.clockFile(p)
+		}
+		if p.pers != nil && (p.pers.Name == path || f.Markdown != nil) {
+			b.personalization(p) // its questions, sets targets and tags
 		}
 	}
 	if f.Markdown != nil {

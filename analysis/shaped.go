@@ -7,6 +7,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/analysis/manifest"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -36,6 +37,8 @@ func shapedFile(f *File) (shapedKind, bool) {
 	switch f.Package.Rel(f.Path) {
 	case "manifest.json":
 		return shapedKind{manifest.Shape(), manifest.CodeSchema}, true
+	case "personalization.json":
+		return shapedKind{personalization.Shape, personalization.CodeSchema}, true
 	}
 	return shapedKind{}, false
 }
@@ -53,8 +56,10 @@ func completeShaped(k shapedKind, content []byte, offset int) []CompletionItem {
 		if !ok {
 			return nil
 		}
+		// The object being typed picks its variant (a question's members
+		// follow its type).
 		var out []CompletionItem
-		for _, f := range jsonshape.Missing(obj, nil) {
+		for _, f := range jsonshape.Missing(obj, valueAt(draftJSON(content, c), contextPath(c.Path))) {
 			if c.HasKey(f.Name) {
 				continue
 			}
@@ -90,18 +95,62 @@ func completeShaped(k shapedKind, content []byte, offset int) []CompletionItem {
 	return nil
 }
 
-// shapedField returns the field of shape s at the member path keys, whose
-// last key is the member's name.
-func shapedField(s jsonshape.Shape, keys []string) (*jsonshape.Field, bool) {
-	if len(keys) == 0 {
+// shapedField returns the field of shape s at the member path of a
+// document whose root is root; the path's last step is the member's name.
+// The object holding the member picks its variant.
+func shapedField(s jsonshape.Shape, root *jsonsrc.Value, path []PathStep) (*jsonshape.Field, bool) {
+	if len(path) == 0 {
 		return nil, false
 	}
+	keys := PathKeys(path)
 	obj, ok := jsonshape.At(s, keys[:len(keys)-1]).(jsonshape.Object)
 	if !ok {
 		return nil, false
 	}
-	f := obj.Field(keys[len(keys)-1])
+	f := obj.For(valueAt(root, path[:len(path)-1])).Field(keys[len(keys)-1])
 	return f, f != nil
+}
+
+// draftJSON reads a JSON text that may be half typed at the cursor of c:
+// the first repaired copy that parses (see repairJSON), else the tree
+// parsed before the syntax error. Its offsets after the cursor may differ
+// from the text's; its names, values and array indices do not.
+func draftJSON(content []byte, c jsonsrc.Context) *jsonsrc.Value {
+	for _, fixed := range repairJSON(content, c) {
+		if v, errs := jsonsrc.Parse(fixed); len(errs) == 0 {
+			return v
+		}
+	}
+	v, _ := jsonsrc.Parse(content)
+	return v
+}
+
+// valueAt returns the value of the document whose root is root at path,
+// or nil when the path leaves it.
+func valueAt(root *jsonsrc.Value, path []PathStep) *jsonsrc.Value {
+	v := root
+	for _, st := range path {
+		switch {
+		case v == nil:
+			return nil
+		case st.IsKey:
+			v = v.Get(st.Key)
+		case v.Kind == jsonsrc.Array && st.Index >= 0 && st.Index < len(v.Elems):
+			v = v.Elems[st.Index]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// contextPath converts the path of a JSON context.
+func contextPath(steps []jsonsrc.Step) []PathStep {
+	out := make([]PathStep, len(steps))
+	for i, st := range steps {
+		out[i] = PathStep{Key: st.Key, Index: st.Index, IsKey: st.IsKey}
+	}
+	return out
 }
 
 // hoverShaped explains the member under offset in a shaped file: its path,
@@ -120,7 +169,7 @@ func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *Hover {
 		span = hit.Value.Span
 	}
 	keys := PathKeys(hit.Path)
-	f, ok := shapedField(k.shape, keys)
+	f, ok := shapedField(k.shape, root, hit.Path)
 	if !ok {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -131,8 +132,9 @@ type Package struct {
 	// package has no collections/ folder.
 	Collections map[string]*Collection
 
-	// personalization is the parsed personalization.json, or nil.
-	personalization *jsonsrc.Value
+	// pers is the read personalization.json, nil when it is absent or
+	// does not parse.
+	pers *personalization.File
 	// unreadable holds the package-relative paths of the format's JSON
 	// files that exist but cannot be read or do not parse.
 	unreadable map[string]bool

@@ -18,7 +18,8 @@ const maxWorkspaceSymbols = 500
 
 // DocumentSymbols returns the outline of a file: the heading tree of a
 // Markdown file; the questions (with their options), values, row sets (with
-// their rows) and rules of an adoption; the keys and rules of tuning.json.
+// their rows) and rules of an adoption; the keys and rules of tuning.json;
+// the questions (with their options) of personalization.json.
 func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	f := s.File(path)
 	if f == nil {
@@ -26,7 +27,7 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	}
 	if f.Markdown != nil {
 		if f.isChapter() {
-			return addRulesetSymbols(f.Markdown, headingTree(f.Markdown))
+			return planSymbols(f, addRulesetSymbols(f.Markdown, headingTree(f.Markdown)))
 		}
 		return headingTree(f.Markdown)
 	}
@@ -35,6 +36,9 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	}
 	if p := f.Package; p != nil && p.TuningFile == f && p.Tuning != nil {
 		return tuningSymbols(p)
+	}
+	if p := f.Package; p != nil && p.pers != nil && p.pers.Name == path {
+		return persSymbols(p.pers) // personalize_query.go
 	}
 	return nil
 }
@@ -212,10 +216,10 @@ func tuningSymbols(p *Package) []Symbol {
 	return out
 }
 
-// WorkspaceSymbols returns the headings, tuning keys and adoptions whose
-// name matches query: case-insensitively, as a substring or else as a
-// subsequence of its runes. Substring matches come first; at most 500
-// symbols are returned.
+// WorkspaceSymbols returns the headings, tuning keys, adoptions and
+// personalization questions whose name matches query: case-insensitively,
+// as a substring or else as a subsequence of its runes. Substring matches
+// come first; at most 500 symbols are returned.
 func (s *Snapshot) WorkspaceSymbols(query string) []Symbol {
 	q := strings.ToLower(strings.TrimSpace(query))
 	type scored struct {
@@ -255,6 +259,15 @@ func (s *Snapshot) WorkspaceSymbols(query string) []Symbol {
 			for _, d := range a.Values {
 				consider(Symbol{Name: "contracts." + a.ID + "." + d.Name.Text, Detail: oneLine(str(d.Description)), Kind: SymbolValue,
 					File: a.File, Span: memberSpan(d.Name.Span, d.Value), SelectionSpan: d.Name.Span})
+			}
+		}
+		if p.pers != nil {
+			for _, sym := range persSymbols(p.pers) {
+				sym.File, sym.Children = p.pers.Name, nil
+				if f := s.File(p.pers.Name); f != nil {
+					sym.Detail = s.displayPath(f) + " " + sym.Detail
+				}
+				consider(sym)
 			}
 		}
 	}

@@ -43,6 +43,9 @@ const (
 	targetClock
 	targetMode
 	targetRuntime
+	// targetQuestion is a question of personalization.json: name is its
+	// id.
+	targetQuestion
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -71,6 +74,8 @@ const (
 	refAdvances                         // an entry of a clock's advances
 	refModeTag                          // a mode tag in a chapter heading
 	refUnchanged                        // a mode or value of a test's unchanged
+	refSets                             // a sets target of personalization.json
+	refTag                              // the id of a > PERSONALIZATION: tag
 )
 
 // citeRef is one place that names a target.
@@ -135,6 +140,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
 	for _, p := range s.Packages {
 		b.tuning(p)
+		b.personalization(p)
 		for _, a := range p.Adoptions {
 			b.adoption(p, a)
 		}

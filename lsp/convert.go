@@ -164,6 +164,8 @@ func symbolKind(k analysis.SymbolKind) protocol.SymbolKind {
 		return protocol.SymbolKindModule
 	case analysis.SymbolRule:
 		return protocol.SymbolKindEvent
+	case analysis.SymbolTest:
+		return protocol.SymbolKindMethod
 	}
 	return protocol.SymbolKindKey
 }

@@ -60,6 +60,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	g.definitions()
 	g.adoptions()
 	g.manifest()
+	g.personalization()
 	sort.Slice(g.rep.Expected, func(i, j int) bool {
 		a, b := g.rep.Expected[i], g.rep.Expected[j]
 		if a.File != b.File {
@@ -91,6 +92,37 @@ func (g *pkg) manifest() {
 		set("title", "Generated Benchmark Package").
 		set("designer", obj{}.set("name", "gddls generator")).
 		set("target", obj{}.set("platform", "web-2d").set("genre", "systems sandbox"))))
+}
+
+// personalization writes personalization.json: a choice question whose
+// options set ranged values keys inside their ranges (the default among
+// them, so the rules are evaluated over the package defaults too), a number
+// question for each of the first open keys, and a text question.
+func (g *pkg) personalization() {
+	var options arr
+	for o := 0; o < 3; o++ {
+		sets := obj{}
+		for j := 0; j < 3; j++ {
+			i := 20 + 10*(3*o+j) // a ranged key, never the planted one
+			if i >= len(g.keys) {
+				break
+			}
+			sets = sets.set(g.keys[i], g.nums[i]+o)
+		}
+		opt := obj{}.set("id", fmt.Sprintf("pace-%d", o)).set("label", fmt.Sprintf("Pace %d", o))
+		if len(sets) > 0 {
+			opt = opt.set("sets", sets)
+		}
+		options = append(options, opt)
+	}
+	questions := arr{obj{}.set("id", "pace").set("prompt", "How fast is the game?").set("type", "choice").
+		set("options", options).set("default", "pace-1")}
+	for i, k := range g.open[:min(len(g.open), 5)] {
+		questions = append(questions, obj{}.set("id", fmt.Sprintf("open-%d", i)).set("prompt", "Which number?").
+			set("type", "number").set("default", 0.5).set("sets", k))
+	}
+	questions = append(questions, obj{}.set("id", "rival").set("prompt", "What is the rival called?").set("type", "text").set("default", "Vex"))
+	g.w.add("personalization.json", encode(obj{}.set("questions", questions)))
 }
 
 // tuning writes tuning.json: numbered keys in values, some open numbers,
@@ -233,8 +265,28 @@ func (g *pkg) chapters() {
 				fmt.Fprintf(&b, "> RULESET: %s\n> The %s part rests in this ruleset.\n\n", []string{"night-shift", "day-shift"}[s%2], word(s+3))
 			}
 		}
+		if ch.name == "05-build-plan.md" {
+			g.acceptanceTests(&b)
+		}
 		g.w.add(ch.name, []byte(b.String()))
 		g.rep.Chapters = append(g.rep.Chapters, ch.name)
+	}
+}
+
+// acceptanceTests appends the build plan's tests (§6): scenario and
+// general tests in turn, numbered with gaps as tests get deleted.
+func (g *pkg) acceptanceTests(b *strings.Builder) {
+	b.WriteString("## Acceptance tests\n\n")
+	g.rep.Headings++
+	for i := 0; i < 12; i++ {
+		fmt.Fprintf(b, "### AT-%d: The %s part keeps up\n\n```test\n", 1+i*2, word(i+30))
+		g.rep.Headings++
+		if i%2 == 0 {
+			fmt.Fprintf(b, "{\n  \"type\": \"scenario\",\n  \"given\": \"the machine at rest with `%s` decided\",\n  \"when\": [\"the %s part wakes\"],\n  \"then\": \"it finishes before the next tick\",\n  \"diagnostics\": [\"tick-log\"]\n}\n", g.key(), word(i+30))
+		} else {
+			fmt.Fprintf(b, "{\n  \"type\": \"general\",\n  \"scope\": \"every run of a thousand ticks\",\n  \"holds\": \"the %s part never waits twice in a row\",\n  \"seeds\": [\"seed-%d\"]\n}\n", word(i+30), i)
+		}
+		b.WriteString("```\n\n")
 	}
 }
 

@@ -37,10 +37,34 @@ type Problem struct {
 	// questions[2].id; "" for the document itself.
 	Path string
 	Msg  string
+	// Kind says what kind of problem it is; Member names the member an
+	// IsMissing, IsUnknown, IsRepeated or IsBadKey problem is about (for
+	// IsMissing, Path is the object's path; for the others, the
+	// member's). A format that files a code per member (the test blocks
+	// of the build plan) reads these instead of the message.
+	Kind   ProblemKind
+	Member string
 	// Tag is the tag of the innermost Tagged shape the problem arose in
 	// (or whose member is missing), or "".
 	Tag string
 }
+
+// ProblemKind classifies a Problem.
+type ProblemKind uint8
+
+// The kinds of problem.
+const (
+	// IsInvalid is a value of the wrong type or outside its constraints.
+	IsInvalid ProblemKind = iota
+	// IsMissing is a required member that is absent.
+	IsMissing
+	// IsUnknown is a member a closed object does not take.
+	IsUnknown
+	// IsRepeated is a member written twice.
+	IsRepeated
+	// IsBadKey is a map key that breaks the key grammar.
+	IsBadKey
+)
 
 // Shape is what a JSON value must be.
 type Shape interface {
@@ -75,6 +99,11 @@ type checker struct {
 
 func (c *checker) add(span source.Span, at place, format string, args ...any) {
 	c.out = append(c.out, Problem{Span: span, Path: at.path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// addAbout adds a problem of a kind other than IsInvalid about member key.
+func (c *checker) addAbout(kind ProblemKind, key string, span source.Span, at place, format string, args ...any) {
+	c.out = append(c.out, Problem{Span: span, Path: at.path, Msg: fmt.Sprintf(format, args...), Kind: kind, Member: key})
 }
 
 // Check returns every problem of v against s, in document order. what names
@@ -325,6 +354,83 @@ type Object struct {
 	// Valid, when set, is a further check of the whole object run after the
 	// members; it reports through the Report it is given.
 	Valid func(v *jsonsrc.Value, report func(span source.Span, msg string))
+	// Tag names the member whose string value picks one of Variants (a
+	// discriminator, such as a question's "type"); an object whose Tag
+	// member is absent, not a string, or names no variant is checked
+	// against Fields alone.
+	Tag      string
+	Variants []Variant
+
+	// forbid and tagValue are set on the refinement For returns.
+	forbid   []string
+	tagValue string
+}
+
+// Variant refines an Object for one value of its Tag member, as a JSON
+// Schema if/then/else on a constant does.
+type Variant struct {
+	// Value is the Tag member's value that selects the variant.
+	Value string
+	// Fields replace the object's fields of the same name (their shape,
+	// whether they are required, their doc) or add new ones.
+	Fields []Field
+	// Forbid names members the variant does not allow.
+	Forbid []string
+}
+
+// For returns the object shape that applies to v: o refined by the
+// variant v's Tag member selects, or o itself. Completion and quick fixes
+// use it to offer the members of the object's variant.
+func (o Object) For(v *jsonsrc.Value) Object {
+	if o.Tag == "" || len(o.Variants) == 0 {
+		return o
+	}
+	tag := v.Get(o.Tag)
+	if tag == nil || tag.Kind != jsonsrc.String {
+		return o
+	}
+	for _, vr := range o.Variants {
+		if vr.Value != tag.Str {
+			continue
+		}
+		r := o
+		r.Variants = nil
+		r.Fields = append([]Field(nil), o.Fields...)
+		for _, f := range vr.Fields {
+			if i := r.fieldIndex(f.Name); i >= 0 {
+				r.Fields[i] = f
+			} else {
+				r.Fields = append(r.Fields, f)
+			}
+		}
+		for _, name := range vr.Forbid {
+			if i := r.fieldIndex(name); i >= 0 {
+				r.Fields = append(r.Fields[:i:i], r.Fields[i+1:]...)
+			}
+		}
+		r.forbid = vr.Forbid
+		r.tagValue = vr.Value
+		return r
+	}
+	return o
+}
+
+func (o Object) fieldIndex(name string) int {
+	for i := range o.Fields {
+		if o.Fields[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (o Object) forbids(name string) bool {
+	for _, f := range o.forbid {
+		if f == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Describe implements Shape.
@@ -342,10 +448,8 @@ func (o Object) Describe() string {
 
 // Field returns the named field, or nil.
 func (o Object) Field(name string) *Field {
-	for i := range o.Fields {
-		if o.Fields[i].Name == name {
-			return &o.Fields[i]
-		}
+	if i := o.fieldIndex(name); i >= 0 {
+		return &o.Fields[i]
 	}
 	return nil
 }
@@ -364,6 +468,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 		c.wrongType(o, v, at)
 		return
 	}
+	o = o.For(v)
 	seen := map[string]bool{}
 	var last map[string]int
 	if o.LastWins {
@@ -374,9 +479,6 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	}
 	others := 0
 	for i, m := range v.Members {
-		if m.Value == nil {
-			continue // the partial tree of a syntax error
-		}
 		if o.Annotations && strings.HasPrefix(m.Key, "_") {
 			continue
 		}
@@ -384,10 +486,17 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue // a later member of the same name counts
 		}
 		if seen[m.Key] {
-			c.add(m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
+			c.addAbout(IsRepeated, m.Key, m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
 			continue
 		}
 		seen[m.Key] = true
+		if m.Value == nil {
+			continue // the end of a partial tree
+		}
+		if o.forbids(m.Key) {
+			c.add(m.KeySpan, at.member(m.Key), "%s is not allowed in %s whose %q is %q; remove it", strconv.Quote(m.Key), at.name, o.Tag, o.tagValue)
+			continue
+		}
 		if f := o.Field(m.Key); f != nil {
 			if f.Shape != nil {
 				f.Shape.check(c, m.Value, at.member(m.Key))
@@ -395,13 +504,13 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		if o.Rest == nil {
-			c.add(m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
+			c.addAbout(IsUnknown, m.Key, m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
 			continue
 		}
 		others++
 		if o.Key != nil {
 			if msg := o.Key(m.Key); msg != "" {
-				c.add(m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
+				c.addAbout(IsBadKey, m.Key, m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
 				continue
 			}
 		}
@@ -409,7 +518,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	}
 	for _, f := range o.Fields {
 		if f.Required && !seen[f.Name] {
-			c.add(v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
+			c.addAbout(IsMissing, f.Name, v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
 			if t, ok := f.Shape.(Tagged); ok {
 				c.out[len(c.out)-1].Tag = t.Tag
 			}
@@ -585,6 +694,7 @@ func Missing(s Shape, v *jsonsrc.Value) []Field {
 	if !ok {
 		return nil
 	}
+	o = o.For(v)
 	var req, opt []Field
 	for _, f := range o.Fields {
 		if v != nil && v.Member(f.Name) != nil {
@@ -631,6 +741,9 @@ func placeholder(s Shape) string {
 	case Bool:
 		return "false"
 	case Array:
+		if x.MinItems > 0 && x.Elem != nil {
+			return "[" + placeholder(x.Elem) + "]" // a non-empty array needs an element
+		}
 		return "[]"
 	case Object:
 		var parts []string
@@ -670,8 +783,9 @@ func quoteList(list []string) string {
 	return strings.Join(q[:len(q)-1], ", ") + " or " + q[len(q)-1]
 }
 
-// closest returns the candidate one or two edits away from s, or "".
-func closest(s string, candidates []string) string {
+// Closest returns the candidate one or two edits away from s, or "": the
+// suggestion of a "did you mean" in the messages of every format.
+func Closest(s string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
 		if d := source.EditDistance(s, c); d < bestD {
@@ -683,7 +797,7 @@ func closest(s string, candidates []string) string {
 
 // didYouMean suggests the closest candidate, in parentheses.
 func didYouMean(s string, candidates []string) string {
-	if c := closest(s, candidates); c != "" {
+	if c := Closest(s, candidates); c != "" {
 		return fmt.Sprintf(" (did you mean %q?)", c)
 	}
 	return ""
@@ -692,7 +806,7 @@ func didYouMean(s string, candidates []string) string {
 // fieldHint follows "is not a field of …": the likely field, or the list.
 func fieldHint(key string, names []string, annotations bool) string {
 	hint := ""
-	if c := closest(key, names); c != "" {
+	if c := Closest(key, names); c != "" {
 		hint = fmt.Sprintf("; did you mean %q?", c)
 	} else if len(names) > 0 {
 		hint = "; its fields are " + strings.Join(names, ", ")
@@ -706,14 +820,24 @@ func fieldHint(key string, names []string, annotations bool) string {
 func plural(noun string) string {
 	for _, art := range []string{"a ", "an "} {
 		if rest, ok := strings.CutPrefix(noun, art); ok {
+			// Adjectives written with a hyphen (non-empty) come before
+			// the noun that takes the plural.
+			lead := ""
+			for {
+				word, tail, more := strings.Cut(rest, " ")
+				if !more || !strings.Contains(word, "-") {
+					break
+				}
+				lead, rest = lead+word+" ", tail
+			}
 			word, tail, _ := strings.Cut(rest, " ")
 			if strings.HasSuffix(word, "s") {
-				return noun
+				return lead + rest
 			}
 			if tail != "" {
-				return word + "s " + tail
+				return lead + word + "s " + tail
 			}
-			return word + "s"
+			return lead + word + "s"
 		}
 	}
 	return noun

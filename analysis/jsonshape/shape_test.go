@@ -58,33 +58,24 @@ func TestCheck(t *testing.T) {
 		{"one of, matching kind", `{"id": "a", "title": "T", "size": -1}`, []string{`-1|at least 0`}},
 		{"not an object", `[1]`, []string{`[1]|the file must be an object, not an array`}},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got := checkText(t, manifestLike, tc.json, "the file", len(tc.want))
-			for i, w := range tc.want {
-				text, msg, _ := strings.Cut(w, "|")
-				if at := spanText(tc.json, got[i].Span); !strings.HasPrefix(at, text) {
-					t.Errorf("problem %d at %q, want at %q", i, at, text)
-				}
-				if !strings.Contains(got[i].Msg, msg) {
-					t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
-				}
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkProblems(t, manifestLike, "the file", tc.json, tc.want) })
 	}
 }
 
-// checkText checks the JSON text against s and requires n problems.
-func checkText(t *testing.T, s Shape, text, what string, n int) []Problem {
+// checkProblems checks the problems of a JSON text against s: want lists
+// "text at the span|message fragment" for each, in order.
+func checkProblems(t *testing.T, s Shape, what, json string, want []string) {
 	t.Helper()
-	v, errs := jsonsrc.Parse([]byte(text))
-	if len(errs) > 0 {
-		t.Fatalf("bad test JSON: %v", errs)
+	got := checkText(t, s, json, what, len(want))
+	for i, w := range want {
+		text, msg, _ := strings.Cut(w, "|")
+		if at := spanText(json, got[i].Span); !strings.HasPrefix(at, text) {
+			t.Errorf("problem %d at %q, want at %q", i, at, text)
+		}
+		if !strings.Contains(got[i].Msg, msg) {
+			t.Errorf("problem %d: %q does not say %q", i, got[i].Msg, msg)
+		}
 	}
-	got := Check(s, v, what)
-	if len(got) != n {
-		t.Fatalf("got %d problems, want %d: %v", len(got), n, got)
-	}
-	return got
 }
 
 func spanText(s string, sp source.Span) string {
@@ -92,6 +83,18 @@ func spanText(s string, sp source.Span) string {
 		return "<bad span>"
 	}
 	return s[sp.Start:sp.End]
+}
+
+// TestPartialTree checks the partial tree of a file cut inside a member:
+// the member without a value is left alone.
+func TestPartialTree(t *testing.T) {
+	v, errs := jsonsrc.Parse([]byte(`{"id": "a", "title"`))
+	if len(errs) == 0 {
+		t.Fatal("the cut text parsed")
+	}
+	if got := Check(manifestLike, v, "the file"); len(got) != 0 {
+		t.Errorf("problems %v, want none for a member being typed", got)
+	}
 }
 
 func TestAtValuesMissing(t *testing.T) {
@@ -115,6 +118,188 @@ func TestAtValuesMissing(t *testing.T) {
 	if got := strings.Join(names, ","); got != "id,kind,players,tags,modes,size" {
 		t.Errorf("Missing = %s (required first, title present)", got)
 	}
+}
+
+// questionLike picks its fields by its "type" member.
+var questionLike = Object{
+	Fields: []Field{
+		{Name: "type", Required: true, Shape: String{Enum: []string{"choice", "number"}}},
+		{Name: "default", Required: true, Shape: OneOf{Shapes: []Shape{String{}, Number{}}}},
+		{Name: "options", Shape: Array{Elem: String{}, MinItems: 1}},
+		{Name: "notes", Shape: String{}},
+	},
+	Tag: "type",
+	Variants: []Variant{
+		{Value: "choice", Fields: []Field{{Name: "options", Required: true, Shape: Array{Elem: String{}, MinItems: 1}}, {Name: "default", Required: true, Shape: String{}}}},
+		{Value: "number", Fields: []Field{{Name: "default", Required: true, Shape: Number{}}}, Forbid: []string{"options"}},
+	},
+}
+
+func TestVariants(t *testing.T) {
+	for _, tc := range []struct {
+		name, json string
+		want       []string
+	}{
+		{"choice", `{"type": "choice", "options": ["a"], "default": "a"}`, nil},
+		{"choice needs options", `{"type": "choice", "default": "a"}`, []string{`{|lacks the required field "options"`}},
+		{"choice default is a string", `{"type": "choice", "options": ["a"], "default": 1}`, []string{`1|must be a string, not a number`}},
+		{"number", `{"type": "number", "default": 1}`, nil},
+		{"number default is a number", `{"type": "number", "default": "1"}`, []string{`"1"|must be a number, not a string`}},
+		{"number forbids options", `{"type": "number", "default": 1, "options": ["a"]}`, []string{`"options"|not allowed in the question whose "type" is "number"`}},
+		{"unknown type: base fields", `{"type": "text", "default": 1, "options": ["a"]}`, []string{`"text"|must be one of "choice" or "number"`}},
+		{"no type: base fields", `{"default": "a"}`, []string{`{|lacks the required field "type"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkProblems(t, questionLike, "the question", tc.json, tc.want) })
+	}
+	missing := func(json string) string {
+		v, _ := jsonsrc.Parse([]byte(json))
+		var names []string
+		for _, f := range Missing(questionLike, v) {
+			names = append(names, f.Name)
+		}
+		return strings.Join(names, ",")
+	}
+	if got := missing(`{"type": "choice"}`); got != "default,options,notes" {
+		t.Errorf("Missing(choice) = %s, want the required options first", got)
+	}
+	if got := missing(`{"type": "number"}`); got != "default,notes" {
+		t.Errorf("Missing(number) = %s, want no options", got)
+	}
+	if got := missing(`{}`); got != "type,default,options,notes" {
+		t.Errorf("Missing({}) = %s", got)
+	}
+}
+
+func TestProblemKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name, json   string
+		kind         ProblemKind
+		member, path string
+	}{
+		{"missing", `{"title": "T"}`, IsMissing, "id", ""},
+		{"unknown", `{"id": "a", "title": "T", "titel": 1}`, IsUnknown, "titel", "titel"},
+		{"repeated", `{"id": "a", "title": "T", "title": "U"}`, IsRepeated, "title", "title"},
+		{"bad key", `{"id": "a", "title": "T", "modes": {"Play": "running"}}`, IsBadKey, "Play", "modes.Play"},
+		{"invalid", `{"id": "a", "title": 3}`, IsInvalid, "", "title"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, errs := jsonsrc.Parse([]byte(tc.json))
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			ps := Check(manifestLike, v, "the file")
+			if len(ps) != 1 {
+				t.Fatalf("got %d problems, want 1: %v", len(ps), ps)
+			}
+			if p := ps[0]; p.Kind != tc.kind || p.Member != tc.member || p.Path != tc.path {
+				t.Errorf("got kind %d member %q path %q, want %d %q %q", p.Kind, p.Member, p.Path, tc.kind, tc.member, tc.path)
+			}
+		})
+	}
+}
+
+func TestPlural(t *testing.T) {
+	for in, want := range map[string]string{
+		"a non-empty string":     "non-empty strings",
+		"an integer from 1 to 8": "integers from 1 to 8",
+		"a string":               "strings",
+		"any JSON value":         "any JSON value",
+	} {
+		if got := plural(in); got != want {
+			t.Errorf("plural(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestLastWins(t *testing.T) {
+	shape := Object{LastWins: true, Fields: []Field{{Name: "title", Required: true, Shape: String{NonEmpty: true}}}}
+	for _, tc := range []struct {
+		json string
+		want []string
+	}{
+		{`{"title": 3, "title": "T"}`, nil},
+		{`{"title": "T", "title": ""}`, []string{`""|is empty`}},
+		{`{"title": "T", "titel": 1, "titel": 2}`, []string{`"titel"|did you mean "title"`}},
+	} {
+		v, _ := jsonsrc.Parse([]byte(tc.json))
+		got := Check(shape, v, "the file")
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: got %v, want %d problems", tc.json, got, len(tc.want))
+		}
+		for i, w := range tc.want {
+			text, msg, _ := strings.Cut(w, "|")
+			if at := spanText(tc.json, got[i].Span); at != text || !strings.Contains(got[i].Msg, msg) {
+				t.Errorf("%s: problem %d is %q at %q, want %q at %q", tc.json, i, got[i].Msg, at, msg, text)
+			}
+			if got[i].Span.Start != strings.LastIndex(tc.json, text) {
+				t.Errorf("%s: problem %d is not on the last member", tc.json, i)
+			}
+		}
+	}
+}
+
+func TestPlaceholder(t *testing.T) {
+	inner := Object{Fields: []Field{
+		{Name: "name", Required: true, Shape: String{NonEmpty: true}, Example: `"Someone"`},
+		{Name: "kind", Required: true, Shape: String{Enum: []string{"puzzle", "shooter"}}},
+		{Name: "note", Shape: String{}},
+	}}
+	for _, tc := range []struct {
+		field Field
+		want  string
+	}{
+		{Field{Shape: String{}}, `""`},
+		{Field{Shape: String{Enum: []string{"web-2d", "web-3d"}}}, `"web-2d"`},
+		{Field{Shape: String{NonEmpty: true}, Example: `"Untitled"`}, `"Untitled"`},
+		{Field{Shape: Number{}}, `0`},
+		{Field{Shape: Number{HasMin: true, Min: 5}}, `5`},
+		{Field{Shape: Number{HasMin: true, Min: 0.5, ExclusiveMin: true}}, `1`},
+		{Field{Shape: Number{HasMax: true, Max: -2.5}}, `-3`},
+		{Field{Shape: Bool{}}, `false`},
+		{Field{Shape: Array{Elem: String{}}}, `[]`},
+		{Field{Shape: Array{Elem: Number{HasMin: true, Min: 2}, MinItems: 1}}, `[2]`},
+		{Field{Shape: inner}, `{ "name": "Someone", "kind": "puzzle" }`},
+		{Field{Shape: Object{Rest: Any{}}}, `{}`},
+		{Field{Shape: OneOf{Shapes: []Shape{Number{HasMin: true, Min: 1}, String{}}}}, `1`},
+		{Field{Shape: Any{}}, `null`},
+	} {
+		got := Placeholder(tc.field)
+		if got != tc.want {
+			t.Errorf("Placeholder(%s) = %s, want %s", tc.field.Shape.Describe(), got, tc.want)
+			continue
+		}
+		// A placeholder the shape can accept must be accepted.
+		v, errs := jsonsrc.Parse([]byte(got))
+		if len(errs) > 0 {
+			t.Errorf("Placeholder(%s) = %s is not JSON", tc.field.Shape.Describe(), got)
+		} else if _, any := tc.field.Shape.(Any); !any {
+			if ps := Check(tc.field.Shape, v, "the value"); len(ps) > 0 {
+				t.Errorf("Placeholder(%s) = %s breaks its shape: %v", tc.field.Shape.Describe(), got, ps)
+			}
+		}
+	}
+}
+
+func TestSingleValueHasNoGuess(t *testing.T) {
+	v, _ := jsonsrc.Parse([]byte(`"0.8"`))
+	got := Check(String{Enum: []string{"0.9"}}, v, "the version")
+	if len(got) != 1 || got[0].Msg != `the version is "0.8"; it must be "0.9"` {
+		t.Errorf("got %v, want one problem without a guess", got)
+	}
+}
+
+// checkText checks the JSON text against s and requires n problems.
+func checkText(t *testing.T, s Shape, text, what string, n int) []Problem {
+	t.Helper()
+	v, errs := jsonsrc.Parse([]byte(text))
+	if len(errs) > 0 {
+		t.Fatalf("bad test JSON: %v", errs)
+	}
+	got := Check(s, v, what)
+	if len(got) != n {
+		t.Fatalf("got %d problems, want %d: %v", len(got), n, got)
+	}
+	return got
 }
 
 func TestTagged(t *testing.T) {
@@ -178,81 +363,5 @@ func TestCheckPartialTree(t *testing.T) {
 	for _, text := range []string{`{"id`, `{"id": "a", "tags": [`, `{"tags": ["x",`, `{"modes": {"p"`} {
 		v, _ := jsonsrc.Parse([]byte(text))
 		Check(manifestLike, v, "the file") // must not panic
-	}
-}
-
-func TestLastWins(t *testing.T) {
-	shape := Object{LastWins: true, Fields: []Field{{Name: "title", Required: true, Shape: String{NonEmpty: true}}}}
-	for _, tc := range []struct {
-		json string
-		want []string
-	}{
-		{`{"title": 3, "title": "T"}`, nil},
-		{`{"title": "T", "title": ""}`, []string{`""|is empty`}},
-		{`{"title": "T", "titel": 1, "titel": 2}`, []string{`"titel"|did you mean "title"`}},
-	} {
-		v, _ := jsonsrc.Parse([]byte(tc.json))
-		got := Check(shape, v, "the file")
-		if len(got) != len(tc.want) {
-			t.Fatalf("%s: got %v, want %d problems", tc.json, got, len(tc.want))
-		}
-		for i, w := range tc.want {
-			text, msg, _ := strings.Cut(w, "|")
-			if at := spanText(tc.json, got[i].Span); at != text || !strings.Contains(got[i].Msg, msg) {
-				t.Errorf("%s: problem %d is %q at %q, want %q at %q", tc.json, i, got[i].Msg, at, msg, text)
-			}
-			if got[i].Span.Start != strings.LastIndex(tc.json, text) {
-				t.Errorf("%s: problem %d is not on the last member", tc.json, i)
-			}
-		}
-	}
-}
-
-func TestPlaceholder(t *testing.T) {
-	inner := Object{Fields: []Field{
-		{Name: "name", Required: true, Shape: String{NonEmpty: true}, Example: `"Someone"`},
-		{Name: "kind", Required: true, Shape: String{Enum: []string{"puzzle", "shooter"}}},
-		{Name: "note", Shape: String{}},
-	}}
-	for _, tc := range []struct {
-		field Field
-		want  string
-	}{
-		{Field{Shape: String{}}, `""`},
-		{Field{Shape: String{Enum: []string{"web-2d", "web-3d"}}}, `"web-2d"`},
-		{Field{Shape: String{NonEmpty: true}, Example: `"Untitled"`}, `"Untitled"`},
-		{Field{Shape: Number{}}, `0`},
-		{Field{Shape: Number{HasMin: true, Min: 5}}, `5`},
-		{Field{Shape: Number{HasMin: true, Min: 0.5, ExclusiveMin: true}}, `1`},
-		{Field{Shape: Number{HasMax: true, Max: -2.5}}, `-3`},
-		{Field{Shape: Bool{}}, `false`},
-		{Field{Shape: Array{Elem: String{}}}, `[]`},
-		{Field{Shape: inner}, `{ "name": "Someone", "kind": "puzzle" }`},
-		{Field{Shape: Object{Rest: Any{}}}, `{}`},
-		{Field{Shape: OneOf{Shapes: []Shape{Number{HasMin: true, Min: 1}, String{}}}}, `1`},
-		{Field{Shape: Any{}}, `null`},
-	} {
-		got := Placeholder(tc.field)
-		if got != tc.want {
-			t.Errorf("Placeholder(%s) = %s, want %s", tc.field.Shape.Describe(), got, tc.want)
-			continue
-		}
-		// A placeholder the shape can accept must be accepted.
-		v, errs := jsonsrc.Parse([]byte(got))
-		if len(errs) > 0 {
-			t.Errorf("Placeholder(%s) = %s is not JSON", tc.field.Shape.Describe(), got)
-		} else if _, any := tc.field.Shape.(Any); !any {
-			if ps := Check(tc.field.Shape, v, "the value"); len(ps) > 0 {
-				t.Errorf("Placeholder(%s) = %s breaks its shape: %v", tc.field.Shape.Describe(), got, ps)
-			}
-		}
-	}
-}
-
-func TestSingleValueHasNoGuess(t *testing.T) {
-	v, _ := jsonsrc.Parse([]byte(`"0.8"`))
-	got := Check(String{Enum: []string{"0.9"}}, v, "the version")
-	if len(got) != 1 || got[0].Msg != `the version is "0.8"; it must be "0.9"` {
-		t.Errorf("got %v, want one problem without a guess", got)
 	}
 }

@@ -241,4 +241,9 @@ type CodeBlock struct {
 	StartLine, EndLine int
 	// Span covers the lines, without the final line break.
 	Span source.Span
+	// Content covers the block's text: for a fenced block, from the start
+	// of the line after the opening fence to the start of the closing
+	// fence line (or the end of the document when the fence is never
+	// closed); for an indented block it equals Span.
+	Content source.Span
 }

@@ -189,6 +189,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 		next = d.lineOf(lines.At(lines.Len()-1).Start) + 1
 	}
 	end := next
+	closed := false
 	if next < len(d.starts) && fl >= 3 {
 		t := bytes.TrimLeft(d.lineText(next), " \t>")
 		k := 0
@@ -196,10 +197,18 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 			k++
 		}
 		if k >= fl && len(bytes.TrimSpace(t[k:])) == 0 {
-			end = next + 1
+			end, closed = next+1, true
 		}
 	}
 	cb := CodeBlock{Fenced: true, StartLine: start, EndLine: end}
+	cb.Content = spanT{Start: len(d.Data), End: len(d.Data)}
+	if start+1 < len(d.starts) {
+		cb.Content.Start = d.starts[start+1]
+	}
+	if closed {
+		cb.Content.End = d.starts[end-1]
+	}
+	cb.Content.End = max(cb.Content.End, cb.Content.Start)
 	if n.Info != nil {
 		cb.Info = string(n.Info.Segment.Value(p.src))
 	}
@@ -216,8 +225,8 @@ func (p *builder) indented(n *ast.CodeBlock) {
 	d := p.d
 	start := d.lineOf(lines.At(0).Start)
 	end := d.lineOf(lines.At(lines.Len()-1).Start) + 1
-	d.CodeBlocks = append(d.CodeBlocks, CodeBlock{StartLine: start, EndLine: end,
-		Span: spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}})
+	span := spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}
+	d.CodeBlocks = append(d.CodeBlocks, CodeBlock{StartLine: start, EndLine: end, Span: span, Content: span})
 }
 
 // linesSpan is the span from the first segment's start to the last

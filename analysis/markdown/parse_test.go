@@ -203,3 +203,25 @@ func TestLinks(t *testing.T) {
 		t.Errorf("empty destination span = %+v", e.DestSpan)
 	}
 }
+
+func TestCodeBlockContent(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"closed", "a\n\n```test\n{}\n```\n", "{}\n"},
+		{"tildes and CRLF", "~~~~ json\r\n[1,\r\n2]\r\n~~~~\r\n", "[1,\r\n2]\r\n"},
+		{"never closed", "```test\n{\"a\":\n", "{\"a\":\n"},
+		{"empty", "```test\n```\n", ""},
+		{"opening line only", "```test", ""},
+		{"indented block", "para\n\n    code\n    more\n", "    code\n    more"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Parse([]byte(tc.src))
+			if len(d.CodeBlocks) != 1 {
+				t.Fatalf("%d code blocks", len(d.CodeBlocks))
+			}
+			c := d.CodeBlocks[0].Content
+			if got := tc.src[c.Start:c.End]; got != tc.want {
+				t.Errorf("content %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,7 +1,9 @@
 package tuning
 
 import (
-	"github.com/gddls/gddls/contracts/jsonsrc"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -23,54 +25,23 @@ type assignment struct {
 // means the two environments are the same.
 //
 // An assignment that §5 forbids is left out, because its own
-// PERSONALIZATION_* finding covers it: a key that is neither a ranged values
-// key nor an open key, or a number outside the key's range. A file that
-// did not parse completely gives no defaults.
-func (f *File) packageDefaults(p *jsonsrc.Value, file string) map[string]assignment {
-	if !readable(p) {
-		return nil
-	}
-	qs := p.Get("questions")
-	if qs == nil || qs.Kind != jsonsrc.Array {
+// PERSONALIZATION_SETS_* finding covers it: a key that SetsTarget does not
+// call Settable, or a number outside the key's range. A file that did not
+// parse completely gives no defaults.
+func (f *File) packageDefaults(p *personalization.File) map[string]assignment {
+	if p == nil || !readable(p.Root) {
 		return nil
 	}
 	set := map[string]assignment{}
-	assign := func(key string, v *jsonsrc.Value, question, option string) {
-		if v == nil || !v.Finite() || !f.settable(key, v.Num) {
-			return
-		}
-		set[key] = assignment{value: v.Num, question: question, option: option, file: file, span: v.Span}
-	}
-	for _, q := range qs.Elems {
-		if q == nil || q.Kind != jsonsrc.Object {
+	for _, d := range p.Defaults() {
+		if e, s := f.SetsTarget(d.Key); s != Settable || !e.Admits(d.Value) {
 			continue
 		}
-		id := ""
-		if v := q.Get("id"); v != nil && v.Kind == jsonsrc.String {
-			id = v.Str
+		a := assignment{value: d.Value, question: d.Question.ID, file: p.Name, span: d.ValueSpan}
+		if d.Option != nil {
+			a.option = d.Option.ID
 		}
-		typ, def := q.Get("type"), q.Get("default")
-		if typ == nil || typ.Kind != jsonsrc.String || def == nil {
-			continue
-		}
-		switch typ.Str {
-		case "choice":
-			if def.Kind != jsonsrc.String {
-				continue
-			}
-			opt := option(q.Get("options"), def.Str)
-			sets := opt.Get("sets")
-			if sets == nil || sets.Kind != jsonsrc.Object {
-				continue
-			}
-			for _, m := range effective(sets) {
-				assign(m.Key, m.Value, id, def.Str)
-			}
-		case "number":
-			if key := q.Get("sets"); key != nil && key.Kind == jsonsrc.String {
-				assign(key.Str, def, id, "")
-			}
-		}
+		set[d.Key] = a
 	}
 	for key, a := range set {
 		if v, ok := f.Decided(key); ok && v == a.value {
@@ -80,32 +51,54 @@ func (f *File) packageDefaults(p *jsonsrc.Value, file string) map[string]assignm
 	return set
 }
 
-// option returns the first option of a choice question with the given id,
-// or nil.
-func option(options *jsonsrc.Value, id string) *jsonsrc.Value {
-	if options == nil || options.Kind != jsonsrc.Array {
-		return nil
+// Settability says whether a personalization answer may set a tuning key
+// (SPEC §5 rule 7, "Choice answers" rule 1, "Numeric answers" rule 1).
+type Settability uint8
+
+// The answers of SetsTarget.
+const (
+	// Settable is a ranged values key or an open key.
+	Settable Settability = iota
+	// ContractValue is a contract value, contracts.<adoption>.<value>: a
+	// contract's values are fixed in its adoption.
+	ContractValue
+	// NotAKey is in neither values nor open.
+	NotAKey
+	// Unranged is a values key without a range: a decided number.
+	Unranged
+	// RangeBroken is a values key whose entry in ranges is malformed
+	// (TUNING_RANGE), so whether it has a range is not known.
+	RangeBroken
+	// NoTuning is any other key when tuning.json is absent or unreadable,
+	// so whether it exists is not known.
+	NoTuning
+)
+
+// SetsTarget looks up a key that a personalization answer sets and says
+// whether the answer may set it. The entry is nil unless the key is in
+// values or open. A nil f is an absent tuning.json.
+func (f *File) SetsTarget(key string) (*Entry, Settability) {
+	if strings.HasPrefix(key, "contracts.") && strings.Count(key, ".") == 2 {
+		return nil, ContractValue
 	}
-	for _, o := range options.Elems {
-		if v := o.Get("id"); v != nil && v.Kind == jsonsrc.String && v.Str == id {
-			return o
-		}
+	if f == nil || !f.Readable {
+		return nil, NoTuning
 	}
-	return nil
+	e, ok := f.Lookup(key)
+	switch {
+	case !ok:
+		return nil, NotAKey
+	case e.Open || e.Range != nil:
+		return e, Settable
+	}
+	if r, ok := f.Ranges[key]; ok && !r.Valid {
+		return e, RangeBroken
+	}
+	return e, Unranged
 }
 
-// settable reports whether a personalization answer may set key to v: the
-// key is a values key with a range, or an open key, and v is inside the
-// key's range when it has one (SPEC §5, "Choice answers" and "Numeric
-// answers").
-func (f *File) settable(key string, v float64) bool {
-	e, ok := f.values[key]
-	if ok {
-		if e.Range == nil {
-			return false
-		}
-	} else if e, ok = f.open[key]; !ok {
-		return false
-	}
+// Admits reports whether v is inside the entry's inclusive range, or the
+// entry has no range.
+func (e *Entry) Admits(v float64) bool {
 	return e.Range == nil || v >= e.Range[0] && v <= e.Range[1]
 }

@@ -1,6 +1,7 @@
 package tuning
 
 import (
+	"github.com/gddls/gddls/analysis/personalization"
 	"strings"
 	"testing"
 
@@ -168,11 +169,7 @@ func TestEnvironments(t *testing.T) {
 	for _, tt := range envCases {
 		t.Run(tt.name, func(t *testing.T) {
 			f := Parse("tuning.json", []byte(tt.tuning))
-			var pers *jsonsrc.Value
-			if tt.pers != "" {
-				pers, _ = jsonsrc.Parse([]byte(tt.pers))
-			}
-			env := f.CheckEnvironments(lookupOf(tt.collections), pers, "personalization.json")
+			env := f.CheckEnvironments(lookupOf(tt.collections), readPersonalization(tt.pers))
 			all := append(append([]source.Finding{}, f.Findings...), env...)
 			var got []source.Finding
 			for _, fd := range all {
@@ -208,8 +205,7 @@ func TestEnvironmentsRelated(t *testing.T) {
 	src := `{"values": {"a.b": 3}, "open": {"o.x": 1}, "rules": {"p1": "collections.levels.first.speed == a.b", "p2": "collections.levels.first.speed == 4", "r": "o.x < 2"}}`
 	pers := `{"questions": [{"id": "q", "prompt": "?", "type": "number", "default": 5, "sets": "o.x"}]}`
 	f := Parse("tuning.json", []byte(src))
-	p, _ := jsonsrc.Parse([]byte(pers))
-	env := f.CheckEnvironments(lookupOf(both), p, "personalization.json")
+	env := f.CheckEnvironments(lookupOf(both), readPersonalization(pers))
 	var conflict, failed *source.Finding
 	for i := range env {
 		switch env[i].Code {
@@ -245,11 +241,11 @@ func TestEnvironmentsRelated(t *testing.T) {
 // environment findings and that nil inputs are safe.
 func TestEnvironmentsUnreadable(t *testing.T) {
 	f := Parse("tuning.json", []byte(`{"values": {}, "rules": {"r": "collections.a.b.c > 1"`))
-	if got := f.CheckEnvironments(nil, nil, ""); len(got) != 0 {
+	if got := f.CheckEnvironments(nil, nil); len(got) != 0 {
 		t.Fatalf("unreadable file: %v", got)
 	}
 	var nilFile *File
-	if got := nilFile.CheckEnvironments(nil, nil, ""); got != nil {
+	if got := nilFile.CheckEnvironments(nil, nil); got != nil {
 		t.Fatalf("nil file: %v", got)
 	}
 }
@@ -269,9 +265,8 @@ func TestEnvironmentsOddInputs(t *testing.T) {
 	}
 	schemas := []string{`[]`, `{"record": []}`, `{"record": {"f": 1}}`, `{"record": {"f": {"type": 1}}}`, `{"record": {"f": {"type": "number"}}`}
 	for _, p := range pers {
-		pv, _ := jsonsrc.Parse([]byte(p))
 		f := Parse("tuning.json", []byte(src))
-		for _, fd := range f.CheckEnvironments(nil, pv, "personalization.json") {
+		for _, fd := range f.CheckEnvironments(nil, readPersonalization(p)) {
 			if strings.Contains(fd.Message, "package defaults") {
 				t.Errorf("%s: a finding over defaults: %v", p, fd)
 			}
@@ -279,9 +274,43 @@ func TestEnvironmentsOddInputs(t *testing.T) {
 	}
 	for _, sc := range schemas {
 		f := Parse("tuning.json", []byte(src))
-		got := f.CheckEnvironments(lookupOf(map[string]map[string]string{"c": {"_collection": sc, "r": `{"f": 1}`}}), nil, "")
+		got := f.CheckEnvironments(lookupOf(map[string]map[string]string{"c": {"_collection": sc, "r": `{"f": 1}`}}), nil)
 		if len(got) != 0 {
 			t.Errorf("schema %s: findings %v", sc, got)
 		}
+	}
+}
+
+// readPersonalization reads a personalization.json text as the package
+// reads it; "" is no file. The partial tree of a text that does not parse
+// is kept, so that CheckEnvironments is seen to take no defaults from it.
+func readPersonalization(src string) *personalization.File {
+	if src == "" {
+		return nil
+	}
+	v, _ := jsonsrc.Parse([]byte(src))
+	return personalization.Parse("personalization.json", v)
+}
+
+func TestSetsTarget(t *testing.T) {
+	f := Parse("tuning.json", []byte(`{"values": {"a.b": 1, "a.c": 2, "a.d": 3}, "open": {"o.x": null}, "ranges": {"a.b": [0, 2], "a.d": [5, 1]}}`))
+	for key, want := range map[string]Settability{
+		"a.b": Settable, "o.x": Settable, "a.c": Unranged, "a.d": RangeBroken, "z.z": NotAKey,
+		"contracts.lamp.oil": ContractValue, "contracts.lamp": NotAKey, "contracts.lamp.oil.x": NotAKey,
+	} {
+		if _, got := f.SetsTarget(key); got != want {
+			t.Errorf("SetsTarget(%q) = %d, want %d", key, got, want)
+		}
+	}
+	var absent *File
+	if _, got := absent.SetsTarget("a.b"); got != NoTuning {
+		t.Errorf("SetsTarget without tuning.json = %d, want NoTuning", got)
+	}
+	if _, got := absent.SetsTarget("contracts.lamp.oil"); got != ContractValue {
+		t.Errorf("a contract value without tuning.json = %d, want ContractValue", got)
+	}
+	e, _ := f.Lookup("a.b")
+	if !e.Admits(0) || !e.Admits(2) || e.Admits(2.5) {
+		t.Error("Admits does not read the range as inclusive")
 	}
 }

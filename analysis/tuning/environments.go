@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"sort"
 
-	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -23,13 +23,13 @@ const defaultsPrefix = "with the package defaults of personalization.json, "
 //     says so in its message, and one that the authored environment gives
 //     identically is left out.
 //
-// records looks up the package's collections; personalization is the parsed
-// personalization.json, nil when the package has none, and
-// personalizationFile names it in related information. The findings do not
+// records looks up the package's collections; pers is the read
+// personalization.json, nil when the package has none (its Name is the
+// file in related information). The findings do not
 // repeat those of Parse, which evaluates the rules without record fields
 // over the authored numbers. The method reads its inputs only and keeps no
 // state, so its result can be cached on them.
-func (f *File) CheckEnvironments(records RecordLookup, personalization *jsonsrc.Value, personalizationFile string) []source.Finding {
+func (f *File) CheckEnvironments(records RecordLookup, pers *personalization.File) []source.Finding {
 	if f == nil || !f.Readable {
 		return nil
 	}
@@ -51,7 +51,7 @@ func (f *File) CheckEnvironments(records RecordLookup, personalization *jsonsrc.
 		}
 	}
 
-	if defaults := f.packageDefaults(personalization, personalizationFile); len(defaults) > 0 {
+	if defaults := f.packageDefaults(pers); len(defaults) > 0 {
 		same := map[string]bool{}
 		for _, x := range found {
 			same[x.key()] = true

@@ -22,11 +22,7 @@ func FuzzEnvironments(f *testing.F) {
 		lookup := func(id string) (*Collection, bool) {
 			return &Collection{HasSchema: true, Schema: schema, Records: map[string]*jsonsrc.Value{"skiff": record, "barge": record}}, true
 		}
-		var pers *jsonsrc.Value
-		if persSrc != "" {
-			pers, _ = jsonsrc.Parse([]byte(persSrc))
-		}
-		for _, fd := range file.CheckEnvironments(lookup, pers, "personalization.json") {
+		for _, fd := range file.CheckEnvironments(lookup, readPersonalization(persSrc)) {
 			if fd.Span.Start < 0 || fd.Span.End > len(tuningSrc) || fd.Span.Start > fd.Span.End {
 				t.Fatalf("finding %v outside tuning.json (%d bytes)", fd, len(tuningSrc))
 			}

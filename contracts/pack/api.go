@@ -37,10 +37,22 @@ func Check(a *contracts.Adoption, s *contracts.State, p *Pack) []source.Finding 
 		c.injection(r)
 		out = r.findings
 	} else {
-		out = c.check(p)
+		out, _ = c.check(p)
 	}
 	sortFindings(out)
 	return out
+}
+
+// CheckTests is Check for a checked adoption (p != nil) that also returns
+// the tests Render generates, for a caller that checks them further
+// without rendering twice.
+func CheckTests(a *contracts.Adoption, s *contracts.State, p *Pack) ([]source.Finding, []Test) {
+	if a == nil || p == nil {
+		return Check(a, s, p), nil
+	}
+	out, tests := newCtx(a, s).check(p)
+	sortFindings(out)
+	return out, tests
 }
 
 // Live decides for every template of p, in authored order, whether it is

@@ -84,16 +84,16 @@ func Matches(p *Pack, a *contracts.Adoption) bool {
 }
 
 // check reports everything about one adoption with its pack except the
-// pack's own findings (Pack.Findings).
-func (c *ctx) check(p *Pack) []source.Finding {
+// pack's own findings (Pack.Findings), and returns the tests it rendered.
+func (c *ctx) check(p *Pack) ([]source.Finding, []Test) {
 	r := &renderer{c: c, p: p, seen: map[string]bool{}}
 	c.checkHash(r, p)
 	c.checkNames(r, p)
 	statuses := c.statuses(p)
 	c.checkVerification(r, p, statuses)
-	r.render(statuses)
+	tests := r.render(statuses)
 	c.injection(r)
-	return r.findings
+	return r.findings, tests
 }
 
 // checkHash compares the definition's `pack` with the pack's digest

@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -194,5 +195,26 @@ func TestFenceFor(t *testing.T) {
 	}
 	if got := fenceFor("plain"); got != "```" {
 		t.Errorf("fence %q", got)
+	}
+}
+
+// TestCheckTests requires CheckTests to report what Check reports and to
+// return the tests Render generates.
+func TestCheckTests(t *testing.T) {
+	// An input without default that the adoption does not supply is a
+	// finding of Check.
+	broken := edit(t, onceTemplate, `"expand": "once",`, `"expand": "once", "inputs": { "scope": {} },`,
+		`"when": "a gain of 5 arrives",`, `"when": "{{inputs:scope}}",`)
+	p, a, st := setup(t, packOf(broken, perRowTemplate), baseAdoption)
+	found, tests := CheckTests(a, st, p)
+	if want := Check(a, st, p); !reflect.DeepEqual(found, want) || len(found) == 0 {
+		t.Errorf("findings %v, want %v (and at least one)", found, want)
+	}
+	want, _ := Render(a, st, p)
+	if !reflect.DeepEqual(tests, want) || len(tests) != 3 {
+		t.Errorf("tests %+v, want the 3 tests of Render %+v", tests, want)
+	}
+	if f, ts := CheckTests(a, st, nil); ts != nil || !reflect.DeepEqual(f, Check(a, st, nil)) {
+		t.Errorf("a promised adoption: %v, %v", f, ts)
 	}
 }
