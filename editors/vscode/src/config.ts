@@ -58,7 +58,7 @@ export function serverSettings(config: ConfigReader): ServerSettings {
  */
 export function initializationOptions(config: ConfigReader): ServerSettings {
   const settings = serverSettings(config);
-  settings.gddls.pullDiagnostics = flag(config, 'pullDiagnostics', true);
+  settings.gddls.pullDiagnostics = flag(config, 'pullDiagnostics', false);
   return settings;
 }
 

@@ -36,11 +36,11 @@ const ALL_HINTS = { tuningValues: true, headings: true, notAsked: true, contract
 
 test('initializationOptions carries the inlay hint kinds and gddls.pullDiagnostics', () => {
   assert.deepEqual(initializationOptions(reader({})), {
-    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, pullDiagnostics: true },
+    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, pullDiagnostics: false },
   });
   assert.deepEqual(
-    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', pullDiagnostics: false })),
-    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, pullDiagnostics: false } },
+    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', pullDiagnostics: true })),
+    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, pullDiagnostics: true } },
   );
 });
 
@@ -64,7 +64,7 @@ test('package.json contributes every setting the server reads, with the defaults
   for (const kind of Object.keys(ALL_HINTS)) {
     assert.deepEqual([props[`gddls.inlayHints.${kind}`]?.type, props[`gddls.inlayHints.${kind}`]?.default], ['boolean', true], kind);
   }
-  assert.deepEqual([props['gddls.pullDiagnostics']?.type, props['gddls.pullDiagnostics']?.default], ['boolean', true]);
+  assert.deepEqual([props['gddls.pullDiagnostics']?.type, props['gddls.pullDiagnostics']?.default], ['boolean', false]);
   assert.equal(props['gddls.diagnosticsDelay']?.default, DEFAULT_DIAGNOSTICS_DELAY);
 });
 
