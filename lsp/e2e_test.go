@@ -320,7 +320,7 @@ func TestInitializeCapabilities(t *testing.T) {
 	if !sync.OpenClose || sync.Change != 2 || sync.Save == nil {
 		t.Errorf("textDocumentSync = %+v, want open/close, incremental (2), save", sync)
 	}
-	if got, want := strings.Join(caps.CompletionProvider.TriggerCharacters, " "), "\" # . / `"; got != want {
+	if got, want := strings.Join(caps.CompletionProvider.TriggerCharacters, " "), "\" # . / ` [ :"; got != want {
 		t.Errorf("trigger characters = %q, want %q", got, want)
 	}
 	if !caps.HoverProvider || !caps.DefinitionProvider || !caps.ReferencesProvider || !caps.DocumentSymbolProvider || !caps.WorkspaceSymbolProvider {

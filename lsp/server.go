@@ -460,7 +460,7 @@ func capabilities(version string) *protocol.InitializeResult {
 				Save:      &protocol.SaveOptions{},
 			},
 			CompletionProvider: &protocol.CompletionOptions{
-				TriggerCharacters: []string{`"`, "#", ".", "/", "`"},
+				TriggerCharacters: []string{`"`, "#", ".", "/", "`", "[", ":"},
 			},
 			HoverProvider:           true,
 			DefinitionProvider:      true,
