@@ -132,6 +132,18 @@ func (Any) Describe() string { return "any JSON value" }
 
 func (Any) check(*checker, *jsonsrc.Value, place) {}
 
+// Null is the JSON null.
+type Null struct{}
+
+// Describe implements Shape.
+func (Null) Describe() string { return "null" }
+
+func (n Null) check(c *checker, v *jsonsrc.Value, at place) {
+	if v.Kind != jsonsrc.Null {
+		c.wrongType(n, v, at)
+	}
+}
+
 // Bool is true or false.
 type Bool struct{}
 
@@ -619,6 +631,8 @@ func kindFits(s Shape, v *jsonsrc.Value) bool {
 		return v.Kind == jsonsrc.Number
 	case Bool:
 		return v.Kind == jsonsrc.Bool
+	case Null:
+		return v.Kind == jsonsrc.Null
 	case Array:
 		return v.Kind == jsonsrc.Array
 	case Object:

@@ -42,6 +42,9 @@ func Parse(file string, data []byte) *File {
 		}
 		b.quiet = true
 	}
+	if !b.quiet {
+		f.Findings = append(f.Findings, schemaFindings(file, root)...)
+	}
 	if root == nil || root.Kind != jsonsrc.Object {
 		if root != nil {
 			b.report(CodeShape, source.Error, root.Span, fmt.Sprintf("the top level of tuning.json is %s; it must be one object with a values field", root.Describe()))
