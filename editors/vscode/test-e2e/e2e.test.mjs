@@ -73,7 +73,7 @@ async function problems() {
     await tree.hover();
     await page.mouse.wheel(0, -10_000);
     await page.waitForTimeout(100);
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 20; i++) {
       await read();
       await page.mouse.wheel(0, 120);
       await page.waitForTimeout(100);
@@ -105,11 +105,17 @@ async function showProblems() {
 async function expectDemoProblems(timeout = 30_000, want = expectedFindings()) {
   want = [...want].sort();
   await showProblems();
-  await until(
-    async () => JSON.stringify(await problems()) === JSON.stringify(want),
-    timeout,
-    async () => `the Problems panel lists ${JSON.stringify(await problems())}, want ${JSON.stringify(want)}`,
-  );
+  // Tall enough to show every row of the (virtualized) tree; restored after.
+  await v.command('View: Toggle Maximized Panel');
+  try {
+    await until(
+      async () => JSON.stringify(await problems()) === JSON.stringify(want),
+      timeout,
+      async () => `the Problems panel lists ${JSON.stringify(await problems())}, want ${JSON.stringify(want)}`,
+    );
+  } finally {
+    await v.command('View: Toggle Maximized Panel');
+  }
 }
 
 /** The labels of the suggest widget's rows, once it shows at least one. */
@@ -201,12 +207,9 @@ async function lensTexts() {
 }
 
 step('the Problems panel lists the demo findings with their files, lines and codes', async () => {
-  await showProblems();
-  // Tall enough to show every row of the (virtualized) tree.
-  await v.command('View: Toggle Maximized Panel');
   await expectDemoProblems(60_000);
+  await showProblems();
   await v.shot('problems-panel');
-  await v.command('View: Toggle Maximized Panel');
 });
 
 step('a finding is squiggled where it is, and hovers show the finding and gddls', async () => {
@@ -570,10 +573,8 @@ step('renaming a chapter in the Explorer rewrites every citation of it', async (
   // Every citation still resolves (without the edit: 37 new findings). The
   // two new findings are about the name itself: chapter 02 must be named
   // 02-mechanics.md, which the package requires.
-  await v.command('View: Toggle Maximized Panel');
   await expectDemoProblems(30_000, [...expectedFindings(), '02-rules.md:1:1 CHAPTER_NAME_RESERVED', 'manifest.json:1:1 PACKAGE_REQUIRED_FILE']);
   await v.shot('rename-chapter-problems');
-  await v.command('View: Toggle Maximized Panel');
   await explorerRename('02-rules.md', '02-mechanics.md');
   await until(() => JSON.stringify(adoptionCounts('02-mechanics.md')) === JSON.stringify(cites), 15_000,
     () => `after renaming back the adoptions cite 02-mechanics.md ${JSON.stringify(adoptionCounts('02-mechanics.md'))} times; want ${JSON.stringify(cites)}`);
@@ -588,12 +589,10 @@ step('renaming an adoption in the Explorer rewrites its contracts addresses: no 
     'the rename did not rewrite contracts.daily-forage.allowed-position-gap in 02-mechanics.md');
   // Without the edit: PROSE_CITATION_DANGLING in 02-mechanics.md. The list
   // must stay as it is once the server has read the moved file.
-  await v.command('View: Toggle Maximized Panel');
   await expectDemoProblems(30_000);
   await page.waitForTimeout(3000);
   await expectDemoProblems(1_000);
   await v.shot('rename-adoption-problems');
-  await v.command('View: Toggle Maximized Panel');
   await v.command('View: Close All Editors');
 }, 90_000);
 
