@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/gddls/gddls/analysis/safety"
 )
 
 // DefaultMaxFileSize is the largest file gddls analyses, far above any real
@@ -49,8 +51,16 @@ type skippedFile struct {
 	reason string
 }
 
-// interesting reports whether the walk reads a file of this name.
+// interesting reports whether the walk reads a file of this name: a file of
+// the format, or another text file, which only the safety scan reads
+// (safety.IsText).
 func interesting(name string) bool {
+	return analysed(name) || safety.IsText(name)
+}
+
+// analysed reports whether the checks read a file of this name: Markdown
+// and JSON.
+func analysed(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	return ext == ".md" || ext == ".json" || ext == ".markdown"
 }

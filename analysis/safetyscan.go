@@ -87,3 +87,7 @@ func baseName(p string) string {
 	}
 	return p
 }
+
+// ScanOnly reports whether only the safety scan reads the file: a text file
+// that is neither Markdown nor JSON (a YAML, CSV or plain-text file).
+func (f *File) ScanOnly() bool { return !analysed(f.Path) }

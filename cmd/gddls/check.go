@@ -193,7 +193,13 @@ func buildReport(checked []*checkedPath) report {
 		if cp.only != "" {
 			rep.Summary.Files++
 		} else {
-			rep.Summary.Files += len(cp.snap.Files())
+			for _, f := range cp.snap.Files() {
+				// The count is of the files checked; a text file that
+				// only the safety scan reads is not one.
+				if !f.ScanOnly() {
+					rep.Summary.Files++
+				}
+			}
 		}
 		for _, d := range cp.diags {
 			f := reportFinding{
