@@ -38,6 +38,9 @@ type walkedFile struct {
 	size int64
 	// fromOverlay is set for a file that exists only in the overlay.
 	fromOverlay bool
+	// link is set for a symbolic link to a file inside the root, which
+	// the checks read but the safety scan does not (INJECTION-LINT.md).
+	link bool
 }
 
 // dirEntry is one entry of a folder as the checks see it.
@@ -131,7 +134,7 @@ func walk(roots []string) *tree {
 				if err != nil || !st.Mode().IsRegular() {
 					return nil
 				}
-				t.files[path] = &walkedFile{path: path, size: st.Size()}
+				t.files[path] = &walkedFile{path: path, size: st.Size(), link: true}
 				return nil
 			}
 			if !d.Type().IsRegular() {

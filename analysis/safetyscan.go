@@ -30,6 +30,9 @@ func (s *Snapshot) scanSafety() {
 		if f.Package == nil || !safety.IsText(f.Path) {
 			continue
 		}
+		if w := s.tree.files[f.Path]; w != nil && w.link {
+			continue // the scan does not read through filesystem links
+		}
 		var notices []safety.Notice
 		switch {
 		case f.Content == nil && strings.HasPrefix(f.Skipped, "the file cannot be read"):

@@ -12,7 +12,8 @@ import (
 
 // TestSafetySkipped: a text file over 2 MiB, or one that cannot be read,
 // gets INJECTION_SCAN_SKIPPED on its first line; a file outside every
-// package is not scanned; notices never enter the findings.
+// package and a symbolic link are not scanned; notices never enter the
+// findings.
 func TestSafetySkipped(t *testing.T) {
 	big := strings.Repeat("a quiet line of credits\n", (2<<20)/24+1)
 	dir := analysistest.WriteFiles(t, "", map[string]string{
@@ -28,6 +29,10 @@ func TestSafetySkipped(t *testing.T) {
 	}
 	t.Cleanup(func() { os.Chmod(locked, 0o644) })
 	_, readErr := os.ReadFile(locked)
+	linked := filepath.Join(dir, "game", "assets", "linked.csv")
+	if err := os.Symlink(filepath.Join(dir, "game", "assets", "small.csv"), linked); err != nil {
+		t.Fatal(err)
+	}
 
 	snap := Load([]string{dir}, Options{})
 	got := map[string][]string{}
@@ -48,6 +53,9 @@ func TestSafetySkipped(t *testing.T) {
 	}
 	if c := got["game/assets/small.csv"]; len(c) != 2 {
 		t.Errorf("small.csv: %v, want a reader directive and a prompt control", c)
+	}
+	if c := got["game/assets/linked.csv"]; len(c) != 0 {
+		t.Errorf("the scan read through a link: %v", c)
 	}
 	if c := got["loose/notes.md"]; len(c) != 0 {
 		t.Errorf("loose/notes.md is in no package, yet: %v", c)
