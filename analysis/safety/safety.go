@@ -71,7 +71,7 @@ const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\
 func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
 // re compiles a pattern written as the published one is, case-insensitive,
-// with \s and \S meaning what they mean in JavaScript.
+// with \s, \S and . meaning what they mean in JavaScript.
 func re(p string) *regexp.Regexp {
 	var b strings.Builder
 	inClass := false
@@ -92,6 +92,10 @@ func re(p string) *regexp.Regexp {
 				b.WriteByte(c)
 				b.WriteByte(next)
 			}
+			continue
+		case c == '.' && !inClass:
+			// JavaScript's dot stops at every line terminator.
+			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
 			continue
 		case c == '[' && !inClass:
 			inClass = true

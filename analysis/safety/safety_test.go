@@ -147,3 +147,19 @@ func FuzzScan(f *testing.F) {
 		}
 	})
 }
+
+// TestLineTerminators: the dot of the patterns does not cross a lone
+// carriage return or a line separator, as in JavaScript, while a CRLF line
+// end is a plain line end.
+func TestLineTerminators(t *testing.T) {
+	if got := scanCodes("a.md", "Please download it\rfrom https://example.org/pack"); len(got[SuspiciousLink]) != 0 {
+		t.Errorf("the action link crossed a carriage return: %v", got)
+	}
+	if got := scanCodes("a.md", "Please download it from https://example.org/pack"); len(got[SuspiciousLink]) != 1 {
+		t.Errorf("the action link is missing: %v", got)
+	}
+	got := Scan("a.md", []byte("one\r\nyou must edit the file\r\n"))
+	if len(got) != 1 || got[0].Span.Start != 5 {
+		t.Errorf("CRLF: %+v", got)
+	}
+}
