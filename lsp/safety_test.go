@@ -76,3 +76,38 @@ func TestSafetyOffAtInitialize(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestSafetyPulled: a client that pulls gets the notices as Information;
+// turning gddls.safety off asks it to pull again, and the pull has none.
+func TestSafetyPulled(t *testing.T) {
+	root := safetyFixture(t)
+	notes := filepath.Join(root, "notes.md")
+	c := start(t, hooks)
+	c.initialize(root, pullCaps, nil)
+	doc := map[string]any{"textDocument": map[string]any{"uri": fileURI(notes)}}
+	var r struct {
+		Kind  string `json:"kind"`
+		Items []struct {
+			Code     string `json:"code"`
+			Severity int    `json:"severity"`
+		} `json:"items"`
+	}
+	c.result("textDocument/diagnostic", doc, &r)
+	if len(r.Items) == 0 {
+		t.Fatal("no notice pulled for notes.md")
+	}
+	for _, d := range r.Items {
+		if !strings.HasPrefix(d.Code, "INJECTION_") || d.Severity != 3 {
+			t.Errorf("pulled %+v, want INJECTION_* at Information", d)
+		}
+	}
+	mark := c.mark()
+	c.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"gddls": map[string]any{"safety": false}}})
+	c.await(mark, "workspace/diagnostic/refresh", func(m message) bool { return m.Method == "workspace/diagnostic/refresh" })
+	r.Items = nil
+	c.result("textDocument/diagnostic", doc, &r)
+	if r.Kind != "full" || len(r.Items) != 0 {
+		t.Errorf("after gddls.safety off: %+v, want a full empty report", r)
+	}
+	c.shutdown()
+}
