@@ -121,6 +121,11 @@ func walk(roots []string) *tree {
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
+				if !analysed(d.Name()) {
+					// Only the safety scan would read it, and the scan
+					// does not read through links.
+					return nil
+				}
 				target, err := filepath.EvalSymlinks(path)
 				if err != nil {
 					t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
