@@ -52,7 +52,10 @@ type cacheEntry struct {
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
 	// read by concurrent queries, hence its lock.
 	anchorsMu sync.Mutex
-	anchors   map[string]contracts.AnchorTarget
+	// safetyScans are the safety scans of the content (getSafety).
+	safetyMu    sync.Mutex
+	safetyScans []safetyScan
+	anchors     map[string]contracts.AnchorTarget
 
 	checked      *adoptionResult
 	persChecked  *persResult

@@ -24,6 +24,10 @@ type Diagnostic struct {
 	Subject string
 	// Unnecessary marks a token that has no effect (source.Finding).
 	Unnecessary bool
+	// Safety marks a safety notice (Snapshot.Safety): a place for a person
+	// to look at, never a finding. Its Severity is Warning, as the format's
+	// report gives it; a server shows it as information.
+	Safety bool
 }
 
 // RelatedLocation is a second place a diagnostic involves.
@@ -63,7 +67,7 @@ func SameDiagnostics(a, b []Diagnostic) bool {
 	for i := range a {
 		x, y := a[i], b[i]
 		if x.File != y.File || x.Range != y.Range || x.Code != y.Code || x.Severity != y.Severity ||
-			x.Message != y.Message || x.Dependent != y.Dependent || x.Subject != y.Subject || x.Unnecessary != y.Unnecessary ||
+			x.Message != y.Message || x.Dependent != y.Dependent || x.Subject != y.Subject || x.Unnecessary != y.Unnecessary || x.Safety != y.Safety ||
 			len(x.Related) != len(y.Related) {
 			return false
 		}

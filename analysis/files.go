@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/gddls/gddls/analysis/safety"
 )
 
 // DefaultMaxFileSize is the largest file gddls analyses, far above any real
@@ -36,6 +38,9 @@ type walkedFile struct {
 	size int64
 	// fromOverlay is set for a file that exists only in the overlay.
 	fromOverlay bool
+	// link is set for a symbolic link to a file inside the root, which
+	// the checks read but the safety scan does not (INJECTION-LINT.md).
+	link bool
 }
 
 // dirEntry is one entry of a folder as the checks see it.
@@ -49,8 +54,16 @@ type skippedFile struct {
 	reason string
 }
 
-// interesting reports whether the walk reads a file of this name.
+// interesting reports whether the walk reads a file of this name: a file of
+// the format, or another text file, which only the safety scan reads
+// (safety.IsText).
 func interesting(name string) bool {
+	return analysed(name) || safety.IsText(name)
+}
+
+// analysed reports whether the checks read a file of this name: Markdown
+// and JSON.
+func analysed(name string) bool {
 	ext := strings.ToLower(filepath.Ext(name))
 	return ext == ".md" || ext == ".json" || ext == ".markdown"
 }
@@ -108,6 +121,11 @@ func walk(roots []string) *tree {
 				return nil
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
+				if !analysed(d.Name()) {
+					// Only the safety scan would read it, and the scan
+					// does not read through links.
+					return nil
+				}
 				target, err := filepath.EvalSymlinks(path)
 				if err != nil {
 					t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
@@ -121,7 +139,7 @@ func walk(roots []string) *tree {
 				if err != nil || !st.Mode().IsRegular() {
 					return nil
 				}
-				t.files[path] = &walkedFile{path: path, size: st.Size()}
+				t.files[path] = &walkedFile{path: path, size: st.Size(), link: true}
 				return nil
 			}
 			if !d.Type().IsRegular() {

@@ -70,6 +70,11 @@ type Snapshot struct {
 	docResults []*docResult
 	depsOnce   sync.Once
 	deps       map[string]bool
+
+	// safety holds the safety notices, scanned on first use (Safety).
+	safetyOnce   sync.Once
+	safety       []Diagnostic
+	safetyByFile map[string][]Diagnostic
 }
 
 // CitationIndex returns the snapshot's citation index, building it with build

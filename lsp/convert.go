@@ -105,6 +105,10 @@ func toDiagnostic(d analysis.Diagnostic) protocol.Diagnostic {
 		Source:   "gddls",
 		Message:  d.Message,
 	}
+	if d.Safety {
+		// A safety notice is a place to look at, not a warning.
+		out.Severity = protocol.DiagnosticSeverityInformation
+	}
 	if _, href, ok := analysis.SpecSection(d.Code); ok {
 		out.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(href)}
 	}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // maxDiagnostics is the most diagnostics the server publishes for one
@@ -28,9 +29,14 @@ func toDiagnostics(ds []analysis.Diagnostic) []protocol.Diagnostic {
 	if len(hidden) == 0 {
 		return out
 	}
-	worst := hidden[0].Severity
+	// A safety notice counts as information here, as it is shown.
+	worst := source.Hint
 	for _, d := range hidden {
-		worst = min(worst, d.Severity)
+		if d.Safety {
+			worst = min(worst, source.Info)
+		} else {
+			worst = min(worst, d.Severity)
+		}
 	}
 	return append(out, protocol.Diagnostic{
 		Severity: severity(worst),

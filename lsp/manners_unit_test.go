@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/gddls/gddls/analysis"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -87,5 +89,21 @@ func TestRefusedMessageFind(t *testing.T) {
 		if got != tc.id {
 			t.Errorf("request id of %q…%q = %q, want %q", tc.head, tc.tail, got, tc.id)
 		}
+	}
+}
+
+// TestToDiagnosticsCapSafety: hidden safety notices make the summary
+// information, not a warning, and a notice is shown as information.
+func TestToDiagnosticsCapSafety(t *testing.T) {
+	ds := make([]analysis.Diagnostic, maxDiagnostics+2)
+	for i := range ds {
+		ds[i].Severity, ds[i].Safety = source.Warning, true
+	}
+	got := toDiagnostics(ds)
+	if last := got[len(got)-1]; last.Severity != protocol.DiagnosticSeverityInformation {
+		t.Errorf("summary of hidden notices at %v, want Information", last.Severity)
+	}
+	if got[0].Severity != protocol.DiagnosticSeverityInformation {
+		t.Errorf("notice at %v, want Information", got[0].Severity)
 	}
 }

@@ -121,9 +121,10 @@ func (s *Server) publish() {
 	snap := s.ws.Snapshot()
 	due := map[string][]analysis.Diagnostic{}
 	seen := map[string]bool{}
-	for _, path := range snap.DiagnosedFiles() {
+	withSafety := s.safetyOn()
+	for _, path := range diagnosedFiles(snap, withSafety) {
 		seen[path] = true
-		ds := snap.Diagnostics(path)
+		ds := fileDiagnostics(snap, path, withSafety)
 		if prev, ok := s.pub.published[path]; ok && analysis.SameDiagnostics(prev, ds) && !s.pub.versionDue(path) {
 			continue
 		}
@@ -173,4 +174,39 @@ func (s *Server) diagnosticsParams(path string, diags []protocol.Diagnostic) pro
 		p.Version = uint32(v)
 	}
 	return p
+}
+
+// fileDiagnostics returns what the server shows for a file: its findings
+// and, when the safety scan is on (setting gddls.safety), its safety
+// notices after them.
+func fileDiagnostics(snap *analysis.Snapshot, path string, withSafety bool) []analysis.Diagnostic {
+	ds := snap.Diagnostics(path)
+	if !withSafety {
+		return ds
+	}
+	notices := snap.SafetyOf(path)
+	if len(notices) == 0 {
+		return ds
+	}
+	return append(append(make([]analysis.Diagnostic, 0, len(ds)+len(notices)), ds...), notices...)
+}
+
+// diagnosedFiles returns the files with something to show, in path order.
+func diagnosedFiles(snap *analysis.Snapshot, withSafety bool) []string {
+	files := snap.DiagnosedFiles()
+	if !withSafety {
+		return files
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		seen[f] = true
+	}
+	for _, d := range snap.Safety() {
+		if !seen[d.File] {
+			seen[d.File] = true
+			files = append(files, d.File)
+		}
+	}
+	sort.Strings(files)
+	return files
 }

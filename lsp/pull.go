@@ -55,8 +55,8 @@ func (r documentReport) MarshalJSON() ([]byte, error) {
 
 // pulledDiagnostics returns the diagnostics of a file as they are
 // published, and their result id.
-func pulledDiagnostics(snap *analysis.Snapshot, path string) ([]protocol.Diagnostic, string) {
-	out := toDiagnostics(snap.Diagnostics(path))
+func pulledDiagnostics(snap *analysis.Snapshot, path string, withSafety bool) ([]protocol.Diagnostic, string) {
+	out := toDiagnostics(fileDiagnostics(snap, path, withSafety))
 	data, err := json.Marshal(out)
 	if err != nil {
 		return out, ""
@@ -67,15 +67,15 @@ func pulledDiagnostics(snap *analysis.Snapshot, path string) ([]protocol.Diagnos
 }
 
 // report returns the report of a file given the result id the client holds.
-func report(snap *analysis.Snapshot, path, previous string) documentReport {
-	diags, id := pulledDiagnostics(snap, path)
+func report(snap *analysis.Snapshot, path, previous string, withSafety bool) documentReport {
+	diags, id := pulledDiagnostics(snap, path, withSafety)
 	if previous != "" && previous == id {
 		return documentReport{Kind: "unchanged", ResultID: id}
 	}
 	return documentReport{Kind: "full", ResultID: id, Items: diags}
 }
 
-func documentDiagnostic(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func documentDiagnostic(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		docParams
 		PreviousResultID string `json:"previousResultId"`
@@ -87,10 +87,10 @@ func documentDiagnostic(_ context.Context, _ *Server, snap *analysis.Snapshot, r
 	if !ok {
 		return documentReport{Kind: "full"}, nil
 	}
-	return report(snap, path, p.PreviousResultID), nil
+	return report(snap, path, p.PreviousResultID, s.safetyOn()), nil
 }
 
-func workspaceDiagnostic(ctx context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
+func workspaceDiagnostic(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	var p struct {
 		PreviousResultIDs []struct {
 			URI   string `json:"uri"`
@@ -107,12 +107,13 @@ func workspaceDiagnostic(ctx context.Context, _ *Server, snap *analysis.Snapshot
 		}
 	}
 	items := []documentReport{}
+	withSafety := s.safetyOn()
 	add := func(path string) {
-		r := report(snap, path, previous[path])
+		r := report(snap, path, previous[path], withSafety)
 		r.URI = uriOf(path)
 		items = append(items, r)
 	}
-	for _, path := range snap.DiagnosedFiles() {
+	for _, path := range diagnosedFiles(snap, withSafety) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -78,16 +79,19 @@ type Server struct {
 	q      *queue
 	exit   chan int
 
-	mu      sync.Mutex
-	state   lifecycle
-	ws      *analysis.Workspace
-	roots   []string
-	caps    clientCaps
-	feat    features
-	docs    map[string]*document
-	delay   time.Duration
-	timer   *time.Timer
-	running map[jsonrpc2.ID]context.CancelFunc
+	mu    sync.Mutex
+	state lifecycle
+	ws    *analysis.Workspace
+	roots []string
+	caps  clientCaps
+	feat  features
+	docs  map[string]*document
+	delay time.Duration
+	// safetyOff is the setting gddls.safety turned off: the safety
+	// notices are then not shown.
+	safetyOff atomic.Bool
+	timer     *time.Timer
+	running   map[jsonrpc2.ID]context.CancelFunc
 
 	pub publisher // owned by the queue's goroutine
 
@@ -378,10 +382,14 @@ type folder struct {
 type settings struct {
 	Gddls *struct {
 		DiagnosticsDelay *float64 `json:"diagnosticsDelay"`
+		// Safety turns the safety notices on or off (default on).
+		Safety *bool `json:"safety"`
 	} `json:"gddls"`
 }
 
-// applySettings reads the diagnostics delay from raw settings, if present.
+// applySettings reads the diagnostics delay and the safety setting from raw
+// settings, if present. A change of the safety setting republishes the
+// diagnostics and asks a pulling client to refresh them.
 func (s *Server) applySettings(raw json.RawMessage) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
@@ -391,6 +399,12 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 		return fmt.Errorf("reading settings: %w", err)
 	}
 	s.applyFeatureSettings(raw)
+	if st.Gddls != nil && st.Gddls.Safety != nil {
+		off := !*st.Gddls.Safety
+		if s.safetyOff.Swap(off) != off {
+			s.safetyChanged()
+		}
+	}
 	if st.Gddls == nil || st.Gddls.DiagnosticsDelay == nil {
 		return nil
 	}
@@ -399,6 +413,25 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 	s.delay = time.Duration(ms * float64(time.Millisecond))
 	s.mu.Unlock()
 	return nil
+}
+
+// safetyOn reports whether the safety notices are shown (gddls.safety).
+func (s *Server) safetyOn() bool { return !s.safetyOff.Load() }
+
+// safetyChanged shows or hides the safety notices after the setting
+// changed: the diagnostics are published again, and a client that pulls
+// them is asked to pull again.
+func (s *Server) safetyChanged() {
+	s.mu.Lock()
+	ready, pull := s.state == stateInitialized, s.feat.caps.pull
+	s.mu.Unlock()
+	if !ready {
+		return
+	}
+	s.scheduleDiagnostics()
+	if pull {
+		go s.refresh("workspace/diagnostic/refresh")
+	}
 }
 
 // initialize answers the initialize request.

@@ -23,6 +23,8 @@ type checkedPath struct {
 	only  string // when the argument is a file: that file's absolute path
 	snap  *analysis.Snapshot
 	diags []analysis.Diagnostic
+	// notices are the safety notices (empty with --no-safety).
+	notices []analysis.Diagnostic
 }
 
 // runCheck implements `gddls check`.
@@ -31,6 +33,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
+	noSafety := fs.Bool("no-safety", false, "do not run the safety scan")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	// Flags may come before or after the paths, as in most tools; "--"
 	// ends the flags.
@@ -85,6 +88,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				cp.diags = append(cp.diags, d)
 			}
 		}
+		if !*noSafety {
+			for _, d := range cp.snap.Safety() {
+				if cp.only == "" || d.File == cp.only {
+					cp.notices = append(cp.notices, d)
+				}
+			}
+		}
 		checked = append(checked, cp)
 	}
 	if *render {
@@ -130,7 +140,13 @@ func enclosingRoot(file string) string {
 type report struct {
 	Version  int             `json:"version"`
 	Findings []reportFinding `json:"findings"`
-	Summary  reportSummary   `json:"summary"`
+	// Hints are the review-mode hints; review mode does not exist yet, so
+	// the list is always empty.
+	Hints []reportFinding `json:"hints"`
+	// Safety are the safety notices: severity "warning" as the format's
+	// report gives them, never counted as warnings.
+	Safety  []reportFinding `json:"safety"`
+	Summary reportSummary   `json:"summary"`
 }
 
 type reportFinding struct {
@@ -155,6 +171,8 @@ type reportSummary struct {
 	// adoption still lacks something (they are counted in Errors too).
 	Dependent int `json:"dependent"`
 	Warnings  int `json:"warnings"`
+	Hints     int `json:"hints"`
+	Safety    int `json:"safety"`
 	Files     int `json:"files"`
 }
 
@@ -169,13 +187,19 @@ func relPath(root, path string) string {
 }
 
 func buildReport(checked []*checkedPath) report {
-	rep := report{Version: 1, Findings: []reportFinding{}}
+	rep := report{Version: 1, Findings: []reportFinding{}, Hints: []reportFinding{}, Safety: []reportFinding{}}
 	for _, cp := range checked {
 		base := cp.root
 		if cp.only != "" {
 			rep.Summary.Files++
 		} else {
-			rep.Summary.Files += len(cp.snap.Files())
+			for _, f := range cp.snap.Files() {
+				// The count is of the files checked; a text file that
+				// only the safety scan reads is not one.
+				if !f.ScanOnly() {
+					rep.Summary.Files++
+				}
+			}
 		}
 		for _, d := range cp.diags {
 			f := reportFinding{
@@ -201,7 +225,13 @@ func buildReport(checked []*checkedPath) report {
 				rep.Summary.Warnings++
 			}
 		}
+		for _, d := range cp.notices {
+			rep.Safety = append(rep.Safety, reportFinding{
+				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File), Range: d.Range, Message: d.Message,
+			})
+		}
 	}
+	rep.Summary.Hints, rep.Summary.Safety = len(rep.Hints), len(rep.Safety)
 	return rep
 }
 
@@ -213,7 +243,9 @@ func writeJSON(w io.Writer, rep report) error {
 }
 
 // writeText prints one line per finding, in the form compilers use, with
-// 1-based lines and columns so that terminals and editors can jump to them.
+// 1-based lines and columns so that terminals and editors can jump to them;
+// then the hints, then the safety notices (marked "safety", since they are
+// not warnings), then the summary.
 func writeText(w io.Writer, rep report) error {
 	for _, f := range rep.Findings {
 		fmt.Fprintf(w, "%s:%d:%d: %s %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Severity, f.Code, f.Message)
@@ -221,7 +253,20 @@ func writeText(w io.Writer, rep report) error {
 			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", r.File, r.Range.Start.Line+1, r.Range.Start.Character+1, r.Message)
 		}
 	}
-	_, err := fmt.Fprintf(w, "%s, %s in %s\n", plural(rep.Summary.Errors, "error"), plural(rep.Summary.Warnings, "warning"), plural(rep.Summary.Files, "file"))
+	for _, f := range rep.Hints {
+		fmt.Fprintf(w, "%s:%d:%d: hint %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Code, f.Message)
+	}
+	for _, f := range rep.Safety {
+		fmt.Fprintf(w, "%s:%d:%d: safety %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Code, f.Message)
+	}
+	summary := fmt.Sprintf("%s, %s", plural(rep.Summary.Errors, "error"), plural(rep.Summary.Warnings, "warning"))
+	if rep.Summary.Hints > 0 {
+		summary += ", " + plural(rep.Summary.Hints, "hint")
+	}
+	if rep.Summary.Safety > 0 {
+		summary += ", " + plural(rep.Summary.Safety, "safety notice")
+	}
+	_, err := fmt.Fprintf(w, "%s in %s\n", summary, plural(rep.Summary.Files, "file"))
 	return err
 }
 
@@ -235,8 +280,10 @@ func plural(n int, word string) string {
 // ruleIDs lists the distinct codes of a report, sorted.
 func ruleIDs(rep report) []string {
 	seen := map[string]bool{}
-	for _, f := range rep.Findings {
-		seen[f.Code] = true
+	for _, list := range [][]reportFinding{rep.Findings, rep.Hints, rep.Safety} {
+		for _, f := range list {
+			seen[f.Code] = true
+		}
 	}
 	ids := make([]string, 0, len(seen))
 	for id := range seen {
@@ -309,6 +356,16 @@ func writeSARIF(w io.Writer, rep report) error {
 			res["properties"] = map[string]any{"dependent": true}
 		}
 		results = append(results, res)
+	}
+	for _, f := range append(append([]reportFinding{}, rep.Hints...), rep.Safety...) {
+		// Hints and safety notices are notes: they decide nothing.
+		results = append(results, map[string]any{
+			"ruleId":    f.Code,
+			"ruleIndex": index[f.Code],
+			"level":     "note",
+			"message":   map[string]string{"text": f.Message},
+			"locations": []any{sarifLocation(f.File, f.Range)},
+		})
 	}
 	log := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",

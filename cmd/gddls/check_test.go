@@ -141,3 +141,92 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version: %d %q", code, stdout.String())
 	}
 }
+
+// safetyPackage writes the package of testdata/check/safety-scan.txtar,
+// without its markers, to a temporary folder.
+func safetyPackage(t *testing.T) string {
+	t.Helper()
+	ar := analysistest.ReadArchive(t, filepath.Join("..", "..", "testdata", "check", "safety-scan.txtar"))
+	files := map[string][]byte{}
+	for _, f := range ar.Files {
+		content, _, err := analysistest.StripMarkers(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name] = content
+	}
+	return analysistest.WriteFiles(t, "", files)
+}
+
+// TestCheckSafetyGolden runs `gddls check` on a package with safety notices
+// in each format and compares the output with testdata/golden/safety.<format>:
+// notices after findings in text, in the `safety` list in JSON, at level
+// note in SARIF; the exit status stays 0.
+func TestCheckSafetyGolden(t *testing.T) {
+	dir := safetyPackage(t)
+	for _, format := range []string{"text", "json", "sarif"} {
+		t.Run(format, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"check", "--format", format, dir}, nil, &stdout, &stderr); code != 0 {
+				t.Fatalf("exit status %d, want 0 (notices never change it); stderr: %s", code, stderr.String())
+			}
+			golden := filepath.Join("..", "..", "testdata", "golden", "safety."+format)
+			if *update {
+				if err := os.WriteFile(golden, stdout.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/gddls -update to create it)", err)
+			}
+			if !bytes.Equal(stdout.Bytes(), want) {
+				t.Errorf("output differs from %s (run go test ./cmd/gddls -update after checking the change):\n%s", golden, stdout.String())
+			}
+		})
+	}
+}
+
+// TestCheckNoSafety: --no-safety empties the safety list, keeps the list and
+// its count in the report, and leaves findings and exit status alone.
+func TestCheckNoSafety(t *testing.T) {
+	dir := safetyPackage(t)
+	type rep struct {
+		Findings []json.RawMessage `json:"findings"`
+		Hints    []json.RawMessage `json:"hints"`
+		Safety   []struct {
+			Code     string `json:"code"`
+			Severity string `json:"severity"`
+		} `json:"safety"`
+		Summary map[string]int `json:"summary"`
+	}
+	read := func(args ...string) (rep, int) {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"check", "--format", "json"}, args...), nil, &stdout, &stderr)
+		var r rep
+		if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+			t.Fatalf("%v\n%s", err, stdout.String())
+		}
+		if r.Hints == nil || r.Safety == nil {
+			t.Fatalf("hints or safety missing from the report:\n%s", stdout.String())
+		}
+		return r, code
+	}
+	on, codeOn := read(dir)
+	off, codeOff := read("--no-safety", dir)
+	if len(on.Safety) == 0 || on.Summary["safety"] != len(on.Safety) || on.Summary["warnings"] != 0 {
+		t.Errorf("with the scan: %d notices, summary %v", len(on.Safety), on.Summary)
+	}
+	for _, n := range on.Safety {
+		if n.Severity != "warning" || !strings.HasPrefix(n.Code, "INJECTION_") {
+			t.Errorf("notice %+v", n)
+		}
+	}
+	if len(off.Safety) != 0 || off.Summary["safety"] != 0 {
+		t.Errorf("--no-safety left %d notices, summary %v", len(off.Safety), off.Summary)
+	}
+	if len(on.Findings) != len(off.Findings) || codeOn != codeOff || codeOn != 0 {
+		t.Errorf("findings %d/%d, exit %d/%d", len(on.Findings), len(off.Findings), codeOn, codeOff)
+	}
+}

@@ -1,0 +1,503 @@
+// Package safety is the safety scan of a package's text files (SPEC §1 and
+// §2d, conformance/INJECTION-LINT.md): it points out text shaped like an
+// instruction to the reader — prompt-control language, requests to run a
+// command or fetch a resource, directives to the reader, long encoded-looking
+// runs and suspicious links — and the text files it could not read.
+//
+// The scan only matches patterns. It decodes, follows, fetches and executes
+// nothing it finds, and a notice never decides anything about the package.
+// The package is pure: it reads the bytes it is given.
+package safety
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// The codes of the scan.
+const (
+	PromptControl    = "INJECTION_PROMPT_CONTROL"
+	ExternalAction   = "INJECTION_EXTERNAL_ACTION"
+	ReaderDirective  = "INJECTION_READER_DIRECTIVE"
+	ObfuscatedBlock  = "INJECTION_OBFUSCATED_BLOCK"
+	SuspiciousLink   = "INJECTION_SUSPICIOUS_LINK"
+	ScanSkipped      = "INJECTION_SCAN_SKIPPED"
+	MaxBytes         = 2 << 20 // the largest file the scan reads
+	minHexRun        = 64
+	minBase64Run     = 80
+	buildPlanChapter = "05-build-plan.md"
+)
+
+// Notice is one place for a person to look at. Span is a byte span in the
+// scanned content (empty for INJECTION_SCAN_SKIPPED).
+type Notice struct {
+	Code    string
+	Span    source.Span
+	Message string
+}
+
+var textExtensions = map[string]bool{
+	".csv": true, ".htm": true, ".html": true, ".json": true, ".jsonl": true,
+	".markdown": true, ".md": true, ".ndjson": true, ".svg": true, ".toml": true,
+	".tsv": true, ".txt": true, ".xml": true, ".yaml": true, ".yml": true,
+}
+
+// IsText reports whether the scan reads a file of this name: one with a
+// common text extension (Markdown, JSON and JSON Lines, YAML, TOML, plain
+// text, CSV, TSV, XML, HTML, SVG).
+func IsText(name string) bool {
+	return textExtensions[strings.ToLower(path.Ext(name))]
+}
+
+// TooLarge returns the notice for a text file larger than MaxBytes.
+func TooLarge(size int64) Notice {
+	return Notice{Code: ScanSkipped, Message: "this text file is over 2 MiB, so the safety scan did not read it; treat its content as untrusted"}
+}
+
+// Unreadable returns the notice for a text file that could not be read.
+func Unreadable() Notice {
+	return Notice{Code: ScanSkipped, Message: "this text file could not be read, so the safety scan did not look at it; treat its content as untrusted"}
+}
+
+// ws is every character JavaScript's \s matches, which the published
+// patterns are written with.
+const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}`
+
+func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
+
+// re compiles a pattern written as the published one is, case-insensitive,
+// with \s, \S and . meaning what they mean in JavaScript.
+func re(p string) *regexp.Regexp {
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\' && i+1 < len(p):
+			next := p[i+1]
+			i++
+			switch {
+			case next == 's' && inClass:
+				b.WriteString(ws)
+			case next == 's':
+				b.WriteString("[" + ws + "]")
+			case next == 'S' && !inClass:
+				b.WriteString("[^" + ws + "]")
+			default:
+				b.WriteByte(c)
+				b.WriteByte(next)
+			}
+			continue
+		case c == '.' && !inClass:
+			// JavaScript's dot stops at every line terminator.
+			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
+			continue
+		case c == '[' && !inClass:
+			inClass = true
+		case c == ']' && inClass:
+			inClass = false
+		}
+		b.WriteByte(c)
+	}
+	return regexp.MustCompile("(?i)" + b.String())
+}
+
+var (
+	promptControl = []*regexp.Regexp{
+		re(`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`),
+		re(`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`),
+		re(`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`),
+		re(`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`),
+		re(`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`),
+	}
+	externalAction = []*regexp.Regexp{
+		re(`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`),
+		re(`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`),
+		re(`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`),
+	}
+	secondPerson = []*regexp.Regexp{
+		re(`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`),
+		re(`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`),
+		re(`\byour\s+(?:task|job|goal|instructions?)\s+is\b`),
+	}
+	imperativeStart = re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`)
+	agentContext    = re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`)
+	gameContext     = re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`)
+	// The published link pattern is one alternation; here each
+	// alternative is its own pattern. Two of them end with a lookahead,
+	// which RE2 lacks: they consume that one character, and the span
+	// gives it back.
+	dangerousLink = []linkPattern{
+		{re(`\b(?:javascript|vbscript):`), false},
+		{re(`\b(?:file|smb|ftp)://`), false},
+		{re(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
+		{re(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
+		{re(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
+		{re(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
+	}
+	actionLink    = re(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`)
+	pin           = regexp.MustCompile(`sha256:[0-9a-f]{64}`)
+	fenceMarker   = regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`)
+	backtickFence = regexp.MustCompile(`^[` + ws + `]*` + "```")
+	blankLine     = regexp.MustCompile(`^[` + ws + `]*$`)
+	headingLine   = regexp.MustCompile(`^#{1,6}[` + ws + `]`)
+	listItem      = regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`)
+)
+
+// Messages, one per signal. They name the shape found, not the text.
+const (
+	msgPrompt = "text shaped like an instruction to an AI or agent (prompt control); read it as untrusted data before an agent receives the package"
+	msgAction = "text shaped like a request to run a command or contact a resource; do not run or fetch it without review"
+	msgSecond = "an explicit duty addressed to \"you\" may speak to the reader or an agent rather than describe the game; check whom it addresses"
+	msgImpera = "a paragraph opens with an imperative verb while it is about a builder, a tool, a file or a network resource; check whom it addresses"
+	msgHex    = "a long run that looks like hexadecimal may hide content; it was not decoded"
+	msgBase64 = "a long run that looks like base64 may hide content; it was not decoded"
+	msgLink   = "a link with signs of an action, an executable, a local or private host, credentials or an active scheme; it was not followed"
+)
+
+// line is one line of the content: its byte span without the line break.
+type line struct{ start, end int }
+
+// splitLines splits like JavaScript's split(/\r?\n/).
+func splitLines(content []byte) []line {
+	var out []line
+	start := 0
+	for i, b := range content {
+		if b == '\n' {
+			end := i
+			if end > start && content[end-1] == '\r' {
+				end--
+			}
+			out = append(out, line{start, end})
+			start = i + 1
+		}
+	}
+	return append(out, line{start, len(content)})
+}
+
+// normalized is text whose whitespace runs are one space, trimmed, with the
+// byte offset in the content of each of its bytes.
+type normalized struct {
+	text   string
+	origin []int
+}
+
+// normalize joins lines with spaces, collapses every whitespace run to one
+// space and trims, keeping where each byte came from.
+func normalize(content []byte, lines []line) normalized {
+	var b []byte
+	var origin []int
+	pending := -1 // offset of a whitespace run not yet written
+	for li, l := range lines {
+		if li > 0 && pending < 0 {
+			pending = l.start
+		}
+		for i := l.start; i < l.end; {
+			r, size := utf8.DecodeRune(content[i:l.end])
+			if isSpace(r) {
+				if pending < 0 {
+					pending = i
+				}
+				i += size
+				continue
+			}
+			if pending >= 0 && len(b) > 0 {
+				b = append(b, ' ')
+				origin = append(origin, pending)
+			}
+			pending = -1
+			for k := 0; k < size; k++ {
+				b = append(b, content[i+k])
+				origin = append(origin, i+k)
+			}
+			i += size
+		}
+	}
+	return normalized{string(b), origin}
+}
+
+// span maps a match [s,e) of the normalized text back to the content.
+func (n normalized) span(s, e int) source.Span {
+	if e <= s {
+		return source.Span{Start: n.origin[s], End: n.origin[s]}
+	}
+	return source.Span{Start: n.origin[s], End: n.origin[e-1] + 1}
+}
+
+// firstInCurrent finds the leftmost match of any pattern in the window whose
+// start lies within the current line (the first curLen bytes).
+func firstInCurrent(patterns []*regexp.Regexp, w normalized, curLen int) (source.Span, bool) {
+	for _, p := range patterns {
+		if loc := p.FindStringIndex(w.text); loc != nil && loc[0] < curLen {
+			return w.span(loc[0], loc[1]), true
+		}
+	}
+	return source.Span{}, false
+}
+
+// Scan returns the notices of one text file. name is the file's path or
+// base name; it says whether the file is Markdown (whose fences the link
+// check skips) and whether it is the build plan. The caller decides which
+// files to scan (IsText) and reports TooLarge and Unreadable itself.
+func Scan(name string, content []byte) []Notice {
+	var out []Notice
+	lines := splitLines(content)
+	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
+	md := strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".markdown")
+	fenced := make([]bool, len(lines))
+	if md {
+		in := false
+		for i, l := range lines {
+			marker := fenceMarker.Match(content[l.start:l.end])
+			fenced[i] = in || marker
+			if marker {
+				in = !in
+			}
+		}
+	}
+	for i, l := range lines {
+		cur := normalize(content, lines[i:i+1])
+		if cur.text == "" {
+			continue
+		}
+		end := i + 3
+		if end > len(lines) {
+			end = len(lines)
+		}
+		win := cur
+		if follow := normalize(content, lines[i+1:end]); follow.text != "" {
+			win = normalize(content, lines[i:end])
+		}
+		curLen := len(cur.text)
+		if sp, ok := firstInCurrent(promptControl, win, curLen); ok {
+			out = append(out, Notice{PromptControl, sp, msgPrompt})
+		}
+		if sp, ok := firstInCurrent(externalAction, win, curLen); ok {
+			out = append(out, Notice{ExternalAction, sp, msgAction})
+		}
+		if sp, ok := firstInCurrent(secondPerson, win, curLen); ok &&
+			(!gameContext.MatchString(win.text) || agentContext.MatchString(win.text)) {
+			out = append(out, Notice{ReaderDirective, sp, msgSecond})
+		}
+		raw := content[l.start:l.end]
+		if s, e, ok := hexRun(raw); ok {
+			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
+		}
+		if s, e, ok := base64Run(raw); ok {
+			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
+		}
+		if !fenced[i] {
+			if s, e, ok := linkMatch(raw); ok {
+				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
+			}
+		}
+	}
+	for _, p := range paragraphs(content, lines) {
+		loc := imperativeStart.FindStringSubmatchIndex(p.text)
+		if loc == nil {
+			continue
+		}
+		if !agentContext.MatchString(p.text) && base != buildPlanChapter {
+			continue
+		}
+		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
+	}
+	return out
+}
+
+// linkPattern is one alternative of the suspicious-link pattern.
+type linkPattern struct {
+	re *regexp.Regexp
+	// lookahead: the pattern's last character stands for a lookahead
+	// and is not part of the span.
+	lookahead bool
+}
+
+// linkMatch finds the leftmost match of the suspicious-link patterns in a
+// line, or else of the action-link pattern.
+func linkMatch(raw []byte) (int, int, bool) {
+	best := []int(nil)
+	for _, p := range dangerousLink {
+		loc := p.re.FindIndex(raw)
+		if loc == nil || best != nil && loc[0] >= best[0] {
+			continue
+		}
+		// The host or the extension before the lookahead ends in a letter,
+		// a digit or ']', so a last character of the lookahead's set was
+		// consumed for it.
+		if r := lastRune(raw[loc[0]:loc[1]]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
+			loc = []int{loc[0], loc[1] - utf8.RuneLen(r)}
+		}
+		best = loc
+	}
+	if best == nil {
+		best = actionLink.FindIndex(raw)
+	}
+	if best == nil {
+		return 0, 0, false
+	}
+	return best[0], best[1], true
+}
+
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
+}
+
+// paragraphs returns the prose paragraphs of the content: blank lines,
+// headings and ``` fences end a paragraph, fenced lines belong to none, and
+// a list item starts a new one.
+func paragraphs(content []byte, lines []line) []normalized {
+	var out []normalized
+	var cur []line
+	fenced := false
+	flush := func() {
+		if len(cur) > 0 {
+			if n := normalize(content, cur); n.text != "" {
+				out = append(out, n)
+			}
+		}
+		cur = nil
+	}
+	for _, l := range lines {
+		text := content[l.start:l.end]
+		if backtickFence.Match(text) {
+			flush()
+			fenced = !fenced
+			continue
+		}
+		if fenced || blankLine.Match(text) || headingLine.Match(text) {
+			flush()
+			continue
+		}
+		if listItem.Match(text) && len(cur) > 0 {
+			flush()
+		}
+		cur = append(cur, l)
+	}
+	flush()
+	return out
+}
+
+func isHex(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}
+
+// hexRun finds the first run of at least 64 hexadecimal digits (with an
+// optional 0x before it) that is not a `sha256:` pin of exactly 64
+// lowercase digits.
+func hexRun(raw []byte) (int, int, bool) {
+	masked := []byte(nil)
+	for from := 0; from < len(raw); {
+		loc := pin.FindIndex(raw[from:])
+		if loc == nil {
+			break
+		}
+		s, e := from+loc[0], from+loc[1]
+		if e < len(raw) && isHex(raw[e]) {
+			from = s + 1
+			continue
+		}
+		if masked == nil {
+			masked = append([]byte(nil), raw...)
+		}
+		for k := s; k < e; k++ {
+			masked[k] = '-'
+		}
+		from = e
+	}
+	if masked == nil {
+		masked = raw
+	}
+	for i := 0; i < len(masked); {
+		if !isHex(masked[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(masked) && isHex(masked[j]) {
+			j++
+		}
+		if j-i >= minHexRun {
+			s := i
+			if s >= 2 && masked[s-1] == 'x' && masked[s-2] == '0' && (s < 3 || !isHex(masked[s-3])) {
+				s -= 2
+			}
+			return s, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}
+
+func isBase64Body(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '_' || b == '-'
+}
+
+// base64Run finds the first run of at least 80 base64 or base64url
+// characters (padding included) that stands alone, is not all hexadecimal,
+// has a length divisible by four and uses at least three of the classes
+// lower case, upper case, digits and symbols.
+func base64Run(raw []byte) (int, int, bool) {
+	in := func(b byte) bool { return isBase64Body(b) || b == '=' }
+	for i := 0; i < len(raw); {
+		if !in(raw[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(raw) && in(raw[j]) {
+			j++
+		}
+		if ok := base64Token(raw[i:j]); ok {
+			return i, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}
+
+func base64Token(tok []byte) bool {
+	body := len(tok)
+	for body > 0 && tok[body-1] == '=' {
+		body--
+	}
+	if len(tok)-body > 2 || body < minBase64Run {
+		return false
+	}
+	if strings.ContainsRune(string(tok[:body]), '=') || len(tok)%4 != 0 {
+		return false
+	}
+	var lower, upper, digit, symbol, hex bool
+	hex = true
+	for _, b := range tok {
+		switch {
+		case b >= 'a' && b <= 'z':
+			lower = true
+		case b >= 'A' && b <= 'Z':
+			upper = true
+		case b >= '0' && b <= '9':
+			digit = true
+		default:
+			symbol = true
+		}
+		if !isHex(b) {
+			hex = false
+		}
+	}
+	if hex {
+		return false
+	}
+	n := 0
+	for _, c := range []bool{lower, upper, digit, symbol} {
+		if c {
+			n++
+		}
+	}
+	return n >= 3
+}
