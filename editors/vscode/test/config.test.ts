@@ -36,24 +36,25 @@ const ALL_HINTS = { tuningValues: true, headings: true, notAsked: true, contract
 
 test('initializationOptions carries the inlay hint kinds and gddls.pullDiagnostics', () => {
   assert.deepEqual(initializationOptions(reader({})), {
-    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, pullDiagnostics: false },
+    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, safety: true, pullDiagnostics: false },
   });
   assert.deepEqual(
-    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', pullDiagnostics: true })),
-    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, pullDiagnostics: true } },
+    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', safety: false, pullDiagnostics: true })),
+    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, safety: false, pullDiagnostics: true } },
   );
 });
 
 test('didChangeConfiguration sends the delay and the inlay hint kinds, not the initialization-only pullDiagnostics', () => {
   assert.deepEqual(
     didChangeConfigurationParams(reader({ diagnosticsDelay: 10, path: '/x', 'inlayHints.contractValues': false, pullDiagnostics: false })),
-    { settings: { gddls: { diagnosticsDelay: 10, inlayHints: { ...ALL_HINTS, contractValues: false } } } },
+    { settings: { gddls: { diagnosticsDelay: 10, inlayHints: { ...ALL_HINTS, contractValues: false }, safety: true } } },
   );
 });
 
 test('a change of gddls.pullDiagnostics restarts the server; inlay hint settings are notified', () => {
   assert.ok(RESTART_SETTINGS.includes('gddls.pullDiagnostics'));
   assert.ok(NOTIFY_SETTINGS.includes('gddls.inlayHints'));
+  assert.ok(NOTIFY_SETTINGS.includes('gddls.safety'));
   assert.ok(!NOTIFY_SETTINGS.includes('gddls.pullDiagnostics'));
 });
 
