@@ -172,6 +172,25 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("collections/herbs/_collection.json", `{ "record": { "bitterness": { "type": "number", "required": true } } }`)
 			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2 }`)
 		}},
+		// §7a: the layers come from the schema, the rows from each record.
+		{"add a grid collection with a ragged record", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "grid" } } }`)
+			setOverlay("collections/boards/first.json", `{ "floor": ["#.#", "..."], "stones": ["-o-", "--", "---"] }`)
+		}},
+		{"the schema makes one layer a string: only the floor is a layer", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "string" } } }`)
+		}},
+		{"the schema types it grid again and the record drops a row", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "grid" } } }`)
+			setOverlay("collections/boards/first.json", `{ "floor": ["#.#", "..."], "stones": [] }`)
+		}},
+		{"break the grid schema", func() { setOverlay("collections/boards/_collection.json", `{ "record": { "floor": `) }},
+		{"drop the grid collection", func() {
+			for _, rel := range []string{"collections/boards/_collection.json", "collections/boards/first.json"} {
+				delete(overlay, path(rel))
+				ws.SetOverlay(path(rel), nil)
+			}
+		}},
 		{"break an adoption that a pack checks", func() { setOverlay("contracts/daily-forage.json", forage[:len(forage)/3]) }},
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},

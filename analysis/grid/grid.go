@@ -159,9 +159,9 @@ func Check(file string, record *jsonsrc.Value, names []string) []source.Finding 
 
 func rowFix(have, want int) string {
 	if have > want {
-		return fmt.Sprintf("remove %d", have-want)
+		return "remove " + plural(have-want, "row")
 	}
-	return fmt.Sprintf("add %d", want-have)
+	return "add " + plural(want-have, "row")
 }
 
 func columnFix(have, want int) string {

@@ -143,7 +143,7 @@ func TestCheckMessages(t *testing.T) {
 		msgs = append(msgs, f.Message)
 	}
 	all := strings.Join(msgs, "\n")
-	for _, want := range []string{`"entities" has 3 rows`, "grid has 2", "remove 1", `row 1 of the layer "entities" has 5 columns`, "remove 2 cells", `row 0 of the layer "terrain"`} {
+	for _, want := range []string{`"entities" has 3 rows`, "grid has 2", "remove 1 row", `row 1 of the layer "entities" has 5 columns`, "remove 2 cells", `row 0 of the layer "terrain"`} {
 		if !strings.Contains(all, want) {
 			t.Errorf("messages lack %q:\n%s", want, all)
 		}
