@@ -76,6 +76,12 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Brewing\n", "### Brewing\n\n> DELEGATED: the builder picks the pot.\n", 1))
 		}},
 		{"restore the chapter again", func() { setOverlay("02-mechanics.md", mechanics) }},
+		{"write a tuning number and a choice in the mechanics", func() {
+			setOverlay("02-mechanics.md", mechanics+"\nEach day holds 12 turns, and a crow picks the nearest crop.\n")
+		}},
+		{"give a tuning key the number 12", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"values": {`, `"values": { "day.turns": 12,`, 1))
+		}},
 		{"break tuning.json", func() { setOverlay("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
 		{"restore tuning.json", func() { setOverlay("tuning.json", tuningJSON) }},
 		// Each JSON kind of the format broken and repaired: the syntax
@@ -232,12 +238,18 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	}
 	for _, step := range steps {
 		step.do()
-		got := ws.Snapshot().AllDiagnostics()
+		snap := ws.Snapshot()
+		got := snap.AllDiagnostics()
 		load := opts
 		load.Overlay = overlay
-		want := Load([]string{dir}, load).AllDiagnostics()
+		fresh := Load([]string{dir}, load)
+		want := fresh.AllDiagnostics()
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+		// The review-mode hints read the chapters and tuning.json.
+		if got, want := snap.Hints(), fresh.Hints(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: hints of the workspace and of a fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
 		}
 	}
 }
