@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/source"
@@ -59,14 +60,14 @@ func TieBreaks(doc *markdown.Doc) []Hint {
 		}
 		settled := tieBreakWords.Match(text)
 		if m := choiceWords.FindIndex(text); m != nil && !settled {
-			word := string(text[m[0]:m[1]])
+			word := sourceWords(doc, p, m)
 			out = append(out, Hint{
 				Code: CodeChoice, Span: source.Span{Start: p.Span.Start + m[0], End: p.Span.Start + m[1]},
 				Message: fmt.Sprintf("this Fixed paragraph describes a choice (%q) but states no tie-break; if two results can be equally valid and a player could tell which is taken, say which one wins here or in a Fixed statement that covers this rule", word),
 			})
 		}
 		if m := ceilingWords.FindIndex(text); m != nil && shareWords.Match(text) && !settled && !divisionWords.Match(text) {
-			word := string(text[m[0]:m[1]])
+			word := sourceWords(doc, p, m)
 			out = append(out, Hint{
 				Code: CodeSharedCeiling, Span: source.Span{Start: p.Span.Start + m[0], End: p.Span.Start + m[1]},
 				Message: fmt.Sprintf("this Fixed paragraph sets a limit (%q) that several things share but does not say how it is divided or what decides who gets it; state the division, an order or a tie-break", word),
@@ -74,4 +75,10 @@ func TieBreaks(doc *markdown.Doc) []Hint {
 		}
 	}
 	return out
+}
+
+// sourceWords returns the words of a match as the document writes them,
+// white space collapsed.
+func sourceWords(doc *markdown.Doc, p Paragraph, m []int) string {
+	return strings.Join(strings.Fields(string(doc.Data[p.Span.Start+m[0]:p.Span.Start+m[1]])), " ")
 }
