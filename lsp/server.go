@@ -93,8 +93,8 @@ type Server struct {
 	// reviewOn is the setting gddls.review: the review-mode hints are
 	// published as Hint diagnostics (off by default).
 	reviewOn atomic.Bool
-	timer     *time.Timer
-	running   map[jsonrpc2.ID]context.CancelFunc
+	timer    *time.Timer
+	running  map[jsonrpc2.ID]context.CancelFunc
 
 	pub publisher // owned by the queue's goroutine
 
