@@ -60,14 +60,14 @@ func (s *Snapshot) computeHints() {
 			}
 			var hs []hint
 			if values != nil {
-				for _, l := range review.Literals(f.Markdown) {
+				for _, l := range f.literals() {
 					if es := values[l.Value]; len(es) > 0 {
 						hs = append(hs, literalHint(p, f, l, es))
 					}
 				}
 			}
 			if c.Name == "02-mechanics.md" {
-				for _, h := range review.TieBreaks(f.Markdown) {
+				for _, h := range f.tieBreaks() {
 					hs = append(hs, hint{span: h.Span, d: Diagnostic{
 						File: f.Path, Range: f.Lines.Range(h.Span), Code: h.Code, Severity: source.Hint, Message: h.Message,
 					}})
@@ -84,6 +84,26 @@ func (s *Snapshot) computeHints() {
 		}
 	}
 	sortDiagnostics(s.hintList)
+}
+
+// literals returns the numbers of a Markdown file's prose, read once per
+// content.
+func (f *File) literals() []review.Literal {
+	if f.entry == nil {
+		return review.Literals(f.Markdown)
+	}
+	f.entry.literalsOnce.Do(func() { f.entry.literals = review.Literals(f.Markdown) })
+	return f.entry.literals
+}
+
+// tieBreaks returns the tie-break hints of a Markdown file, read once per
+// content.
+func (f *File) tieBreaks() []review.Hint {
+	if f.entry == nil {
+		return review.TieBreaks(f.Markdown)
+	}
+	f.entry.tiesOnce.Do(func() { f.entry.ties = review.TieBreaks(f.Markdown) })
+	return f.entry.ties
 }
 
 // literalIndex maps each number of the package's tuning values to its
