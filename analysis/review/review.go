@@ -41,8 +41,8 @@ type Paragraph struct {
 	Delegated bool
 }
 
-// lineKinds classifies each line of doc: prose, or left out (code, heading,
-// tag line, HTML comment).
+// lineKind says how a line of a document is read: as prose, as a blank
+// line, or left out (code, heading, tag line, HTML comment).
 type lineKind uint8
 
 const (
@@ -80,9 +80,12 @@ func classify(doc *markdown.Doc) (kinds []lineKind, tagOf []int) {
 			tagOf[i] = ti
 		}
 	}
-	// HTML comments are no prose.
+	// HTML comments are no prose; a comment opener in code opens none.
 	inComment := false
 	for i := 0; i < n; i++ {
+		if kinds[i] == excluded && !inComment {
+			continue
+		}
 		text := doc.Lines.LineText(i)
 		if inComment || bytes.HasPrefix(bytes.TrimSpace(text), []byte("<!--")) {
 			kinds[i] = excluded

@@ -37,6 +37,7 @@ func TestLiterals(t *testing.T) {
 		{"heading, code and tags", "# Level 3\n\n```\n12\n```\n\n    40 indented\n\n> DELEGATED: up to 9 lamps\n> and 11 more\n\nInline `12` is code.\n", []string{"11"}},
 		{"links", "See [7 moths](02-mechanics.md#rule-3) and <https://x.org/5>.\n\n[ref]: https://x.org/8\n", []string{"7"}},
 		{"html comment", "<!-- 12\n13 -->\n14 moths\n", []string{"14"}},
+		{"comment opener in code", "```\n<!--\n```\n\n15 moths\n", []string{"15"}},
 		{"crlf", "It holds 12\r\nand 30.\r\n", []string{"12", "30"}},
 		{"line start minus", "-5 moths\n", []string{"-5"}},
 		{"dash after a word is no minus", "a-5 moths\n", nil},
