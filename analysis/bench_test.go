@@ -313,3 +313,24 @@ func BenchmarkLargeFiles(b *testing.B) {
 	}
 	b.ReportMetric(peakRSSMiB(), "peak-RSS-MiB")
 }
+
+// BenchmarkHintsAfterEdit measures the review-mode hints of a snapshot
+// after one chapter changed: the readings of the other chapters are
+// reused, so the cost is the edited chapter's reading and the comparison
+// of every chapter's numbers with tuning.json.
+func BenchmarkHintsAfterEdit(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	path := filepath.Join(dir, "02-mechanics.md")
+	orig := readGenerated(b, dir, "02-mechanics.md")
+	ws := analysis.NewWorkspace([]string{dir}, analysis.Options{})
+	ws.Snapshot().Hints()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		content := orig
+		if i%2 == 0 {
+			content = append(bytes.Clone(orig), "\nThe moth picks 12 lamps.\n"...)
+		}
+		ws.SetOverlay(path, content)
+		ws.Snapshot().Hints()
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
+	"github.com/gddls/gddls/analysis/review"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -56,6 +57,12 @@ type cacheEntry struct {
 	safetyMu    sync.Mutex
 	safetyScans []safetyScan
 	anchors     map[string]contracts.AnchorTarget
+
+	// literals and ties are the review-mode readings of a Markdown
+	// content (literalsOf, tieBreaksOf in hints.go).
+	literalsOnce, tiesOnce sync.Once
+	literals               []review.Literal
+	ties                   []review.Hint
 
 	checked      *adoptionResult
 	persChecked  *persResult

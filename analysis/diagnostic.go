@@ -40,22 +40,24 @@ type RelatedLocation struct {
 // sortDiagnostics orders diagnostics by file, position, then code, so that
 // reports are stable.
 func sortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Range.Start.Line != b.Range.Start.Line {
-			return a.Range.Start.Line < b.Range.Start.Line
-		}
-		if a.Range.Start.Character != b.Range.Start.Character {
-			return a.Range.Start.Character < b.Range.Start.Character
-		}
-		if a.Code != b.Code {
-			return a.Code < b.Code
-		}
-		return a.Message < b.Message
-	})
+	sort.SliceStable(ds, func(i, j int) bool { return diagnosticLess(ds[i], ds[j]) })
+}
+
+// diagnosticLess is the order of sortDiagnostics.
+func diagnosticLess(a, b Diagnostic) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Range.Start.Line != b.Range.Start.Line {
+		return a.Range.Start.Line < b.Range.Start.Line
+	}
+	if a.Range.Start.Character != b.Range.Start.Character {
+		return a.Range.Start.Character < b.Range.Start.Character
+	}
+	if a.Code != b.Code {
+		return a.Code < b.Code
+	}
+	return a.Message < b.Message
 }
 
 // SameDiagnostics reports whether two lists hold the same diagnostics in

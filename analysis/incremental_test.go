@@ -76,6 +76,12 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Brewing\n", "### Brewing\n\n> DELEGATED: the builder picks the pot.\n", 1))
 		}},
 		{"restore the chapter again", func() { setOverlay("02-mechanics.md", mechanics) }},
+		{"write a tuning number and a choice in the mechanics", func() {
+			setOverlay("02-mechanics.md", mechanics+"\nEach day holds 12 turns, and a crow picks the nearest crop.\n")
+		}},
+		{"give a tuning key the number 12", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"values": {`, `"values": { "day.turns": 12,`, 1))
+		}},
 		{"break tuning.json", func() { setOverlay("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
 		{"restore tuning.json", func() { setOverlay("tuning.json", tuningJSON) }},
 		// Each JSON kind of the format broken and repaired: the syntax
@@ -172,6 +178,25 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("collections/herbs/_collection.json", `{ "record": { "bitterness": { "type": "number", "required": true } } }`)
 			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2 }`)
 		}},
+		// §7a: the layers come from the schema, the rows from each record.
+		{"add a grid collection with a ragged record", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "grid" } } }`)
+			setOverlay("collections/boards/first.json", `{ "floor": ["#.#", "..."], "stones": ["-o-", "--", "---"] }`)
+		}},
+		{"the schema makes one layer a string: only the floor is a layer", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "string" } } }`)
+		}},
+		{"the schema types it grid again and the record drops a row", func() {
+			setOverlay("collections/boards/_collection.json", `{ "record": { "floor": { "type": "grid" }, "stones": { "type": "grid" } } }`)
+			setOverlay("collections/boards/first.json", `{ "floor": ["#.#", "..."], "stones": [] }`)
+		}},
+		{"break the grid schema", func() { setOverlay("collections/boards/_collection.json", `{ "record": { "floor": `) }},
+		{"drop the grid collection", func() {
+			for _, rel := range []string{"collections/boards/_collection.json", "collections/boards/first.json"} {
+				delete(overlay, path(rel))
+				ws.SetOverlay(path(rel), nil)
+			}
+		}},
 		{"break an adoption that a pack checks", func() { setOverlay("contracts/daily-forage.json", forage[:len(forage)/3]) }},
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},
@@ -213,12 +238,18 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	}
 	for _, step := range steps {
 		step.do()
-		got := ws.Snapshot().AllDiagnostics()
+		snap := ws.Snapshot()
+		got := snap.AllDiagnostics()
 		load := opts
 		load.Overlay = overlay
-		want := Load([]string{dir}, load).AllDiagnostics()
+		fresh := Load([]string{dir}, load)
+		want := fresh.AllDiagnostics()
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+		// The review-mode hints read the chapters and tuning.json.
+		if got, want := snap.Hints(), fresh.Hints(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: hints of the workspace and of a fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
 		}
 	}
 }

@@ -17,7 +17,9 @@ import (
 // finding must start. The driver removes the markers, writes the files to a
 // temporary folder, checks it, and requires the findings to be exactly the
 // marked ones: a marker without a finding and a finding without a marker
-// both fail the test.
+// both fail the test. Safety notices are marked like findings; the
+// review-mode hints are read, and marked, only in archives whose name
+// starts with "review-".
 
 // marker is one expected finding.
 type marker struct {
@@ -82,7 +84,13 @@ func TestScenarios(t *testing.T) {
 		// Safety notices are marked like findings (severity warning, as
 		// the report gives them), so every archive also shows that it
 		// raises no notice it does not mark.
-		for _, d := range append(snap.AllDiagnostics(), snap.Safety()...) {
+		all := append(snap.AllDiagnostics(), snap.Safety()...)
+		if strings.HasPrefix(filepath.Base(file), "review-") {
+			// A review-* archive is checked in review mode: its hints
+			// are marked too (⟦CODE:hint⟧).
+			all = append(all, snap.Hints()...)
+		}
+		for _, d := range all {
 			rel, _ := filepath.Rel(dir, d.File)
 			got = append(got, marker{file: filepath.ToSlash(rel), pos: d.Range.Start, code: d.Code, severity: d.Severity.String()})
 		}

@@ -75,6 +75,12 @@ type Snapshot struct {
 	safetyOnce   sync.Once
 	safety       []Diagnostic
 	safetyByFile map[string][]Diagnostic
+
+	// hintList holds the review-mode hints, computed on first use (Hints);
+	// hintsByFile keeps each file's hints with what their fixes need.
+	hintsOnce   sync.Once
+	hintList    []Diagnostic
+	hintsByFile map[string][]hint
 }
 
 // CitationIndex returns the snapshot's citation index, building it with build

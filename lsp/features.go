@@ -370,6 +370,10 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
 	}
 	actions := snap.CodeActions(f.Path, spanOf(f.Lines, p.Range))
+	if s.reviewOn.Load() {
+		// The hints are shown, so are their fixes.
+		actions = append(actions, snap.HintActions(f.Path, spanOf(f.Lines, p.Range))...)
+	}
 	// The source actions cover the whole file: they are computed when
 	// asked for, not for the light bulb a cursor move asks for
 	// (triggerKind 2, Automatic, with no kinds).

@@ -121,10 +121,10 @@ func (s *Server) publish() {
 	snap := s.ws.Snapshot()
 	due := map[string][]analysis.Diagnostic{}
 	seen := map[string]bool{}
-	withSafety := s.safetyOn()
-	for _, path := range diagnosedFiles(snap, withSafety) {
+	show := s.shown()
+	for _, path := range diagnosedFiles(snap, show) {
 		seen[path] = true
-		ds := fileDiagnostics(snap, path, withSafety)
+		ds := fileDiagnostics(snap, path, show)
 		if prev, ok := s.pub.published[path]; ok && analysis.SameDiagnostics(prev, ds) && !s.pub.versionDue(path) {
 			continue
 		}
@@ -176,32 +176,48 @@ func (s *Server) diagnosticsParams(path string, diags []protocol.Diagnostic) pro
 	return p
 }
 
-// fileDiagnostics returns what the server shows for a file: its findings
-// and, when the safety scan is on (setting gddls.safety), its safety
-// notices after them.
-func fileDiagnostics(snap *analysis.Snapshot, path string, withSafety bool) []analysis.Diagnostic {
+// shown says what the server shows besides the findings: the safety
+// notices (setting gddls.safety, default on) and the review-mode hints
+// (setting gddls.review, default off).
+type shown struct{ safety, review bool }
+
+// fileDiagnostics returns what the server shows for a file: its findings,
+// then its review-mode hints when review mode is on, then its safety
+// notices when the safety scan is on.
+func fileDiagnostics(snap *analysis.Snapshot, path string, show shown) []analysis.Diagnostic {
 	ds := snap.Diagnostics(path)
-	if !withSafety {
+	var hints, notices []analysis.Diagnostic
+	if show.review {
+		hints = snap.HintsOf(path)
+	}
+	if show.safety {
+		notices = snap.SafetyOf(path)
+	}
+	if len(hints) == 0 && len(notices) == 0 {
 		return ds
 	}
-	notices := snap.SafetyOf(path)
-	if len(notices) == 0 {
-		return ds
-	}
-	return append(append(make([]analysis.Diagnostic, 0, len(ds)+len(notices)), ds...), notices...)
+	out := make([]analysis.Diagnostic, 0, len(ds)+len(hints)+len(notices))
+	return append(append(append(out, ds...), hints...), notices...)
 }
 
 // diagnosedFiles returns the files with something to show, in path order.
-func diagnosedFiles(snap *analysis.Snapshot, withSafety bool) []string {
+func diagnosedFiles(snap *analysis.Snapshot, show shown) []string {
 	files := snap.DiagnosedFiles()
-	if !withSafety {
+	if !show.safety && !show.review {
 		return files
 	}
 	seen := map[string]bool{}
 	for _, f := range files {
 		seen[f] = true
 	}
-	for _, d := range snap.Safety() {
+	var extra []analysis.Diagnostic
+	if show.review {
+		extra = append(extra, snap.Hints()...)
+	}
+	if show.safety {
+		extra = append(extra, snap.Safety()...)
+	}
+	for _, d := range extra {
 		if !seen[d.File] {
 			seen[d.File] = true
 			files = append(files, d.File)

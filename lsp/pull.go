@@ -55,8 +55,8 @@ func (r documentReport) MarshalJSON() ([]byte, error) {
 
 // pulledDiagnostics returns the diagnostics of a file as they are
 // published, and their result id.
-func pulledDiagnostics(snap *analysis.Snapshot, path string, withSafety bool) ([]protocol.Diagnostic, string) {
-	out := toDiagnostics(fileDiagnostics(snap, path, withSafety))
+func pulledDiagnostics(snap *analysis.Snapshot, path string, show shown) ([]protocol.Diagnostic, string) {
+	out := toDiagnostics(fileDiagnostics(snap, path, show))
 	data, err := json.Marshal(out)
 	if err != nil {
 		return out, ""
@@ -67,8 +67,8 @@ func pulledDiagnostics(snap *analysis.Snapshot, path string, withSafety bool) ([
 }
 
 // report returns the report of a file given the result id the client holds.
-func report(snap *analysis.Snapshot, path, previous string, withSafety bool) documentReport {
-	diags, id := pulledDiagnostics(snap, path, withSafety)
+func report(snap *analysis.Snapshot, path, previous string, show shown) documentReport {
+	diags, id := pulledDiagnostics(snap, path, show)
 	if previous != "" && previous == id {
 		return documentReport{Kind: "unchanged", ResultID: id}
 	}
@@ -87,7 +87,7 @@ func documentDiagnostic(_ context.Context, s *Server, snap *analysis.Snapshot, r
 	if !ok {
 		return documentReport{Kind: "full"}, nil
 	}
-	return report(snap, path, p.PreviousResultID, s.safetyOn()), nil
+	return report(snap, path, p.PreviousResultID, s.shown()), nil
 }
 
 func workspaceDiagnostic(ctx context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -107,13 +107,13 @@ func workspaceDiagnostic(ctx context.Context, s *Server, snap *analysis.Snapshot
 		}
 	}
 	items := []documentReport{}
-	withSafety := s.safetyOn()
+	show := s.shown()
 	add := func(path string) {
-		r := report(snap, path, previous[path], withSafety)
+		r := report(snap, path, previous[path], show)
 		r.URI = uriOf(path)
 		items = append(items, r)
 	}
-	for _, path := range diagnosedFiles(snap, withSafety) {
+	for _, path := range diagnosedFiles(snap, show) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}

@@ -90,8 +90,11 @@ type Server struct {
 	// safetyOff is the setting gddls.safety turned off: the safety
 	// notices are then not shown.
 	safetyOff atomic.Bool
-	timer     *time.Timer
-	running   map[jsonrpc2.ID]context.CancelFunc
+	// reviewOn is the setting gddls.review: the review-mode hints are
+	// published as Hint diagnostics (off by default).
+	reviewOn atomic.Bool
+	timer    *time.Timer
+	running  map[jsonrpc2.ID]context.CancelFunc
 
 	pub publisher // owned by the queue's goroutine
 
@@ -384,12 +387,15 @@ type settings struct {
 		DiagnosticsDelay *float64 `json:"diagnosticsDelay"`
 		// Safety turns the safety notices on or off (default on).
 		Safety *bool `json:"safety"`
+		// Review turns the review-mode hints on or off (default off).
+		Review *bool `json:"review"`
 	} `json:"gddls"`
 }
 
-// applySettings reads the diagnostics delay and the safety setting from raw
-// settings, if present. A change of the safety setting republishes the
-// diagnostics and asks a pulling client to refresh them.
+// applySettings reads the diagnostics delay and the safety and review
+// settings from raw settings, if present. A change of the safety or the
+// review setting republishes the diagnostics and asks a pulling client to
+// refresh them.
 func (s *Server) applySettings(raw json.RawMessage) error {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil
@@ -402,7 +408,13 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 	if st.Gddls != nil && st.Gddls.Safety != nil {
 		off := !*st.Gddls.Safety
 		if s.safetyOff.Swap(off) != off {
-			s.safetyChanged()
+			s.shownChanged()
+		}
+	}
+	if st.Gddls != nil && st.Gddls.Review != nil {
+		on := *st.Gddls.Review
+		if s.reviewOn.Swap(on) != on {
+			s.shownChanged()
 		}
 	}
 	if st.Gddls == nil || st.Gddls.DiagnosticsDelay == nil {
@@ -418,10 +430,13 @@ func (s *Server) applySettings(raw json.RawMessage) error {
 // safetyOn reports whether the safety notices are shown (gddls.safety).
 func (s *Server) safetyOn() bool { return !s.safetyOff.Load() }
 
-// safetyChanged shows or hides the safety notices after the setting
-// changed: the diagnostics are published again, and a client that pulls
-// them is asked to pull again.
-func (s *Server) safetyChanged() {
+// shown returns what the server shows besides the findings.
+func (s *Server) shown() shown { return shown{safety: s.safetyOn(), review: s.reviewOn.Load()} }
+
+// shownChanged shows or hides the safety notices or the hints after their
+// setting changed: the diagnostics are published again, and a client that
+// pulls them is asked to pull again.
+func (s *Server) shownChanged() {
 	s.mu.Lock()
 	ready, pull := s.state == stateInitialized, s.feat.caps.pull
 	s.mu.Unlock()

@@ -25,6 +25,8 @@ type checkedPath struct {
 	diags []analysis.Diagnostic
 	// notices are the safety notices (empty with --no-safety).
 	notices []analysis.Diagnostic
+	// hints are the review-mode hints (empty without --review).
+	hints []analysis.Diagnostic
 }
 
 // runCheck implements `gddls check`.
@@ -34,6 +36,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text, json or sarif")
 	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
 	noSafety := fs.Bool("no-safety", false, "do not run the safety scan")
+	reviewMode := fs.Bool("review", false, "add the review-mode hints")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	// Flags may come before or after the paths, as in most tools; "--"
 	// ends the flags.
@@ -88,6 +91,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 				cp.diags = append(cp.diags, d)
 			}
 		}
+		if *reviewMode {
+			for _, d := range cp.snap.Hints() {
+				if cp.only == "" || d.File == cp.only {
+					cp.hints = append(cp.hints, d)
+				}
+			}
+		}
 		if !*noSafety {
 			for _, d := range cp.snap.Safety() {
 				if cp.only == "" || d.File == cp.only {
@@ -140,8 +150,7 @@ func enclosingRoot(file string) string {
 type report struct {
 	Version  int             `json:"version"`
 	Findings []reportFinding `json:"findings"`
-	// Hints are the review-mode hints; review mode does not exist yet, so
-	// the list is always empty.
+	// Hints are the review-mode hints (--review); empty otherwise.
 	Hints []reportFinding `json:"hints"`
 	// Safety are the safety notices: severity "warning" as the format's
 	// report gives them, never counted as warnings.
@@ -202,10 +211,7 @@ func buildReport(checked []*checkedPath) report {
 			}
 		}
 		for _, d := range cp.diags {
-			f := reportFinding{
-				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
-				Range: d.Range, Message: d.Message, Dependent: d.Dependent,
-			}
+			f := reportItem(base, d)
 			if d.Subject != "" {
 				// A finding about a folder or a missing file names it; it
 				// has no place inside a file.
@@ -213,9 +219,6 @@ func buildReport(checked []*checkedPath) report {
 			}
 			if d.Dependent {
 				rep.Summary.Dependent++
-			}
-			for _, r := range d.Related {
-				f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
 			}
 			rep.Findings = append(rep.Findings, f)
 			switch d.Severity {
@@ -225,14 +228,28 @@ func buildReport(checked []*checkedPath) report {
 				rep.Summary.Warnings++
 			}
 		}
+		for _, d := range cp.hints {
+			rep.Hints = append(rep.Hints, reportItem(base, d))
+		}
 		for _, d := range cp.notices {
-			rep.Safety = append(rep.Safety, reportFinding{
-				Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File), Range: d.Range, Message: d.Message,
-			})
+			rep.Safety = append(rep.Safety, reportItem(base, d))
 		}
 	}
 	rep.Summary.Hints, rep.Summary.Safety = len(rep.Hints), len(rep.Safety)
 	return rep
+}
+
+// reportItem is a diagnostic as the report gives it, with its related
+// places, its file relative to base.
+func reportItem(base string, d analysis.Diagnostic) reportFinding {
+	f := reportFinding{
+		Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
+		Range: d.Range, Message: d.Message, Dependent: d.Dependent,
+	}
+	for _, r := range d.Related {
+		f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
+	}
+	return f
 }
 
 func writeJSON(w io.Writer, rep report) error {
@@ -255,6 +272,9 @@ func writeText(w io.Writer, rep report) error {
 	}
 	for _, f := range rep.Hints {
 		fmt.Fprintf(w, "%s:%d:%d: hint %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Code, f.Message)
+		for _, r := range f.Related {
+			fmt.Fprintf(w, "\t%s:%d:%d: %s\n", r.File, r.Range.Start.Line+1, r.Range.Start.Character+1, r.Message)
+		}
 	}
 	for _, f := range rep.Safety {
 		fmt.Fprintf(w, "%s:%d:%d: safety %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Code, f.Message)
@@ -318,6 +338,31 @@ func sarifLocation(file string, r source.Range) map[string]any {
 	}}
 }
 
+// sarifResult is one result of the SARIF log, with its related places.
+func sarifResult(f reportFinding, level string, index map[string]int) map[string]any {
+	res := map[string]any{
+		"ruleId":    f.Code,
+		"ruleIndex": index[f.Code],
+		"level":     level,
+		"message":   map[string]string{"text": f.Message},
+		"locations": []any{sarifLocation(f.File, f.Range)},
+	}
+	if len(f.Related) > 0 {
+		var rel []any
+		for i, r := range f.Related {
+			loc := sarifLocation(r.File, r.Range)
+			loc["id"] = i
+			loc["message"] = map[string]string{"text": r.Message}
+			rel = append(rel, loc)
+		}
+		res["relatedLocations"] = rel
+	}
+	if f.Dependent {
+		res["properties"] = map[string]any{"dependent": true}
+	}
+	return res
+}
+
 // writeSARIF prints a SARIF 2.1.0 log, the format GitHub code scanning
 // reads.
 func writeSARIF(w io.Writer, rep report) error {
@@ -333,39 +378,16 @@ func writeSARIF(w io.Writer, rep report) error {
 			"helpUri":          "https://github.com/gddls/gddls#findings",
 		})
 	}
-	results := make([]map[string]any, 0, len(rep.Findings))
+	results := make([]map[string]any, 0, len(rep.Findings)+len(rep.Hints)+len(rep.Safety))
 	for _, f := range rep.Findings {
-		res := map[string]any{
-			"ruleId":    f.Code,
-			"ruleIndex": index[f.Code],
-			"level":     sarifLevel(f.Severity),
-			"message":   map[string]string{"text": f.Message},
-			"locations": []any{sarifLocation(f.File, f.Range)},
-		}
-		if len(f.Related) > 0 {
-			var rel []any
-			for i, r := range f.Related {
-				loc := sarifLocation(r.File, r.Range)
-				loc["id"] = i
-				loc["message"] = map[string]string{"text": r.Message}
-				rel = append(rel, loc)
-			}
-			res["relatedLocations"] = rel
-		}
-		if f.Dependent {
-			res["properties"] = map[string]any{"dependent": true}
-		}
-		results = append(results, res)
+		results = append(results, sarifResult(f, sarifLevel(f.Severity), index))
 	}
-	for _, f := range append(append([]reportFinding{}, rep.Hints...), rep.Safety...) {
-		// Hints and safety notices are notes: they decide nothing.
-		results = append(results, map[string]any{
-			"ruleId":    f.Code,
-			"ruleIndex": index[f.Code],
-			"level":     "note",
-			"message":   map[string]string{"text": f.Message},
-			"locations": []any{sarifLocation(f.File, f.Range)},
-		})
+	// Hints and safety notices are notes: they decide nothing.
+	for _, f := range rep.Hints {
+		results = append(results, sarifResult(f, "note", index))
+	}
+	for _, f := range rep.Safety {
+		results = append(results, sarifResult(f, "note", index))
 	}
 	log := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",

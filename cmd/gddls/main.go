@@ -52,6 +52,7 @@ Usage:
 Check flags:
   --format text|json|sarif   output format (default text)
   --render-tests             print the generated tests of every checked adoption instead of findings
+  --review                   add the review-mode hints (tie-breaks, numbers that repeat tuning values; they never change the exit status)
   --no-safety                skip the safety scan (on by default; its notices never change the exit status)
 
 Exit status of check: 0 no error, 1 at least one error, 2 usage error or unreadable PATH.

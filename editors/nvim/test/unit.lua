@@ -132,6 +132,12 @@ test('client_config passes settings as init_options and settings', function()
   -- A user may still ask for pull diagnostics.
   gddls.setup({ cmd = { 'sleep', '60' }, settings = { gddls = { pullDiagnostics = true } } })
   eq(gddls.client_config('/r').init_options, { gddls = { diagnosticsDelay = 50, pullDiagnostics = true } }, 'init_options with pull')
+  -- Review mode (gddls.review, off in the server by default) reaches the
+  -- server at start and in didChangeConfiguration.
+  gddls.setup({ cmd = { 'sleep', '60' }, settings = { gddls = { review = true } } })
+  local r = gddls.client_config('/r')
+  eq(r.init_options, { gddls = { diagnosticsDelay = 50, review = true, pullDiagnostics = false } }, 'init_options with review')
+  eq(r.settings, { gddls = { diagnosticsDelay = 50, review = true } }, 'settings with review')
 end)
 
 test('inlay_hints option: default on, validated, and used only where Neovim has inlay hints', function()

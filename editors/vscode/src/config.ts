@@ -24,6 +24,8 @@ export interface ServerSettings {
     inlayHints: Record<InlayHintKind, boolean>;
     /** The safety scan's notices, as Information diagnostics. */
     safety: boolean;
+    /** The review-mode hints, as Hint diagnostics (off by default). */
+    review: boolean;
     /** Initialization only: false keeps push diagnostics. */
     pullDiagnostics?: boolean;
   };
@@ -39,7 +41,8 @@ function flag(config: ConfigReader, key: string, fallback: boolean): boolean {
  * Reads the server's settings from the `gddls` configuration section. A
  * delay that is not a finite, non-negative number falls back to the default;
  * fractions are rounded to whole milliseconds. Each inlay hint kind, and the
- * safety scan, is on unless set to false.
+ * safety scan, is on unless set to false; review mode is off unless set to
+ * true.
  */
 export function serverSettings(config: ConfigReader): ServerSettings {
   const raw = config.get<unknown>('diagnosticsDelay');
@@ -51,7 +54,7 @@ export function serverSettings(config: ConfigReader): ServerSettings {
   for (const kind of INLAY_HINT_KINDS) {
     inlayHints[kind] = flag(config, `inlayHints.${kind}`, true);
   }
-  return { gddls: { diagnosticsDelay: delay, inlayHints, safety: flag(config, 'safety', true) } };
+  return { gddls: { diagnosticsDelay: delay, inlayHints, safety: flag(config, 'safety', true), review: flag(config, 'review', false) } };
 }
 
 /**
@@ -102,7 +105,7 @@ export function documentSelector(): DocumentFilter[] {
 export const RESTART_SETTINGS = ['gddls.path', 'gddls.pullDiagnostics'];
 
 /** Settings whose change is sent to the running server. */
-export const NOTIFY_SETTINGS = ['gddls.diagnosticsDelay', 'gddls.inlayHints', 'gddls.safety'];
+export const NOTIFY_SETTINGS = ['gddls.diagnosticsDelay', 'gddls.inlayHints', 'gddls.safety', 'gddls.review'];
 
 /** The command of the reference-count code lenses, which the client runs. */
 export const SHOW_REFERENCES_COMMAND = 'gddls.showReferences';

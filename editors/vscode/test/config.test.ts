@@ -36,18 +36,18 @@ const ALL_HINTS = { tuningValues: true, headings: true, notAsked: true, contract
 
 test('initializationOptions carries the inlay hint kinds and gddls.pullDiagnostics', () => {
   assert.deepEqual(initializationOptions(reader({})), {
-    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, safety: true, pullDiagnostics: false },
+    gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: ALL_HINTS, safety: true, review: false, pullDiagnostics: false },
   });
   assert.deepEqual(
-    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', safety: false, pullDiagnostics: true })),
-    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, safety: false, pullDiagnostics: true } },
+    initializationOptions(reader({ 'inlayHints.headings': false, 'inlayHints.notAsked': 'no', safety: false, review: true, pullDiagnostics: true })),
+    { gddls: { diagnosticsDelay: DEFAULT_DIAGNOSTICS_DELAY, inlayHints: { ...ALL_HINTS, headings: false }, safety: false, review: true, pullDiagnostics: true } },
   );
 });
 
 test('didChangeConfiguration sends the delay and the inlay hint kinds, not the initialization-only pullDiagnostics', () => {
   assert.deepEqual(
     didChangeConfigurationParams(reader({ diagnosticsDelay: 10, path: '/x', 'inlayHints.contractValues': false, pullDiagnostics: false })),
-    { settings: { gddls: { diagnosticsDelay: 10, inlayHints: { ...ALL_HINTS, contractValues: false }, safety: true } } },
+    { settings: { gddls: { diagnosticsDelay: 10, inlayHints: { ...ALL_HINTS, contractValues: false }, safety: true, review: false } } },
   );
 });
 
@@ -55,6 +55,7 @@ test('a change of gddls.pullDiagnostics restarts the server; inlay hint settings
   assert.ok(RESTART_SETTINGS.includes('gddls.pullDiagnostics'));
   assert.ok(NOTIFY_SETTINGS.includes('gddls.inlayHints'));
   assert.ok(NOTIFY_SETTINGS.includes('gddls.safety'));
+  assert.ok(NOTIFY_SETTINGS.includes('gddls.review'));
   assert.ok(!NOTIFY_SETTINGS.includes('gddls.pullDiagnostics'));
 });
 
@@ -66,6 +67,8 @@ test('package.json contributes every setting the server reads, with the defaults
     assert.deepEqual([props[`gddls.inlayHints.${kind}`]?.type, props[`gddls.inlayHints.${kind}`]?.default], ['boolean', true], kind);
   }
   assert.deepEqual([props['gddls.pullDiagnostics']?.type, props['gddls.pullDiagnostics']?.default], ['boolean', false]);
+  assert.deepEqual([props['gddls.review']?.type, props['gddls.review']?.default], ['boolean', false]);
+  assert.deepEqual([props['gddls.safety']?.type, props['gddls.safety']?.default], ['boolean', true]);
   assert.equal(props['gddls.diagnosticsDelay']?.default, DEFAULT_DIAGNOSTICS_DELAY);
 });
 
@@ -90,4 +93,11 @@ test('serverOnlyCommands drops commands the extension registers itself', () => {
   // gddls.showReferences is the client's, should a server ever list it.
   assert.ok(CLIENT_COMMANDS.includes('gddls.showReferences'));
   assert.deepEqual(serverOnlyCommands(['gddls.showReferences', 'gddls.explain']), ['gddls.explain']);
+});
+
+test('gddls.review: only a boolean true turns review mode on, and it is sent on change', () => {
+  assert.equal(initializationOptions(reader({})).gddls.review, false);
+  assert.equal(initializationOptions(reader({ review: 'yes' })).gddls.review, false);
+  assert.equal(initializationOptions(reader({ review: true })).gddls.review, true);
+  assert.equal(didChangeConfigurationParams(reader({ review: true })).settings.gddls.review, true);
 });
