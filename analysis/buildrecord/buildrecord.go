@@ -295,9 +295,9 @@ func (r *Record) NotPassedEntry(name string) *Result {
 	return nil
 }
 
-// count returns v as a whole number of 0 or more, and false when it is not
-// one.
-func count(v *jsonsrc.Value) (float64, bool) {
+// Count returns v as a whole number of 0 or more (a count of tests), and
+// false when it is not one.
+func Count(v *jsonsrc.Value) (float64, bool) {
 	if !v.Finite() || v.Num < 0 || v.Num != math.Trunc(v.Num) {
 		return 0, false
 	}
@@ -323,8 +323,8 @@ func (r *Record) Ran() bool {
 // a not_passed that is not an object is a schema finding and counts no
 // entry.
 func (r *Record) checkAccounting() {
-	passed, ok1 := count(r.Passed)
-	total, ok2 := count(r.Total)
+	passed, ok1 := Count(r.Passed)
+	total, ok2 := Count(r.Total)
 	if !ok1 || !ok2 {
 		return
 	}
