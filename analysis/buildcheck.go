@@ -167,7 +167,9 @@ func (c *buildChecker) run() {
 	manifestOK := c.readManifest()
 	tuningOK := c.readTuning()
 	planOK := c.readPlan()
-	if c.p == nil || c.rec == nil || c.rec.Root == nil {
+	if c.p == nil || c.rec == nil || c.rec.Root == nil || c.p.Manifest == nil && c.p.TuningFile == nil {
+		// A folder without manifest.json and tuning.json is no source
+		// package to compare with.
 		return
 	}
 	if manifestOK {
