@@ -20,17 +20,17 @@ var demo = filepath.Join("..", "..", "testdata", "demo")
 // TestCheckGolden runs `gddls check` on the demo package in each output
 // format and compares the output with testdata/golden/check.<format>.
 func TestCheckGolden(t *testing.T) {
-	checkGolden(t, demo, "check", 1)
+	checkGolden(t, "check", 1, demo)
 }
 
-// checkGolden runs `gddls check` on dir in each output format, requires the
-// exit status, and compares the output with testdata/golden/<name>.<format>
-// (rewritten with -update).
-func checkGolden(t *testing.T, dir, name string, status int) {
+// checkGolden runs `gddls check` with args in each output format, requires
+// the exit status, and compares the output with
+// testdata/golden/<name>.<format> (rewritten with -update).
+func checkGolden(t *testing.T, name string, status int, args ...string) {
 	for _, format := range []string{"text", "json", "sarif"} {
 		t.Run(format, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if code := run([]string{"check", "--format", format, dir}, nil, &stdout, &stderr); code != status {
+			if code := run(append([]string{"check", "--format", format}, args...), nil, &stdout, &stderr); code != status {
 				t.Fatalf("exit status %d, want %d; stderr: %s", code, status, stderr.String())
 			}
 			golden := filepath.Join("..", "..", "testdata", "golden", name+"."+format)
@@ -152,7 +152,14 @@ func TestVersion(t *testing.T) {
 // without its markers, to a temporary folder.
 func safetyPackage(t *testing.T) string {
 	t.Helper()
-	ar := analysistest.ReadArchive(t, filepath.Join("..", "..", "testdata", "check", "safety-scan.txtar"))
+	return archiveDir(t, "check", "safety-scan.txtar")
+}
+
+// archiveDir writes the files of the archive testdata/<elem...>, without
+// their markers, to a temporary folder.
+func archiveDir(t *testing.T, elem ...string) string {
+	t.Helper()
+	ar := analysistest.ReadArchive(t, filepath.Join(append([]string{"..", "..", "testdata"}, elem...)...))
 	files := map[string][]byte{}
 	for _, f := range ar.Files {
 		content, _, err := analysistest.StripMarkers(f.Data)
@@ -169,7 +176,7 @@ func safetyPackage(t *testing.T) string {
 // notices after findings in text, in the `safety` list in JSON, at level
 // note in SARIF; the exit status stays 0.
 func TestCheckSafetyGolden(t *testing.T) {
-	checkGolden(t, safetyPackage(t), "safety", 0)
+	checkGolden(t, "safety", 0, safetyPackage(t))
 }
 
 // TestCheckNoSafety: --no-safety empties the safety list, keeps the list and
