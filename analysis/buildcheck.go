@@ -815,7 +815,6 @@ func summarizeTests(tests []BuildTest) string {
 	return strings.Join(names, ", ")
 }
 
-
 // contracts runs §7 check 8 over evidence.contracts.
 func (c *buildChecker) contracts() {
 	rec := c.rec
