@@ -58,30 +58,17 @@ type BuildTest struct {
 // also runs §7's package-consistency checks against the package at root;
 // with a nil snap the record is checked alone. Nothing is read from disk.
 func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root string) *BuildResult {
-	res := &BuildResult{}
-	lines := source.NewLines(data)
-	c := &buildChecker{file: record}
-	if !found {
-		c.report(buildrecord.CodeFileMissing, source.Span{}, fmt.Sprintf("there is no build record file %s; give the path of an %s", filepath.Base(record), buildrecord.FileName))
-	} else {
-		res.Record = buildrecord.Parse(record, data)
-		c.rec = res.Record
-		c.out = append(c.out, res.Record.Findings...)
-	}
-	if snap == nil {
-		c.report(buildrecord.CodeCrossChecksSkipped, source.Span{}, "the record was checked without its source package, so the checks against the package did not run (only the record's shape and the sum of its counts were checked); name the package folder after the record to run them")
-	} else {
-		for _, p := range snap.Packages {
-			if p.Root == root {
-				c.p = p
+	var p *Package
+	if snap != nil {
+		for _, q := range snap.Packages {
+			if q.Root == root {
+				p = q
 			}
 		}
-		res.Package = c.p
-		c.snap, c.root = snap, root
-		c.run()
-		res.Tests = c.tests
 	}
-	res.Diagnostics = c.place(lines)
+	c := checkRecord(record, data, found, snap, p, root, true)
+	res := &BuildResult{Record: c.rec, Package: p, Tests: c.tests}
+	res.Diagnostics = c.place(source.NewLines(data))
 	errors := 0
 	for _, d := range res.Diagnostics {
 		if d.Severity == source.Error {
@@ -96,14 +83,37 @@ func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root str
 	return res
 }
 
+// checkRecord checks a build record against the package p at root of snap
+// (a nil snap: the record alone; a nil p: no package was found at root).
+// copies adds the package's own MANIFEST_JSON and TUNING_JSON, as build
+// mode reports them; the editor shows them in their files already.
+func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Package, root string, copies bool) *buildChecker {
+	c := &buildChecker{file: record, copies: copies}
+	if !found {
+		c.report(buildrecord.CodeFileMissing, source.Span{}, fmt.Sprintf("there is no build record file %s; give the path of an %s", filepath.Base(record), buildrecord.FileName))
+	} else {
+		c.rec = buildrecord.Parse(record, data)
+		c.out = append(c.out, c.rec.Findings...)
+	}
+	if snap == nil {
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeCrossChecksSkipped, Severity: source.Warning, File: record,
+			Message: "the record was checked without its source package, so the checks against the package did not run (only the record's shape and the sum of its counts were checked); name the package folder after the record to run them"})
+		return c
+	}
+	c.snap, c.p, c.root = snap, p, root
+	c.run()
+	return c
+}
+
 // buildChecker holds one build-record check.
 type buildChecker struct {
-	file string
-	rec  *buildrecord.Record
-	snap *Snapshot
-	root string
-	p    *Package
-	out  []source.Finding
+	file   string
+	copies bool
+	rec    *buildrecord.Record
+	snap   *Snapshot
+	root   string
+	p      *Package
+	out    []source.Finding
 	// copied are diagnostics of the package's own files reported as they
 	// are (MANIFEST_JSON, TUNING_JSON).
 	copied []Diagnostic
@@ -143,11 +153,7 @@ func (c *buildChecker) place(lines *source.Lines) []Diagnostic {
 		if span == (source.Span{}) {
 			span = source.Span{End: len(lines.LineText(0))}
 		}
-		sev := f.Severity
-		if f.Code == buildrecord.CodeCrossChecksSkipped {
-			sev = source.Warning
-		}
-		d := Diagnostic{File: f.File, Range: lines.Range(span), Code: f.Code, Severity: sev, Message: f.Message, Subject: f.Subject}
+		d := Diagnostic{File: f.File, Range: lines.Range(span), Code: f.Code, Severity: f.Severity, Message: f.Message, Subject: f.Subject}
 		for _, r := range f.Related {
 			rl := RelatedLocation{File: r.File, Message: r.Message}
 			if c.snap != nil {
@@ -196,7 +202,7 @@ func (c *buildChecker) opening(v *jsonsrc.Value) source.Span {
 
 // copy reports the package file's own syntax finding of code.
 func (c *buildChecker) copy(f *File, code string) {
-	if f == nil {
+	if f == nil || !c.copies {
 		return
 	}
 	for _, d := range c.snap.Diagnostics(f.Path) {
@@ -875,4 +881,51 @@ func (c *buildChecker) contracts() {
 			c.report(buildrecord.CodeContractPack, rec.Contracts.Value.Opening(), fmt.Sprintf("contracts has no entry for the checked adoption %s; add {\"adoption\": %q, \"pack\": %q}", id, id, checked[id].Digest()))
 		}
 	}
+}
+
+// checkBuildRecords checks every build record of the snapshot against its
+// package (Options.BuildRecords, for the editor): the package holding it,
+// else the one package in a folder beside it; a record with neither is
+// checked alone.
+func (b *builder) checkBuildRecords() {
+	for _, f := range b.snap.files {
+		if filepath.Base(f.Path) != buildrecord.FileName || f.Skipped != "" {
+			continue
+		}
+		p := b.snap.PackageOf(f.Path)
+		if p == nil {
+			p = b.besidePackage(filepath.Dir(f.Path))
+		}
+		if p == nil {
+			b.findings = append(b.findings, checkRecord(f.Path, f.Content, true, nil, nil, "", false).out...)
+			continue
+		}
+		b.findings = append(b.findings, checkRecord(f.Path, f.Content, true, b.snap, p, p.Root, false).out...)
+	}
+}
+
+// besidePackage returns the package whose root is a folder of dir, when
+// there is exactly one.
+func (b *builder) besidePackage(dir string) *Package {
+	var found *Package
+	for _, p := range b.snap.Packages {
+		if filepath.Dir(p.Root) != dir {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
+	}
+	return found
+}
+
+// BuildRecordPackage returns the package a build record of the snapshot is
+// checked against in the editor, or nil.
+func (s *Snapshot) BuildRecordPackage(path string) *Package {
+	if p := s.PackageOf(path); p != nil {
+		return p
+	}
+	b := &builder{snap: s}
+	return b.besidePackage(filepath.Dir(path))
 }
