@@ -1,0 +1,64 @@
+package lsp
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
+)
+
+// buildFixture writes testdata/build/<name>.txtar without its markers.
+func buildFixture(t *testing.T, name string) string {
+	t.Helper()
+	ar := analysistest.ReadArchive(t, filepath.Join("..", "testdata", "build", name+".txtar"))
+	files := map[string]string{}
+	for _, f := range ar.Files {
+		content, _, err := analysistest.StripMarkers(f.Data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[f.Name] = string(content)
+	}
+	return writeFiles(t, files)
+}
+
+// TestBuildRecordDiagnostics: a build record inside its package gets the
+// build checks against that package as diagnostics, and an unsaved edit of
+// the record that fixes a number clears its finding.
+func TestBuildRecordDiagnostics(t *testing.T) {
+	root := buildFixture(t, "tuning-values")
+	record := filepath.Join(root, "opengdd-build.json")
+	c := start(t, nil)
+	c.initialize(root, nil, map[string]any{"gddls": map[string]any{"diagnosticsDelay": 10}})
+	count := func(p publication) int {
+		n := 0
+		for _, d := range p.Diagnostics {
+			if d.Code == "BUILD_TUNING_VALUE" {
+				n++
+			}
+		}
+		return n
+	}
+	p, next := c.awaitDiagnostics(0, fileURI(record), "the record's build findings", func(p publication) bool { return count(p) == 4 })
+	for _, d := range p.Diagnostics {
+		if strings.HasPrefix(d.Code, "INJECTION_") {
+			continue // the safety scan reads the record as package text
+		}
+		if d.Source != "gddls" || !strings.HasPrefix(d.Code, "BUILD_") {
+			t.Errorf("diagnostic %+v", d)
+		}
+	}
+	text := analysistest.ReadFile(t, record)
+	c.open(record, text, 1)
+	// Line 9 (0-based 8) holds "lantern.oil_units": 13; the number starts
+	// at column 27.
+	lines := strings.Split(text, "\n")
+	col := strings.Index(lines[8], "13")
+	if col < 0 {
+		t.Fatalf("line 9 of the record is %q", lines[8])
+	}
+	c.change(record, 2, []int{8, col, 8, col + 2}, "12")
+	c.awaitDiagnostics(next, fileURI(record), "one finding fixed", func(p publication) bool { return count(p) == 3 })
+	c.shutdown()
+}
