@@ -465,7 +465,7 @@ func (c *buildChecker) expectedKeys() {
 			k.want = &n
 			if t.Option != nil {
 				k.why = fmt.Sprintf("option %q of question %q sets it", t.Option.ID, t.Question.ID)
-				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: "the number option " + t.Option.ID + " sets"}}
+				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the number option %q sets", t.Option.ID)}}
 			} else {
 				k.why = fmt.Sprintf("the answer to question %q sets it", t.Question.ID)
 				k.related = nil // the answer is in the record

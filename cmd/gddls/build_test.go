@@ -111,3 +111,43 @@ func TestBuildFileMissing(t *testing.T) {
 		t.Error("the check created the record")
 	}
 }
+
+// TestBuildHostileRecords: a record of any bytes gets the format's finding
+// and the invalid outcome, never a crash or a hang.
+func TestBuildHostileRecords(t *testing.T) {
+	pkg := buildArchive(t, "conforming")
+	for name, content := range map[string]string{
+		"empty":        "",
+		"nul bytes":    "{\x00\x00}",
+		"binary":       "\x89PNG\r\n\x1a\n\x00\x00",
+		"deep nesting": strings.Repeat("[", 100000),
+		"invalid utf8": "{\"opengdd\": \"\xff\xfe\"}",
+		"a number":     "1e999",
+		"deep object":  strings.Repeat(`{"evidence":`, 600) + "1" + strings.Repeat("}", 600),
+	} {
+		t.Run(name, func(t *testing.T) {
+			record := filepath.Join(t.TempDir(), "opengdd-build.json")
+			if err := os.WriteFile(record, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			if got := run([]string{"check", "--format", "json", "--build", record, pkg}, nil, &stdout, &stderr); got != 1 {
+				t.Fatalf("exit %d, want 1; %s %s", got, stdout.String(), stderr.String())
+			}
+			var rep struct {
+				Outcome  string `json:"outcome"`
+				Findings []struct {
+					Code string `json:"code"`
+				} `json:"findings"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || rep.Outcome != "invalid" || len(rep.Findings) == 0 {
+				t.Fatalf("outcome %q, findings %v (%v)", rep.Outcome, rep.Findings, err)
+			}
+			for _, f := range rep.Findings {
+				if !strings.HasPrefix(f.Code, "BUILD_") {
+					t.Errorf("code %s", f.Code)
+				}
+			}
+		})
+	}
+}
