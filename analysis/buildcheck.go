@@ -884,18 +884,14 @@ func (c *buildChecker) contracts() {
 }
 
 // checkBuildRecords checks every build record of the snapshot against its
-// package (Options.BuildRecords, for the editor): the package holding it,
-// else the one package in a folder beside it; a record with neither is
-// checked alone.
+// package (Options.BuildRecords, for the editor; see BuildRecordPackage);
+// a record without one is checked alone.
 func (b *builder) checkBuildRecords() {
 	for _, f := range b.snap.files {
 		if filepath.Base(f.Path) != buildrecord.FileName || f.Skipped != "" {
 			continue
 		}
-		p := b.snap.PackageOf(f.Path)
-		if p == nil {
-			p = b.besidePackage(filepath.Dir(f.Path))
-		}
+		p := b.snap.BuildRecordPackage(f.Path)
 		if p == nil {
 			b.findings = append(b.findings, checkRecord(f.Path, f.Content, true, nil, nil, "", false).out...)
 			continue
@@ -906,9 +902,9 @@ func (b *builder) checkBuildRecords() {
 
 // besidePackage returns the package whose root is a folder of dir, when
 // there is exactly one.
-func (b *builder) besidePackage(dir string) *Package {
+func (s *Snapshot) besidePackage(dir string) *Package {
 	var found *Package
-	for _, p := range b.snap.Packages {
+	for _, p := range s.Packages {
 		if filepath.Dir(p.Root) != dir {
 			continue
 		}
@@ -921,11 +917,17 @@ func (b *builder) besidePackage(dir string) *Package {
 }
 
 // BuildRecordPackage returns the package a build record of the snapshot is
-// checked against in the editor, or nil.
+// checked against in the editor: the package holding it, else the one
+// package in a folder beside it (game/ for ./opengdd-build.json), else the
+// one package in a folder beside the record's folder (game/ for
+// builds/opengdd-build.json); nil when there is none or more than one.
 func (s *Snapshot) BuildRecordPackage(path string) *Package {
 	if p := s.PackageOf(path); p != nil {
 		return p
 	}
-	b := &builder{snap: s}
-	return b.besidePackage(filepath.Dir(path))
+	dir := filepath.Dir(path)
+	if p := s.besidePackage(dir); p != nil {
+		return p
+	}
+	return s.besidePackage(filepath.Dir(dir))
 }

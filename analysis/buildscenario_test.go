@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -78,4 +79,46 @@ func checkBuildAt(t *testing.T, record, dir, pkg string) *BuildResult {
 	}
 	root := filepath.Join(dir, filepath.FromSlash(pkg))
 	return CheckBuild(record, data, found, Load([]string{root}, Options{}), root)
+}
+
+// TestBuildRecordsInTheEditor: with Options.BuildRecords a record gets the
+// findings build mode gives it against the package it is read with: the
+// one holding it, or the one package beside its folder; a record with no
+// package near is checked alone.
+func TestBuildRecordsInTheEditor(t *testing.T) {
+	for _, tc := range []struct {
+		archive, record string
+		// alone keeps only the record, so that no package is near.
+		alone bool
+		want  []string
+	}{
+		{"tuning-values", "opengdd-build.json", false, []string{"BUILD_TUNING_VALUE", "BUILD_TUNING_VALUE", "BUILD_TUNING_VALUE", "BUILD_TUNING_VALUE"}},
+		{"conforming-outside", "builds/opengdd-build.json", false, nil},
+		{"record-alone-invalid", "opengdd-build.json", true, []string{"BUILD_ACCEPTANCE_ACCOUNTING", "BUILD_SPEC_CROSS_CHECKS_SKIPPED"}},
+	} {
+		t.Run(tc.archive, func(t *testing.T) {
+			dir, _ := loadScenario(t, filepath.Join("..", "testdata", "build", tc.archive+".txtar"))
+			if tc.alone {
+				data, err := os.ReadFile(filepath.Join(dir, tc.record))
+				if err != nil {
+					t.Fatal(err)
+				}
+				dir = analysistest.WriteFiles(t, "", map[string][]byte{tc.record: data})
+			}
+			snap := Load([]string{dir}, Options{BuildRecords: true})
+			var got []string
+			for _, d := range snap.Diagnostics(filepath.Join(dir, filepath.FromSlash(tc.record))) {
+				if !d.Safety {
+					got = append(got, d.Code)
+				}
+			}
+			sort.Strings(got)
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("codes %v, want %v", got, tc.want)
+			}
+			if n := len(Load([]string{dir}, Options{}).Diagnostics(filepath.Join(dir, filepath.FromSlash(tc.record)))); n != 0 {
+				t.Errorf("without BuildRecords the record has %d findings, want none (gddls check leaves it to build mode)", n)
+			}
+		})
+	}
 }
