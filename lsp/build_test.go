@@ -62,3 +62,47 @@ func TestBuildRecordDiagnostics(t *testing.T) {
 	c.awaitDiagnostics(next, fileURI(record), "one finding fixed", func(p publication) bool { return count(p) == 3 })
 	c.shutdown()
 }
+
+// TestBuildRecordQueries: completion of a record's snapshot keys and
+// hover on one, over the protocol, in a record beside its package.
+func TestBuildRecordQueries(t *testing.T) {
+	root := buildFixture(t, "conforming-outside")
+	record := filepath.Join(root, "builds", "opengdd-build.json")
+	c := start(t, nil)
+	c.initialize(root, nil, nil)
+	doc := map[string]any{"uri": fileURI(record)}
+	var list struct {
+		Items []struct {
+			Label  string `json:"label"`
+			Detail string `json:"detail"`
+		} `json:"items"`
+	}
+	c.result("textDocument/completion", map[string]any{"textDocument": doc, "position": posOf(t, record, `"lantern.oil_units"`, 1)}, &list)
+	labels := map[string]string{}
+	for _, it := range list.Items {
+		labels[it.Label] = it.Detail
+	}
+	// Every other key is present, so only the key being typed is offered,
+	// with what the package requires of it.
+	if len(list.Items) != 1 || labels["lantern.oil_units"] != "must be 12" {
+		t.Errorf("completion in a complete snapshot offered %v", labels)
+	}
+	c.result("textDocument/completion", map[string]any{"textDocument": doc, "position": posOf(t, record, `"gentle"`, 1)}, &list)
+	labels = map[string]string{}
+	for _, it := range list.Items {
+		labels[it.Label] = it.Detail
+	}
+	if _, ok := labels["brisk"]; !ok || !strings.Contains(labels["gentle"], "default") {
+		t.Errorf("options of pace: %v", labels)
+	}
+	var hover struct {
+		Contents struct {
+			Value string `json:"value"`
+		} `json:"contents"`
+	}
+	c.result("textDocument/hover", map[string]any{"textDocument": doc, "position": posOf(t, record, `"lantern.burn_seconds"`, 3)}, &hover)
+	if !strings.Contains(hover.Contents.Value, "must be 40") || !strings.Contains(hover.Contents.Value, `question "pace"`) {
+		t.Errorf("hover on lantern.burn_seconds: %q", hover.Contents.Value)
+	}
+	c.shutdown()
+}
