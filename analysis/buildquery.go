@@ -11,6 +11,7 @@ import (
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/ruleline"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // The editor queries of a build record, opengdd-build.json (SPEC §7), read
@@ -236,4 +237,105 @@ func (c *buildChecker) packageName() string {
 		return m.ID
 	}
 	return strconv.Quote(filepath.Base(c.p.Root))
+}
+
+// fixBuildRecord offers the quick fixes of a build record's findings
+// against its package: the number the package requires for a
+// BUILD_TUNING_VALUE, the keys a BUILD_TUNING_KEYS says are missing, the
+// package's count for BUILD_ACCEPTANCE_TOTAL, the pack's digest for a
+// BUILD_CONTRACT_PACK on a digest, and the default answers for
+// BUILD_ANSWER_MISSING.
+func (x *fixer) fixBuildRecord(d Diagnostic, ds source.Span) {
+	c := x.s.recordChecker(x.f)
+	if c == nil || c.rec.Root == nil {
+		return
+	}
+	replace := func(title, text string) {
+		x.add(title, d.Code, true, TextEdit{Span: ds, NewText: text})
+	}
+	e := newJSONEditor(x.f.Content, c.rec.Root)
+	expand := e.multiline(c.rec.Root)
+	switch d.Code {
+	case buildrecord.CodeTuningValue:
+		for _, v := range c.rec.Values {
+			if k := c.expected[v.Key]; k != nil && k.want != nil && v.Value.Span == ds {
+				n := ruleline.FormatNumber(*k.want)
+				replace(fmt.Sprintf("Record %s for %s", n, v.Key), n)
+			}
+		}
+	case buildrecord.CodeTuningKeys:
+		obj := c.rec.ValuesObject
+		if obj == nil || obj.Opening() != ds {
+			return
+		}
+		var missing []jsonKV
+		var names []string
+		for key := range c.expected {
+			if c.rec.Value(key) == nil {
+				names = append(names, key)
+			}
+		}
+		sort.Strings(names)
+		for _, key := range names {
+			missing = append(missing, jsonKV{key, ruleline.FormatNumber(c.expected[key].proposal(c.p))})
+		}
+		for _, kv := range missing {
+			if edit, ok := e.insertMembers(obj, []jsonKV{kv}, expand); ok {
+				x.add(fmt.Sprintf("Add the missing key %q", kv.key), d.Code, len(missing) == 1, edit)
+			}
+		}
+		if len(missing) > 1 {
+			if edit, ok := e.insertMembers(obj, missing, expand); ok {
+				x.add(fmt.Sprintf("Add the %d missing keys", len(missing)), d.Code, true, edit)
+			}
+		}
+	case buildrecord.CodeAcceptanceTotal:
+		replace(fmt.Sprintf("Count the package's %d tests", len(c.tests)), strconv.Itoa(len(c.tests)))
+	case buildrecord.CodeContractPack:
+		for _, entry := range c.rec.ContractEntries {
+			if entry.PackSpan != ds {
+				continue
+			}
+			if a := c.p.Adoption(entry.Adoption); a != nil {
+				if pk := c.p.PackFor(a); pk != nil {
+					replace("Record the digest of "+filepath.Base(pk.File), strconv.Quote(pk.Digest()))
+				}
+			}
+		}
+	case buildrecord.CodeAnswerMissing:
+		obj := c.rec.AnswersObject
+		if obj == nil || obj.Opening() != ds || c.p.pers == nil {
+			return
+		}
+		var missing []jsonKV
+		for _, q := range c.p.pers.Questions {
+			if q.ID != "" && q.Default != nil && c.rec.Answer(q.ID) == nil {
+				var b strings.Builder
+				jsonsrc.Write(&b, q.Default, jsonsrc.WriteOptions{})
+				missing = append(missing, jsonKV{q.ID, b.String()})
+			}
+		}
+		if edit, ok := e.insertMembers(obj, missing, expand); ok && len(missing) > 0 {
+			x.add("Record the default answers of the unanswered questions", d.Code, true, edit)
+		}
+	}
+}
+
+// proposal is the number a quick fix writes for a missing snapshot key:
+// the required one, else the open key's guess, else the low end of its
+// range, else 0.
+func (k *snapshotKey) proposal(p *Package) float64 {
+	switch {
+	case k.want != nil:
+		return *k.want
+	}
+	if p.Tuning != nil {
+		if e, ok := p.Tuning.Lookup(k.key); ok && e.Open && e.HasNumber && (!k.hasRange || e.Number >= k.lo && e.Number <= k.hi) {
+			return e.Number
+		}
+	}
+	if k.hasRange {
+		return k.lo
+	}
+	return 0
 }
