@@ -74,6 +74,10 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.fixShaped(k, ds)
 		return
 	}
+	if isBuildRecord(x.f) && strings.HasPrefix(d.Code, "BUILD_") {
+		x.fixBuildRecord(d, ds) // buildquery.go
+		return
+	}
 	switch d.Code {
 	case "CONTRACT_ANSWER_MISSING":
 		x.missingAnswers(d)

@@ -24,8 +24,10 @@ type builder struct {
 	// from (see disk.generation).
 	generation int
 	// lenient is Options.Lenient.
-	lenient  bool
-	findings []source.Finding
+	lenient bool
+	// buildRecords is Options.BuildRecords.
+	buildRecords bool
+	findings     []source.Finding
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }

@@ -40,6 +40,9 @@ func (b *builder) check() {
 		b.checkPackage(p)
 	}
 	b.checkDocuments()
+	if b.buildRecords {
+		b.checkBuildRecords()
+	}
 	b.place()
 }
 

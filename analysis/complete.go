@@ -36,6 +36,11 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if pq := s.persQuery(f, offset); pq != nil {
 		return pq.complete()
 	}
+	if isBuildRecord(f) {
+		if items, ok := s.completeBuildRecord(f, offset); ok {
+			return items
+		}
+	}
 	if k, ok := shapedFile(f); ok {
 		return completeShaped(k, f.Content, offset)
 	}

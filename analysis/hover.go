@@ -34,6 +34,11 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if pq := s.persQuery(f, offset); pq != nil {
 		return pq.hover()
 	}
+	if isBuildRecord(f) {
+		if h, ok := s.hoverBuildRecord(f, offset); ok {
+			return h
+		}
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}

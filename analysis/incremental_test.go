@@ -19,6 +19,9 @@ func TestWorkspaceMatchesLoad(t *testing.T) {
 	for _, lenient := range []bool{false, true} {
 		t.Run(fmt.Sprintf("lenient=%v", lenient), func(t *testing.T) { workspaceMatchesLoad(t, Options{Lenient: lenient}) })
 	}
+	// The editor's options: build records are checked against their
+	// package too.
+	t.Run("editor", func(t *testing.T) { workspaceMatchesLoad(t, Options{Lenient: true, BuildRecords: true}) })
 }
 
 // workspaceMatchesLoad runs TestWorkspaceMatchesLoad's edits with options.
@@ -56,6 +59,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		do   func()
 	}{
 		{"initial", func() {}},
+		{"add a build record", func() { setOverlay("opengdd-build.json", demoRecord) }},
+		{"record a wrong number and an unknown test", func() {
+			setOverlay("opengdd-build.json", strings.Replace(strings.Replace(demoRecord, `"passed": 0`, `"passed": 1`, 1), `"answers": {}`, `"answers": {"night": "long"}`, 1))
+		}},
+		{"change a number the record holds in tuning.json", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, "{", `{"rules": {"r": "energy.max > 1000"},`, 1))
+		}},
+		{"restore tuning.json under the record", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"break the build record", func() { setOverlay("opengdd-build.json", breakJSON(demoRecord)) }},
+		{"restore the build record", func() { setOverlay("opengdd-build.json", demoRecord) }},
 		{"fix a citation in an adoption", func() {
 			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
 		}},
@@ -253,6 +266,19 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		}
 	}
 }
+
+// demoRecord is a build record of the demo package: its snapshot is
+// incomplete and its counts are wrong, so it raises findings that follow
+// tuning.json, the build plan and the contracts.
+const demoRecord = `{
+  "opengdd": "0.9",
+  "spec": { "id": "moonlit-garden", "version": "0.1.0" },
+  "designer": { "name": "Demo" },
+  "builder": { "name": "Builder" },
+  "personalization": { "answers": {} },
+  "resolved_tuning": { "values": { "energy.max": 10, "ghost.key": 1 } },
+  "evidence": { "acceptance": { "passed": 0, "total": 2, "not_passed": { "AT-1": { "result": "not-run", "reason": "r" }, "AT-77": { "result": "not-run", "reason": "r" } } } }
+}`
 
 // personalizationSets is a personalization.json for the demo package whose
 // answers set its tuning keys: a default out of its range, an option

@@ -319,7 +319,8 @@ func (qa *queryArchive) newRepo(t *testing.T, base []*queryFile, variant *queryF
 			r.marks = append(r.marks, qm)
 		}
 	}
-	r.snap = Load([]string{r.dir}, Options{Overlay: r.overlay})
+	// Build records are read against their package, as the server does.
+	r.snap = Load([]string{r.dir}, Options{Overlay: r.overlay, BuildRecords: true})
 	return r
 }
 

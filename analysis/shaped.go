@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildrecord"
 	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/personalization"
@@ -31,6 +32,10 @@ type shapedKind struct {
 
 // shapedFile returns the shape of f when f is a package file that has one.
 func shapedFile(f *File) (shapedKind, bool) {
+	if isBuildRecord(f) {
+		// In a package or beside one.
+		return shapedKind{buildrecord.Shape(), buildrecord.CodeSchema}, true
+	}
 	if f == nil || f.Package == nil {
 		return shapedKind{}, false
 	}

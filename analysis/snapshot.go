@@ -36,6 +36,10 @@ type Options struct {
 	// CONTRACT_FOLDER_RESERVED at every keystroke. Without it the folder
 	// is read exactly as SPEC §10.1 rule 8 says, as `gddls check` does.
 	Lenient bool
+	// BuildRecords checks every opengdd-build.json against its package
+	// (SPEC §7), as the editor shows it; gddls check leaves build records
+	// to its build mode, as the format's validator does.
+	BuildRecords bool
 }
 
 // Snapshot is an immutable view of every package and Markdown document under
@@ -307,7 +311,7 @@ func build(d *disk, opts Options) *Snapshot {
 	}
 	s.readFiles(t, d, opts)
 
-	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient}
+	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	b.findPackages()
 	b.check()
 	opts.Cache.prune(s.files)

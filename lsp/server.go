@@ -481,7 +481,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, error) {
 	s.mu.Lock()
 	s.roots = roots
 	s.applied = slices.Sorted(slices.Values(roots))
-	s.ws = analysis.NewWorkspace(roots, analysis.Options{Lenient: true})
+	s.ws = analysis.NewWorkspace(roots, analysis.Options{Lenient: true, BuildRecords: true})
 	s.caps = newClientCaps(p.Capabilities, p.ClientInfo.Name)
 	caps := s.caps
 	s.feat.caps = readFeatureCaps(raw)

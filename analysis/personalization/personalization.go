@@ -278,16 +278,46 @@ func (f *File) Targets() []Target {
 // assignment to a key replaces an earlier one when they are applied in
 // order. Whether tuning.json lets a default set its key is for the caller
 // to decide (see Targets).
-func (f *File) Defaults() []Target {
+func (f *File) Defaults() []Target { return f.Apply(nil) }
+
+// Apply returns the assignments of one build's answers (SPEC §5, "The
+// resolved tuning snapshot", procedure step 2), in question order: for
+// each question the answer that answer supplies, or its default when it
+// supplies none (a nil answer supplies none). A choice answer applies the
+// sets of the option it names, a number answer its sets key; a supplied
+// answer of the wrong type, or naming no option, assigns nothing. The
+// ValueSpan of an assignment from a supplied number answer is that
+// answer's span, in the caller's file. A later assignment to a key
+// replaces an earlier one when they are applied in order.
+func (f *File) Apply(answer func(q *Question) *jsonsrc.Value) []Target {
 	var out []Target
-	for _, t := range f.Targets() {
-		if !t.HasValue {
-			continue
+	for _, q := range f.Questions {
+		v := q.Default
+		if answer != nil {
+			if a := answer(q); a != nil {
+				v = a
+			}
 		}
-		if t.Option != nil && t.Question.DefaultOption() != t.Option {
-			continue
+		switch q.Type {
+		case Choice:
+			if v == nil || v.Kind != jsonsrc.String {
+				continue
+			}
+			o := q.Option(v.Str)
+			if o == nil {
+				continue
+			}
+			for _, a := range o.Sets {
+				if a.HasValue && ValidKey(a.Key) {
+					out = append(out, Target{Assignment: a, Question: q, Option: o})
+				}
+			}
+		case Number:
+			if q.Sets == nil || q.Sets.Value == nil || !ValidKey(q.SetsKey) || !v.Finite() {
+				continue
+			}
+			out = append(out, Target{Assignment: Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span, Value: v.Num, ValueSpan: v.Span, HasValue: true}, Question: q})
 		}
-		out = append(out, t)
 	}
 	return out
 }

@@ -37,6 +37,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
 	noSafety := fs.Bool("no-safety", false, "do not run the safety scan")
 	reviewMode := fs.Bool("review", false, "add the review-mode hints")
+	record := fs.String("build", "", "validate the build record RECORD, against the source package PATH when one is given")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	// Flags may come before or after the paths, as in most tools; "--"
 	// ends the flags.
@@ -62,6 +63,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" && *format != "sarif" {
 		fmt.Fprintf(stderr, "gddls check: unknown --format %q; use text, json or sarif\n", *format)
 		return 2
+	}
+	if *record != "" || flagSet(fs, "build") {
+		if *render {
+			fmt.Fprintln(stderr, "gddls check: --build and --render-tests cannot be combined")
+			return 2
+		}
+		return runBuild(*record, paths, *format, stdout, stderr)
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -156,6 +164,11 @@ type report struct {
 	// report gives them, never counted as warnings.
 	Safety  []reportFinding `json:"safety"`
 	Summary reportSummary   `json:"summary"`
+	// Outcome is the derived outcome of build mode (SPEC §7), absent in
+	// a package check.
+	Outcome string `json:"outcome,omitempty"`
+	// verdict is build mode's verdict line in the text report.
+	verdict string
 }
 
 type reportFinding struct {
@@ -279,6 +292,9 @@ func writeText(w io.Writer, rep report) error {
 	for _, f := range rep.Safety {
 		fmt.Fprintf(w, "%s:%d:%d: safety %s %s\n", f.File, f.Range.Start.Line+1, f.Range.Start.Character+1, f.Code, f.Message)
 	}
+	if rep.verdict != "" {
+		fmt.Fprintln(w, rep.verdict)
+	}
 	summary := fmt.Sprintf("%s, %s", plural(rep.Summary.Errors, "error"), plural(rep.Summary.Warnings, "warning"))
 	if rep.Summary.Hints > 0 {
 		summary += ", " + plural(rep.Summary.Hints, "hint")
@@ -389,19 +405,26 @@ func writeSARIF(w io.Writer, rep report) error {
 	for _, f := range rep.Safety {
 		results = append(results, sarifResult(f, "note", index))
 	}
+	run := map[string]any{
+		"tool": map[string]any{"driver": map[string]any{
+			"name":           "gddls",
+			"version":        version,
+			"informationUri": "https://github.com/gddls/gddls",
+			"rules":          rules,
+		}},
+		"columnKind": "utf16CodeUnits",
+		"results":    results,
+	}
+	if rep.Outcome != "" {
+		// Build mode: the outcome is a property of the run, and the
+		// invocation succeeds only for a conforming record.
+		run["properties"] = map[string]any{"outcome": rep.Outcome}
+		run["invocations"] = []any{map[string]any{"executionSuccessful": rep.Outcome == "conforming"}}
+	}
 	log := map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
-		"runs": []any{map[string]any{
-			"tool": map[string]any{"driver": map[string]any{
-				"name":           "gddls",
-				"version":        version,
-				"informationUri": "https://github.com/gddls/gddls",
-				"rules":          rules,
-			}},
-			"columnKind": "utf16CodeUnits",
-			"results":    results,
-		}},
+		"runs":    []any{run},
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -152,14 +152,14 @@ func TestVersion(t *testing.T) {
 // without its markers, to a temporary folder.
 func safetyPackage(t *testing.T) string {
 	t.Helper()
-	return archivePackage(t, "safety-scan.txtar")
+	return archiveDir(t, "check", "safety-scan.txtar")
 }
 
-// archivePackage writes the package of a testdata/check archive, without
-// its markers, to a temporary folder.
-func archivePackage(t *testing.T, name string) string {
+// archiveDir writes the files of the archive testdata/<elem...>, without
+// their markers, to a temporary folder.
+func archiveDir(t *testing.T, elem ...string) string {
 	t.Helper()
-	ar := analysistest.ReadArchive(t, filepath.Join("..", "..", "testdata", "check", name))
+	ar := analysistest.ReadArchive(t, filepath.Join(append([]string{"..", "..", "testdata"}, elem...)...))
 	files := map[string][]byte{}
 	for _, f := range ar.Files {
 		content, _, err := analysistest.StripMarkers(f.Data)
@@ -228,7 +228,7 @@ func TestCheckNoSafety(t *testing.T) {
 // their related places, in the `hints` list in JSON (severity "hint"), at
 // level note in SARIF; the exit status stays 0.
 func TestCheckReviewGolden(t *testing.T) {
-	checkGolden(t, "review", 0, "--review", archivePackage(t, "review-prose-literal.txtar"), archivePackage(t, "review-tie-break.txtar"))
+	checkGolden(t, "review", 0, "--review", archiveDir(t, "check", "review-prose-literal.txtar"), archiveDir(t, "check", "review-tie-break.txtar"))
 }
 
 // TestCheckReview: without --review the hints list is empty and counted 0;

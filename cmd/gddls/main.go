@@ -5,6 +5,7 @@
 //
 //	gddls [serve] [--stdio]      serve the Language Server Protocol on stdin/stdout
 //	gddls check [flags] [PATH ...]  check packages and Markdown, print findings
+//	gddls check --build RECORD [flags] [PACKAGE]  validate a build record
 //	gddls version                print the version
 package main
 
@@ -47,6 +48,9 @@ const usage = `gddls: a language server and checker for OpenGDD design repositor
 Usage:
   gddls [serve] [--stdio]          serve LSP over stdin/stdout (logs on stderr)
   gddls check [flags] [PATH ...]   check every package and Markdown file under each PATH (default .)
+  gddls check --build RECORD [--format F] [PACKAGE]
+                                   validate the build record RECORD (opengdd-build.json), against
+                                   its source package PACKAGE when given (SPEC §7)
   gddls version                    print the version
 
 Check flags:
@@ -56,4 +60,6 @@ Check flags:
   --no-safety                skip the safety scan (on by default; its notices never change the exit status)
 
 Exit status of check: 0 no error, 1 at least one error, 2 usage error or unreadable PATH.
+Exit status of check --build: 0 conforming, 1 invalid, 2 usage error or unreadable PACKAGE,
+3 incomplete, not verified or not checked.
 `

@@ -1,0 +1,145 @@
+package buildrecord
+
+import (
+	"strings"
+	"testing"
+)
+
+const valid = `{
+  "opengdd": "0.9",
+  "spec": { "id": "lantern-maze", "version": "1.2.0" },
+  "designer": { "name": "Examples" },
+  "builder": { "name": "Studio", "role": "solo" },
+  "personalization": { "answers": { "difficulty": "gentle" } },
+  "resolved_tuning": { "values": { "lantern.fuel_seconds": 45 } },
+  "evidence": {
+    "acceptance": {
+      "passed": 3, "total": 4, "sampled": ["AT-3"],
+      "not_passed": { "AT-4": { "result": "not-run", "reason": "needs a person" } }
+    },
+    "result_hash": "a3f1c9e07b2d4f68a1c3e5b7d9f02468ace13579bdf02468ace13579bdf02468",
+    "payload": { "covers": "AT-1 to AT-3", "file": "evidence/payload.json" },
+    "runner": { "id": "r", "version": "1" },
+    "checkpoints": [1, 2]
+  }
+}`
+
+// codes returns the codes of the findings of src, in order.
+func codes(src string) []string {
+	var out []string
+	for _, f := range Parse(FileName, []byte(src)).Findings {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+func TestParse(t *testing.T) {
+	edit := func(old, new string) string {
+		if !strings.Contains(valid, old) {
+			t.Fatalf("the valid record lacks %q", old)
+		}
+		return strings.Replace(valid, old, new, 1)
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+		at        string // the text the first finding starts at
+	}{
+		{"valid", valid, nil, ""},
+		{"syntax", `{"opengdd": }`, []string{CodeJSON}, "}"},
+		{"empty", ``, []string{CodeJSON}, ""},
+		{"not an object", `[]`, []string{CodeSchema}, "[]"},
+		{"unknown top member", edit(`"opengdd": "0.9",`, `"opengdd": "0.9", "extra": 1,`), []string{CodeSchema}, `"extra"`},
+		{"wrong version", edit(`"0.9"`, `"0.8"`), []string{CodeSchema}, `"0.8"`},
+		{"spec id", edit(`"lantern-maze"`, `"Lantern"`), []string{CodeSchema}, `"Lantern"`},
+		{"spec version", edit(`"1.2.0"`, `"1.2"`), []string{CodeSchema}, `"1.2"`},
+		{"empty name", edit(`"Studio"`, `""`), []string{CodeSchema}, `""`},
+		{"builder closed", edit(`"role": "solo"`, `"role": "solo", "age": 3`), []string{CodeSchema}, `"age"`},
+		{"answer type", edit(`"gentle"`, `true`), []string{CodeSchema}, `true`},
+		{"value type", edit(`45`, `"45"`), []string{CodeSchema}, `"45"`},
+		{"passed text", edit(`"passed": 3`, `"passed": "3"`), []string{CodeAcceptanceShape}, `"3"`},
+		{"total null", edit(`"total": 4`, `"total": null`), []string{CodeAcceptanceShape}, `null`},
+		{"passed fraction", edit(`"passed": 3`, `"passed": 2.5`), []string{CodeSchema}, `2.5`},
+		{"passed negative", edit(`"passed": 3, "total": 4`, `"passed": -1, "total": 0`), []string{CodeSchema}, `-1`},
+		{"accounting", edit(`"total": 4`, `"total": 5`), []string{CodeAccounting}, `5`},
+		{"accounting without not_passed", edit(`"passed": 3`, `"passed": 4`), []string{CodeAccounting}, `4`},
+		{"sampled repeated", edit(`["AT-3"]`, `["AT-3", "AT-3"]`), []string{CodeSchema}, `"AT-3"`},
+		{"sampled empty name", edit(`["AT-3"]`, `[""]`), []string{CodeSchema}, `""]`},
+		{"result enum", edit(`"not-run"`, `"skipped"`), []string{CodeSchema}, `"skipped"`},
+		{"reason empty", edit(`"needs a person"`, `""`), []string{CodeSchema}, `""`},
+		{"not_passed empty key", edit(`"AT-4": {`, `"": {`), []string{CodeSchema}, `""`},
+		{"hash", edit(`"a3f1`, `"A3f1`), []string{CodeSchema}, `"A3f1`},
+		{"payload absolute", edit(`"evidence/payload.json"`, `"/tmp/p.json"`), []string{CodePayloadPath}, `"/tmp`},
+		{"payload scheme", edit(`"evidence/payload.json"`, `"https://x.example/p"`), []string{CodePayloadPath}, `"https`},
+		{"payload drive", edit(`"evidence/payload.json"`, `"C:/p.json"`), []string{CodePayloadPath}, `"C:`},
+		{"payload backslash", edit(`"evidence/payload.json"`, `"evidence\\p.json"`), []string{CodePayloadPath}, `"evidence\\`},
+		{"payload climbs", edit(`"evidence/payload.json"`, `"evidence/../../p.json"`), []string{CodePayloadPath}, `"evidence/..`},
+		{"payload inside after climbing", edit(`"evidence/payload.json"`, `"evidence/../p.json"`), nil, ""},
+		{"payload empty", edit(`"evidence/payload.json"`, `""`), []string{CodeSchema}, `""`},
+		{"ran without hash", edit(`"result_hash": "a3f1c9e07b2d4f68a1c3e5b7d9f02468ace13579bdf02468ace13579bdf02468",`, ``), []string{CodeSchema}, `{
+    "acceptance"`},
+		{"nothing ran, no hash or payload", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
+		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
+		  "evidence":{"acceptance":{"passed":0,"total":1,"not_passed":{"AT-1":{"result":"not-run","reason":"r"}}}}}`, nil, ""},
+		{"partial ran, no hash", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
+		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
+		  "evidence":{"acceptance":{"passed":0,"total":1,"not_passed":{"AT-1":{"result":"partial","reason":"r"}}}}}`, []string{CodeSchema, CodeSchema}, `{"acceptance"`},
+		{"retired top member", edit(`"opengdd": "0.9",`, `"opengdd": "0.9", "renderer": "webgl",`), []string{CodeSchema}, `"renderer"`},
+		{"retired evidence member", edit(`"checkpoints"`, `"algorithm"`), []string{CodeSchema}, `"algorithm"`},
+		{"retired tuning", edit(`"values": { "lantern.fuel_seconds": 45 }`, `"tunables": {}`), []string{CodeSchema}, `"tunables"`},
+		{"runner closed", edit(`"version": "1" }`, `"version": "1", "os": "x" }`), []string{CodeSchema}, `"os"`},
+		{"contracts entry", edit(`"checkpoints": [1, 2]`, `"contracts": [{"adoption": "a", "pack": "sha256:00"}]`), []string{CodeSchema}, `"sha256:00"`},
+		{"commerce", edit(`"opengdd": "0.9",`, `"opengdd": "0.9", "commerce": {"license": "opengdd-share-v0", "split": {"designer": 50, "builder": 50}, "x": 1},`), []string{CodeSchema}, `"x"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Parse(FileName, []byte(tc.src))
+			var got []string
+			for _, f := range r.Findings {
+				got = append(got, f.Code)
+				if f.Span.Start < 0 || f.Span.End > len(tc.src) || f.Span.Start > f.Span.End {
+					t.Errorf("finding %v outside the text", f)
+				}
+			}
+			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+				t.Fatalf("codes %v, want %v\n%v", got, tc.want, r.Findings)
+			}
+			if tc.at != "" && !strings.HasPrefix(tc.src[r.Findings[0].Span.Start:], tc.at) {
+				t.Errorf("first finding at %q, want at %q (%s)", tc.src[r.Findings[0].Span.Start:min(len(tc.src), r.Findings[0].Span.Start+20)], tc.at, r.Findings[0].Message)
+			}
+		})
+	}
+}
+
+func TestDerive(t *testing.T) {
+	for _, tc := range []struct {
+		errors           int
+		checked          bool
+		tests, notPassed int
+		want             Outcome
+		exit             int
+	}{
+		{1, false, 0, 0, Invalid, 1},
+		{1, true, 3, 0, Invalid, 1},
+		{0, false, 3, 0, NotChecked, 3},
+		{0, true, 0, 0, NotVerified, 3},
+		{0, true, 3, 1, Incomplete, 3},
+		{0, true, 3, 0, Conforming, 0},
+	} {
+		got := Derive(tc.errors, tc.checked, tc.tests, tc.notPassed)
+		if got != tc.want || got.ExitCode() != tc.exit {
+			t.Errorf("Derive(%d, %v, %d, %d) = %s (exit %d), want %s (exit %d)", tc.errors, tc.checked, tc.tests, tc.notPassed, got, got.ExitCode(), tc.want, tc.exit)
+		}
+	}
+}
+
+func TestEqual(t *testing.T) {
+	// Covered through the commerce check of the analysis package; here the
+	// reading of member order and repeats.
+	a := Parse("a", []byte(`{"x": {"a": 1, "b": [1, "2"]}}`)).Root
+	b := Parse("b", []byte(`{"x": {"b": [1, "2"], "a": 1.0}}`)).Root
+	c := Parse("c", []byte(`{"x": {"b": [1, "2"], "a": 2, "a": 1}}`)).Root
+	d := Parse("d", []byte(`{"x": {"b": ["2", 1], "a": 1}}`)).Root
+	if !Equal(a, b) || !Equal(a, c) || Equal(a, d) {
+		t.Errorf("Equal: a=b %v, a=c %v, a=d %v; want true, true, false", Equal(a, b), Equal(a, c), Equal(a, d))
+	}
+}
