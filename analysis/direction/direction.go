@@ -1,0 +1,304 @@
+// Package direction reads the art direction of a package (SPEC §9):
+// direction.json, parsed JSON in, a typed model with spans and the
+// findings of the file by itself out (Parse). It knows the file's shape
+// (Shape, written with jsonshape), the palettes and their addresses
+// (Resolve, in the whole-key-first order of §9.1), the measured promises
+// of colors, contrast and timing, the WCAG 2.1 contrast ratio of two
+// declared colors (Contrast), and the retired direction fence of chapter
+// prose (RetiredFences).
+//
+// The problems of the shape are DIRECTION_SCHEMA, except those of a palette
+// value (PALETTE_SHAPE), of a palette entry (PALETTE_ENTRY_FORM) and of the
+// spelling of a color position (DIRECTION_COLOR_REFERENCE), which the
+// format gives codes of their own. A part of the file that breaks its shape
+// contributes nothing to the model, so it causes no finding beyond its own.
+// What needs other files (tuning keys, chapter citations, the build plan's
+// tests) is checked by package analysis with the model.
+//
+// Pure: no file system, no globals.
+package direction
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/jsonshape"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// The finding codes of direction.json.
+const (
+	CodeSchema         = "DIRECTION_SCHEMA"
+	CodePaletteShape   = "PALETTE_SHAPE"
+	CodeEntryForm      = "PALETTE_ENTRY_FORM"
+	CodeColorDuplicate = "PALETTE_COLOR_DUPLICATE"
+	CodeKeyCollision   = "PALETTE_KEY_COLLISION"
+	CodeUnreached      = "PALETTE_UNREACHED"
+	CodeColorReference = "DIRECTION_COLOR_REFERENCE"
+	CodeColorDangling  = "DIRECTION_COLOR_DANGLING"
+	CodeMoodPalette    = "DIRECTION_MOOD_PALETTE_DANGLING"
+	CodeContrastFailed = "DIRECTION_CONTRAST_FAILED"
+	CodeTimingKey      = "DIRECTION_TIMING_KEY"
+	CodeUnmentioned    = "DIRECTION_UNMENTIONED"
+	CodeClaimUncovered = "DIRECTION_CLAIM_UNCOVERED"
+	CodeFenceRetired   = "DIRECTION_FENCE_RETIRED"
+
+	// contrastTolerance is the tolerance of the contrast comparison.
+	contrastTolerance = 1e-9
+)
+
+// Sections are the root fields whose entries have a two-segment address
+// (SPEC §9 rule 6), in the order the format lists them.
+var Sections = [...]string{"pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing"}
+
+// Judged are the sections whose entries no check measures and that a
+// chapter is expected to cite (§9 rule 8).
+var Judged = [...]string{"pillars", "mood", "anti", "must_keep"}
+
+// Measured are the sections of measured promises (§9.6), which a test of
+// the build plan must cover (§9.8).
+var Measured = [...]string{"colors", "contrast", "timing"}
+
+// IsSection reports whether s is one of the seven root fields of §9 rule 6.
+func IsSection(s string) bool {
+	for _, x := range Sections {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	kebab        = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	hexColor     = regexp.MustCompile(`^#[0-9A-Fa-f]{6}$`)
+	colorAddress = regexp.MustCompile(`^palette\.[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$`)
+	paletteAddr  = regexp.MustCompile(`^palette\.[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$`)
+	tuningKey    = regexp.MustCompile(`^[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]*[A-Za-z0-9_])?)+$`)
+)
+
+// IsHex reports whether s is a `#RRGGBB` color string.
+func IsHex(s string) bool { return hexColor.MatchString(s) }
+
+// ValidSegment reports whether s is a segment of a palette key or a color
+// name: kebab-case, with at least one letter, and not `json` or `md`.
+func ValidSegment(s string) bool {
+	return kebab.MatchString(s) && strings.ContainsAny(s, "abcdefghijklmnopqrstuvwxyz") && s != "json" && s != "md"
+}
+
+// ValidPaletteKey reports whether s is a palette key: one or more valid
+// segments joined by single dots.
+func ValidPaletteKey(s string) bool {
+	for _, seg := range strings.Split(s, ".") {
+		if !ValidSegment(seg) {
+			return false
+		}
+	}
+	return true
+}
+
+// IsColorAddress reports whether s is spelled as a color address:
+// `palette.` and two or more kebab-case segments.
+func IsColorAddress(s string) bool { return colorAddress.MatchString(s) }
+
+// IsPaletteAddress reports whether s is spelled as a palette address:
+// `palette.` and one or more kebab-case segments.
+func IsPaletteAddress(s string) bool { return paletteAddr.MatchString(s) }
+
+func kebabKey(k string) string {
+	if kebab.MatchString(k) {
+		return ""
+	}
+	return "is not a kebab-case name: use lowercase letters and digits joined by single hyphens"
+}
+
+func segmentProblem(what string) func(string) string {
+	return func(k string) string {
+		for _, seg := range strings.Split(k, ".") {
+			switch {
+			case !kebab.MatchString(seg):
+				if what == "color name" && strings.Contains(k, ".") {
+					return "is not a color name: a color name is one segment, with no dot"
+				}
+				return fmt.Sprintf("is not a %s: each segment is lowercase letters and digits joined by single hyphens", what)
+			case seg == "json" || seg == "md":
+				return fmt.Sprintf("is not a %s: a segment cannot be %q", what, seg)
+			case !strings.ContainsAny(seg, "abcdefghijklmnopqrstuvwxyz"):
+				return fmt.Sprintf("is not a %s: segment %q needs at least one letter", what, seg)
+			}
+		}
+		return ""
+	}
+}
+
+var nonEmpty = jsonshape.String{NonEmpty: true}
+
+// hexShape is one `#RRGGBB` string.
+var hexShape = jsonshape.String{Pattern: hexColor, PatternDoc: "the sRGB form #RRGGBB"}
+
+// namedColor is the object form of a palette entry.
+var namedColor = jsonshape.Object{
+	What:       "a named color",
+	LastWins:   true,
+	Rest:       hexShape,
+	MinMembers: 1,
+	KeyDoc:     "color name",
+	Key:        segmentProblem("color name"),
+	Valid: func(v *jsonsrc.Value, report func(source.Span, string)) {
+		if n := distinctKeys(v); n > 1 {
+			at := v.Members[0].KeySpan
+			for _, m := range v.Members {
+				if m.Key != v.Members[0].Key {
+					at = m.KeySpan
+					break
+				}
+			}
+			report(at, fmt.Sprintf("a named color holds exactly one color name, not %d; write each color as its own entry { \"name\": \"#RRGGBB\" }", n))
+		}
+	},
+}
+
+// EntryShape is the shape of one palette entry: a bare color or a named
+// color.
+var EntryShape = jsonshape.Tagged{Tag: CodeEntryForm, Shape: jsonshape.OneOf{
+	Shapes: []jsonshape.Shape{hexShape, namedColor},
+	Doc:    `a bare color "#RRGGBB" or a named color { "name": "#RRGGBB" }`,
+}}
+
+// PaletteShape is the shape of one palette.
+var PaletteShape = jsonshape.Tagged{Tag: CodePaletteShape, Shape: jsonshape.Array{Elem: EntryShape, MinItems: 1}}
+
+// ColorPosition is the shape of a value that must name a color.
+var ColorPosition = jsonshape.Tagged{Tag: CodeColorReference, Shape: jsonshape.String{Pattern: colorAddress, PatternDoc: "the color-address form palette.<key>.<name>"}}
+
+var whileField = jsonshape.Field{Name: "while", Doc: "Free-text descriptions of the game states in which the promise applies; without it the promise applies at all times.",
+	Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["in-game"]`}
+
+var imageFields = []jsonshape.Field{
+	{Name: "image", Doc: "A package-relative path of an image (§9.9).", Shape: jsonshape.String{NonEmpty: true}, Example: `"assets/mood/image.png"`},
+	{Name: "license", Doc: "The license of the image; required with `image`.", Shape: nonEmpty, Example: `"CC-BY-4.0"`},
+}
+
+// needsLicense reports an image without a license.
+func needsLicense(v *jsonsrc.Value, report func(source.Span, string)) {
+	if m := v.Member("image"); m != nil && v.Member("license") == nil {
+		report(m.KeySpan, "an image needs its license: add \"license\" beside \"image\"")
+	}
+}
+
+// AntiObject is the shape of an anti-reference object (§9.4).
+var AntiObject = jsonshape.Object{
+	What:     "an anti-reference object",
+	LastWins: true,
+	Fields: append([]jsonshape.Field{
+		{Name: "not", Required: true, Doc: "The result to avoid.", Shape: nonEmpty, Example: `"no candy gloss"`},
+	}, imageFields...),
+	Valid: needsLicense,
+}
+
+// AntiShape is an anti-reference: a non-empty string or an object.
+var AntiShape = jsonshape.OneOf{Shapes: []jsonshape.Shape{nonEmpty, AntiObject}, Doc: "a non-empty string or an anti-reference object { \"not\": … }"}
+
+// BorrowShape is the shape of a mood's borrow object (§9.3).
+var BorrowShape = jsonshape.Object{
+	What:     "a borrow object",
+	LastWins: true,
+	Fields: append([]jsonshape.Field{
+		{Name: "from", Required: true, Doc: "The source the mood takes something from.", Shape: nonEmpty, Example: `"a source"`},
+		{Name: "what", Required: true, Doc: "What the mood takes from the source.", Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["a quality"]`},
+	}, imageFields...),
+	Valid: needsLicense,
+}
+
+// MoodShape is the shape of one mood (§9.3).
+var MoodShape = jsonshape.Object{
+	What:     "a mood",
+	LastWins: true,
+	Fields: []jsonshape.Field{
+		{Name: "intent", Required: true, Doc: "The intended feeling.", Shape: nonEmpty, Example: `"the intended feeling"`},
+		{Name: "anti", Required: true, Doc: "What the mood must not be: strings or anti-reference objects.", Shape: jsonshape.Array{Elem: AntiShape, MinItems: 1}, Example: `["not …"]`},
+		{Name: "borrows", Doc: "What the mood takes from other sources.", Shape: jsonshape.Array{Elem: BorrowShape, MinItems: 1}},
+		{Name: "palette", Doc: "The palette of the mood, as palette.<key>.", Shape: jsonshape.String{Pattern: paletteAddr, PatternDoc: "the palette-address form palette.<key>"}},
+	},
+}
+
+// ColorShape is the shape of a `colors` entry (§9.6).
+var ColorShape = jsonshape.Object{
+	What:     "a color promise",
+	LastWins: true,
+	Fields: []jsonshape.Field{
+		{Name: "is", Required: true, Doc: "The promised color, a named color address palette.<key>.<name>.", Shape: ColorPosition, Example: `"palette.key.name"`},
+		{Name: "within", Required: true, Doc: "The largest allowed CIEDE2000 distance from the declared color; 0 requires the exact color.", Shape: jsonshape.Number{HasMin: true}, Example: "0"},
+		{Name: "where", Required: true, Doc: "Which visible things the promise covers.", Shape: nonEmpty, Example: `"where it shows"`},
+		whileField,
+	},
+}
+
+// ContrastShape is the shape of a `contrast` entry (§9.6).
+var ContrastShape = jsonshape.Object{
+	What:     "a contrast promise",
+	LastWins: true,
+	Fields: []jsonshape.Field{
+		{Name: "colors", Required: true, Doc: "The colors measured against `against`, as named color addresses.", Shape: jsonshape.Array{Elem: ColorPosition, MinItems: 1}, Example: `["palette.key.name"]`},
+		{Name: "against", Required: true, Doc: "The color each entry of `colors` is measured against.", Shape: ColorPosition, Example: `"palette.key.name"`},
+		{Name: "at_least", Required: true, Doc: "The smallest allowed WCAG 2.1 contrast ratio, above 0.", Shape: jsonshape.Number{HasMin: true, ExclusiveMin: true}, Example: "4.5"},
+		{Name: "where", Required: true, Doc: "Which visible things the promise covers.", Shape: nonEmpty, Example: `"where it shows"`},
+		whileField,
+	},
+}
+
+// TimingShape is the shape of a `timing` entry (§9.6).
+var TimingShape = jsonshape.Object{
+	What:     "a timing promise",
+	LastWins: true,
+	Fields: []jsonshape.Field{
+		{Name: "key", Required: true, Doc: "The dotted key in `values` of tuning.json whose value the duration matches.", Shape: jsonshape.String{Pattern: tuningKey, PatternDoc: "a dotted tuning key"}, Example: `"feel.some_seconds"`},
+		{Name: "where", Required: true, Doc: "The rendered event whose duration matches the tuning value.", Shape: nonEmpty, Example: `"the event"`},
+		whileField,
+	},
+}
+
+// ViewingShape is the shape of the `viewing` object (§9.7).
+var ViewingShape = jsonshape.Object{
+	What:     "the viewing object",
+	LastWins: true,
+	Fields: []jsonshape.Field{
+		{Name: "speed_and_size", Required: true, Doc: "The playback speed, and the size or framing at which the game is seen.", Shape: nonEmpty, Example: `"real play speed, whole screen"`},
+		{Name: "calibration", Required: true, Doc: "The calibration of the display used when the art direction is judged.", Shape: nonEmpty, Example: `"sRGB display"`},
+		{Name: "sequence", Doc: "The span or order of play included when the art direction is judged.", Shape: nonEmpty},
+	},
+}
+
+func kebabMap(doc string, rest jsonshape.Shape) jsonshape.Object {
+	return jsonshape.Object{LastWins: true, Rest: rest, MinMembers: 1, KeyDoc: doc, Key: kebabKey}
+}
+
+// Shape is the shape of direction.json.
+var Shape = jsonshape.Object{
+	What:       "direction.json",
+	LastWins:   true,
+	MinMembers: 1,
+	Fields: []jsonshape.Field{
+		{Name: "palette", Doc: "The named sets of colors: palette keys to arrays of colors.", Shape: jsonshape.Object{
+			LastWins: true, Rest: PaletteShape, MinMembers: 1, KeyDoc: "palette key", Key: segmentProblem("palette key")}},
+		{Name: "pillars", Doc: "The visual priorities, in order of priority.", Shape: kebabMap("pillar", nonEmpty)},
+		{Name: "mood", Doc: "The intended feelings.", Shape: kebabMap("mood", MoodShape)},
+		{Name: "anti", Doc: "The results the builder must avoid.", Shape: kebabMap("anti-reference", AntiShape)},
+		{Name: "must_keep", Doc: "The visible qualities every build preserves.", Shape: kebabMap("quality", nonEmpty)},
+		{Name: "colors", Doc: "Measured promises about colors.", Shape: kebabMap("color promise", ColorShape)},
+		{Name: "contrast", Doc: "Measured promises about contrast.", Shape: kebabMap("contrast promise", ContrastShape)},
+		{Name: "timing", Doc: "Measured promises about the duration of events.", Shape: kebabMap("timing promise", TimingShape)},
+		{Name: "viewing", Doc: "How the game is looked at when its art direction is judged.", Shape: ViewingShape},
+	},
+}
+
+// distinctKeys counts the different keys of an object.
+func distinctKeys(v *jsonsrc.Value) int {
+	seen := map[string]bool{}
+	for _, m := range v.Members {
+		seen[m.Key] = true
+	}
+	return len(seen)
+}
