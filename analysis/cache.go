@@ -6,6 +6,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/fantasy"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
@@ -44,6 +45,7 @@ type cacheEntry struct {
 	// its content (buildplan.Check).
 	planChecked *planFindings
 	manifest    *manifest.Manifest
+	direction   *direction.File
 	json        *jsonsrc.Value
 	jsonErrs    []jsonsrc.Error
 	jsonDone    bool
@@ -197,6 +199,12 @@ func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manife
 func (e *cacheEntry) getPersonalization(path string) *personalization.File {
 	v := e.getJSON()
 	return parseOnce(e, &e.pers, func() *personalization.File { return personalization.Parse(path, v) })
+}
+
+// getDirection returns direction.json read from the content's JSON parse
+// v with the findings of the file alone, once per content.
+func (e *cacheEntry) getDirection(path string, v *jsonsrc.Value) *direction.File {
+	return parseOnce(e, &e.direction, func() *direction.File { return direction.Parse(path, v) })
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

@@ -60,7 +60,7 @@ func (b *builder) checkPackage(p *Package) {
 	}
 	b.checkRulesets(p)
 	b.checkPersonalization(p)
-	b.checkDirectionImages(p)
+	b.checkDirection(p)
 	b.checkContracts(p)
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -223,7 +222,7 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if p.Direction == nil {
 			return fmt.Sprintf("`%s` names a palette, but the package has no direction.json; add the file or remove the citation", text)
 		}
-		if resolvePalette(p.Direction.Get("palette"), segs[1:]) {
+		if pal, col := p.DirectionFile.Resolve(text); pal != nil || col != nil {
 			return ""
 		}
 		return fmt.Sprintf("`%s` names no palette and no named color of direction.json", text)
@@ -253,26 +252,6 @@ func (p *Package) resolveClock(text string) string {
 		msg += fmt.Sprintf("; did you mean `clocks.%s`?", s)
 	}
 	return msg
-}
-
-// resolvePalette applies the whole-key-first order of SPEC §9.1.
-func resolvePalette(palettes *jsonsrc.Value, segs []string) bool {
-	if len(segs) == 0 {
-		return false
-	}
-	if palettes.Member(strings.Join(segs, ".")) != nil {
-		return true
-	}
-	if len(segs) < 2 {
-		return false
-	}
-	pal := palettes.Get(strings.Join(segs[:len(segs)-1], "."))
-	for _, entry := range arrayElems(pal) {
-		if entry.Member(segs[len(segs)-1]) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // resolveCollection resolves a `collections.` citation (SPEC §1b rules 11

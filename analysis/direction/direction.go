@@ -57,13 +57,18 @@ var Sections = [...]string{"pillars", "mood", "anti", "must_keep", "colors", "co
 // chapter is expected to cite (§9 rule 8).
 var Judged = [...]string{"pillars", "mood", "anti", "must_keep"}
 
-// Measured are the sections of measured promises (§9.6), which a test of
-// the build plan must cover (§9.8).
-var Measured = [...]string{"colors", "contrast", "timing"}
-
 // IsSection reports whether s is one of the seven root fields of §9 rule 6.
-func IsSection(s string) bool {
-	for _, x := range Sections {
+func IsSection(s string) bool { return in(Sections[:], s) }
+
+// IsJudged reports whether s is a section of Judged.
+func IsJudged(s string) bool { return in(Judged[:], s) }
+
+// IsMeasured reports whether s is a section of measured promises (§9.6),
+// which a test of the build plan must cover (§9.8).
+func IsMeasured(s string) bool { return s == "colors" || s == "contrast" || s == "timing" }
+
+func in(list []string, s string) bool {
+	for _, x := range list {
 		if x == s {
 			return true
 		}

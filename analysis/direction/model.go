@@ -394,3 +394,25 @@ func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
 	last := v.Member(m.Key)
 	return last != nil && last.KeySpan == m.KeySpan
 }
+
+// Images calls fn with the value of every `image` string member of a
+// parsed direction.json, wherever it stands.
+func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
+	var visit func(v *jsonsrc.Value, depth int)
+	visit = func(v *jsonsrc.Value, depth int) {
+		if v == nil || depth > jsonsrc.MaxDepth {
+			return
+		}
+		for _, e := range v.Elems {
+			visit(e, depth+1)
+		}
+		for _, m := range v.Members {
+			if m.Key == "image" && m.Value != nil && m.Value.Kind == jsonsrc.String {
+				fn(m.Value)
+				continue
+			}
+			visit(m.Value, depth+1)
+		}
+	}
+	visit(v, 0)
+}
