@@ -121,12 +121,12 @@ func kebabKey(k string) string {
 
 func segmentProblem(what string) func(string) string {
 	return func(k string) string {
+		if what == "color name" && strings.Contains(k, ".") {
+			return "is not a color name: a color name is one segment, with no dot"
+		}
 		for _, seg := range strings.Split(k, ".") {
 			switch {
 			case !kebab.MatchString(seg):
-				if what == "color name" && strings.Contains(k, ".") {
-					return "is not a color name: a color name is one segment, with no dot"
-				}
 				return fmt.Sprintf("is not a %s: each segment is lowercase letters and digits joined by single hyphens", what)
 			case seg == "json" || seg == "md":
 				return fmt.Sprintf("is not a %s: a segment cannot be %q", what, seg)
@@ -169,7 +169,7 @@ var namedColor = jsonshape.Object{
 // color.
 var EntryShape = jsonshape.Tagged{Tag: CodeEntryForm, Shape: jsonshape.OneOf{
 	Shapes: []jsonshape.Shape{hexShape, namedColor},
-	Doc:    `a bare color "#RRGGBB" or a named color { "name": "#RRGGBB" }`,
+	Doc:    `a color written "#RRGGBB" or { "name": "#RRGGBB" }`,
 }}
 
 // PaletteShape is the shape of one palette.
