@@ -5,8 +5,8 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/buildplan"
-	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/direction"
+	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
