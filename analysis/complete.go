@@ -36,6 +36,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if pq := s.persQuery(f, offset); pq != nil {
 		return pq.complete()
 	}
+	if isDirectionFile(f) {
+		return s.completeDirection(f, offset)
+	}
 	if k, ok := shapedFile(f); ok {
 		return completeShaped(k, f.Content, offset)
 	}
@@ -861,6 +864,7 @@ func (s *Snapshot) codeItems(p *Package, span source.Span) []CompletionItem {
 		}
 	}
 	out = append(out, clockItems(p, edit)...)
+	out = append(out, directionItems(p, edit)...)
 	return out
 }
 

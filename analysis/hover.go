@@ -34,6 +34,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if pq := s.persQuery(f, offset); pq != nil {
 		return pq.hover()
 	}
+	if isDirectionFile(f) {
+		return s.hoverDirection(f, offset)
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
@@ -559,6 +562,8 @@ func proseMarkdown(p *Package, text string) string {
 			}
 		case "values":
 			return tuningMarkdown(p, rest, false)
+		case "palette", "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
+			return directionMarkdown(p, text)
 		case "rules":
 			if p.Tuning == nil {
 				return ""

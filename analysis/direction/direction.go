@@ -112,6 +112,10 @@ func IsColorAddress(s string) bool { return colorAddress.MatchString(s) }
 // `palette.` and one or more kebab-case segments.
 func IsPaletteAddress(s string) bool { return paletteAddr.MatchString(s) }
 
+// ValidKey reports whether s is a kebab-case key of the maps other than
+// palette.
+func ValidKey(s string) bool { return kebab.MatchString(s) }
+
 func kebabKey(k string) string {
 	if kebab.MatchString(k) {
 		return ""
