@@ -87,7 +87,7 @@ func colorItems(d *direction.File, edit func(string) *TextEdit) []CompletionItem
 			addr := c.Address()
 			out = append(out, CompletionItem{Label: addr, Kind: CompleteOption, Detail: c.Hex,
 				Documentation: fmt.Sprintf("color %q of palette %q", c.Name, p.Key),
-				SortText: fmt.Sprintf("1%04d", len(out)), Edit: edit(addr)})
+				SortText:      fmt.Sprintf("1%04d", len(out)), Edit: edit(addr)})
 		}
 	}
 	return out
