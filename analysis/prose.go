@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/source"
@@ -48,7 +49,11 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		}
 	}
 	for _, cs := range c.File.Markdown.CodeSpans {
-		if msg := clocks.RetiredState(cs.Text); msg != "" {
+		msg := clocks.RetiredState(cs.Text)
+		if msg == "" {
+			msg = direction.RetiredDescriptor(cs.Text)
+		}
+		if msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_REFERENCE_DANGLING", Severity: source.Error, File: c.File.Path,
 				Span: cs.Span, Message: msg,
@@ -132,6 +137,9 @@ func (p *Package) resolveProse(text string) string {
 			return ""
 		}
 		msg := fmt.Sprintf("`%s` reads as a tuning key, but tuning.json has no such key in values or open", text)
+		if now := direction.RetiredConstraint(text); now != "" {
+			return msg + fmt.Sprintf("; it is the retired form of the direction address `%s` (`opengdd migrate` rewrites it)", now)
+		}
 		if near := nearReserved(segs[0]); near != "" {
 			msg += fmt.Sprintf("; did you mean the reserved prefix %q (as in `%s.%s`)?", near, near, strings.Join(segs[1:], "."))
 		} else if s := nearest(text, p.tuningKeys()); s != "" {

@@ -2,6 +2,8 @@ package direction
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -35,4 +37,35 @@ func RetiredFences(content []byte) []source.Span {
 		}
 		at = w + len(word)
 	}
+}
+
+// RetiredDescriptor says what to write instead of an inline-code token of
+// the retired descriptor form `descriptor:<kind>:<name>` (a kind that is
+// not empty and holds no colon, a name that is not empty, and no `<` or
+// `>` in the token), or "" for any other token.
+func RetiredDescriptor(token string) string {
+	rest, ok := strings.CutPrefix(token, "descriptor:")
+	if !ok || strings.ContainsAny(token, "<>") {
+		return ""
+	}
+	kind, name, ok := strings.Cut(rest, ":")
+	if !ok || kind == "" || name == "" {
+		return ""
+	}
+	if kind == "mood" {
+		return fmt.Sprintf("`%s` is a retired descriptor reference; cite the mood as `mood.%s`", token, name)
+	}
+	return fmt.Sprintf("`%s` is a retired descriptor reference; descriptors no longer exist, so cite a direction entry such as `mood.<name>` or write the reference as prose", token)
+}
+
+// RetiredConstraint returns the address that replaces a citation of the
+// retired `constraints.colors.<id>`, `constraints.thresholds.<id>` or
+// `constraints.timing.<id>` form, or "".
+func RetiredConstraint(token string) string {
+	for old, now := range map[string]string{"constraints.colors.": "colors.", "constraints.thresholds.": "contrast.", "constraints.timing.": "timing."} {
+		if id, ok := strings.CutPrefix(token, old); ok && id != "" && !strings.Contains(id, ".") {
+			return now + id
+		}
+	}
+	return ""
 }
