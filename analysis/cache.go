@@ -46,9 +46,11 @@ type cacheEntry struct {
 	planChecked *planFindings
 	manifest    *manifest.Manifest
 	direction   *direction.File
-	json        *jsonsrc.Value
-	jsonErrs    []jsonsrc.Error
-	jsonDone    bool
+	// fences holds the retired direction fences of a chapter's content.
+	fences   *spanList
+	json     *jsonsrc.Value
+	jsonErrs []jsonsrc.Error
+	jsonDone bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
@@ -205,6 +207,14 @@ func (e *cacheEntry) getPersonalization(path string) *personalization.File {
 // v with the findings of the file alone, once per content.
 func (e *cacheEntry) getDirection(path string, v *jsonsrc.Value) *direction.File {
 	return parseOnce(e, &e.direction, func() *direction.File { return direction.Parse(path, v) })
+}
+
+// spanList is a memoized list of spans.
+type spanList struct{ spans []source.Span }
+
+// getRetiredFences returns direction.RetiredFences of the content, once.
+func (e *cacheEntry) getRetiredFences() []source.Span {
+	return parseOnce(e, &e.fences, func() *spanList { return &spanList{direction.RetiredFences(e.content)} }).spans
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

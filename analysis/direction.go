@@ -19,7 +19,10 @@ import (
 // it reads.
 func (b *builder) checkDirection(p *Package) {
 	for _, c := range p.Chapters {
-		for _, span := range direction.RetiredFences(c.File.Content) {
+		if c.File.entry == nil {
+			continue
+		}
+		for _, span := range c.File.entry.getRetiredFences() {
 			b.report(source.Finding{Code: direction.CodeFenceRetired, Severity: source.Error, File: c.File.Path, Span: span,
 				Message: "a fenced direction block is a retired form; move its entries into direction.json and write the prose as ordinary presentation text (`opengdd migrate` converts it)"})
 		}
