@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/gddls/gddls/analysis/direction"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,6 +108,8 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.missingModes(ds)
 	case "MODE_TAG_DANGLING":
 		x.danglingTag(ds)
+	case direction.CodeColorDangling, direction.CodeMoodPalette:
+		x.danglingAddress(d.Code, ds)
 	case personalization.CodeDefaultOption, personalization.CodeSetsTarget, "PERSONALIZATION_TAG_DANGLING":
 		x.personalization(d.Code, ds) // personalize_query.go
 	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:

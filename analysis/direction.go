@@ -104,12 +104,17 @@ func directionCitations(p *Package) map[string]bool {
 // no mood's palette, no color position and no chapter citation.
 func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 	cited := directionCitations(p)
+	var related []source.Related
+	if c := p.Chapter("04-presentation.md"); c != nil {
+		related = []source.Related{{File: c.File.Path, Span: firstLine(c.File), Message: "the chapter for prose about presentation"}}
+	}
 	for _, e := range d.Entries {
 		if !direction.IsJudged(e.Section) || cited[e.Address()] {
 			continue
 		}
 		b.report(source.Finding{Code: direction.CodeUnmentioned, Severity: source.Warning, File: d.Path, Span: e.KeySpan,
-			Message: fmt.Sprintf("no chapter cites %s; cite it as `%s` where the chapters describe it (usually 04-presentation.md), or remove the entry", e.Address(), e.Address())})
+			Message: fmt.Sprintf("no chapter cites %s; cite it as `%s` where the chapters describe it (usually 04-presentation.md), or remove the entry", e.Address(), e.Address()),
+			Related: related})
 	}
 	reached := map[*direction.Palette]bool{}
 	reach := func(addr string) {
@@ -147,8 +152,10 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 // nothing is reported.
 func (b *builder) checkCovering(p *Package, d *direction.File) {
 	claimed := map[string]bool{}
+	var related []source.Related
 	if f := p.files["05-build-plan.md"]; f != nil && f.entry != nil && f.Markdown != nil {
-		for _, t := range f.entry.getPlan().Tests {
+		tests := f.entry.getPlan().Tests
+		for _, t := range tests {
 			if t.HasFence && t.Block == nil {
 				return
 			}
@@ -156,13 +163,17 @@ func (b *builder) checkCovering(p *Package, d *direction.File) {
 				claimed[c.Path] = true
 			}
 		}
+		if len(tests) > 0 {
+			related = []source.Related{{File: f.Path, Span: tests[0].HeadingSpan, Message: "the tests of the build plan start here"}}
+		}
 	}
 	for _, e := range d.Entries {
 		if !direction.IsMeasured(e.Section) || claimed[e.Address()] {
 			continue
 		}
 		b.report(source.Finding{Code: direction.CodeClaimUncovered, Severity: source.Error, File: d.Path, Span: e.KeySpan,
-			Message: fmt.Sprintf("no test of 05-build-plan.md covers %s; add %q to the direction_claims of a test that observes it", e.Address(), e.Address())})
+			Message: fmt.Sprintf("no test of 05-build-plan.md covers %s; add %q to the direction_claims of a test that observes it", e.Address(), e.Address()),
+			Related: related})
 	}
 }
 

@@ -538,3 +538,30 @@ func (s *Snapshot) renameDirection(t targetKey, newName string) (map[string][]Te
 	}
 	return s.rewriteAll(t, newName)
 }
+
+// danglingAddress offers the nearest color (for a color position) or
+// palette (for a mood's palette) in place of a dangling address of
+// direction.json.
+func (x *fixer) danglingAddress(code string, ds source.Span) {
+	if !isDirectionFile(x.f) || x.pkg == nil || x.pkg.DirectionFile == nil {
+		return
+	}
+	d := x.pkg.DirectionFile
+	v := LocateJSON(d.Value, ds.Start).Value
+	if v == nil || v.Kind != jsonsrc.String || v.Span != ds {
+		return
+	}
+	var candidates []string
+	for _, p := range d.Palettes {
+		if code == direction.CodeMoodPalette {
+			candidates = append(candidates, p.Address())
+			continue
+		}
+		for _, c := range p.Colors {
+			candidates = append(candidates, c.Address())
+		}
+	}
+	if near := nearest(v.Str, candidates); near != "" {
+		x.add(fmt.Sprintf("Replace with %s", near), code, true, TextEdit{Span: v.Span, NewText: jsonString(near)})
+	}
+}
