@@ -65,6 +65,8 @@ type cacheEntry struct {
 	persChecked  *persResult
 	docChecked   *docResult
 	proseChecked *proseResult
+	// directionChecked is the memoized cross-file check of direction.json.
+	directionChecked *directionResult
 }
 
 // NewCache returns an empty cache.

@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/direction"
@@ -32,10 +33,47 @@ func (b *builder) checkDirection(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, d.Findings...)
+	e := p.files["direction.json"].entry
+	if r := e.directionChecked; r != nil && r.valid(p) {
+		b.findings = append(b.findings, r.findings...)
+		return
+	}
+	n := len(b.findings)
 	b.checkDirectionImages(p)
 	b.checkTimingKeys(p, d)
 	b.checkDirectionReach(p, d)
 	b.checkCovering(p, d)
+	r := &directionResult{chapters: chapterEntries(p), findings: slices.Clone(b.findings[n:])}
+	for _, d := range []dep{{kind: depTuning}, {kind: depFile, key: "05-build-plan.md"}, {kind: depGeneration}} {
+		d.seen = p.token(d, nil)
+		r.deps = append(r.deps, d)
+	}
+	e.directionChecked = r
+}
+
+// directionResult is the memoized check of direction.json against the
+// rest of its package: what it read (tuning.json, the build plan, the disk
+// state its images were looked up in, and the chapters, in order) and the
+// findings.
+type directionResult struct {
+	deps     []dep
+	chapters []*cacheEntry
+	findings []source.Finding
+}
+
+// valid reports whether the package still holds what r read.
+func (r *directionResult) valid(p *Package) bool {
+	return p.depsValid(r.deps, nil) && slices.Equal(r.chapters, chapterEntries(p))
+}
+
+// chapterEntries returns the cache entries of the package's chapters, in
+// order: a chapter's citations change only with its content.
+func chapterEntries(p *Package) []*cacheEntry {
+	out := make([]*cacheEntry, len(p.Chapters))
+	for i, c := range p.Chapters {
+		out[i] = c.File.entry
+	}
+	return out
 }
 
 // checkDirectionImages reports the `image` paths of direction.json that

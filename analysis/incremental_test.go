@@ -175,6 +175,18 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", mechanics+"\nThe garden feels `mood.dusk` in `palette.garden`.\n")
 		}},
 		{"claim every measured promise", func() { setOverlay("05-build-plan.md", buildPlan+fullClaims) }},
+		{"rename the timed key in tuning.json", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"`+timingKey+`"`, `"`+timingKey+`_gone"`, 1))
+		}},
+		{"restore tuning.json under direction.json", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"cite the mood from a new chapter only", func() {
+			setOverlay("09-look.md", "# Look\n\nThe garden feels `mood.dusk`.\n")
+			setOverlay("02-mechanics.md", mechanics)
+		}},
+		{"drop the new chapter", func() {
+			delete(overlay, path("09-look.md"))
+			ws.SetOverlay(path("09-look.md"), nil)
+		}},
 		{"make the contrast fail", func() {
 			setOverlay("direction.json", strings.Replace(fullDirection, `"at_least": 4.5`, `"at_least": 19`, 1))
 		}},
