@@ -3,6 +3,7 @@ package analysis
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/direction"
@@ -564,4 +565,19 @@ func (x *fixer) danglingAddress(code string, ds source.Span) {
 	if near := nearest(v.Str, candidates); near != "" {
 		x.add(fmt.Sprintf("Replace with %s", near), code, true, TextEdit{Span: v.Span, NewText: jsonString(near)})
 	}
+}
+
+// directionLenses returns a lens over each palette and each entry of
+// direction.json with the number of places that name it.
+func (s *Snapshot) directionLenses(path string, p *Package) []CodeLens {
+	d := p.DirectionFile
+	var out []CodeLens
+	for _, pal := range d.Palettes {
+		out = append(out, s.referenceLens(path, pal.KeySpan, targetKey{kind: targetPalette, scope: p.Root, name: pal.Key}))
+	}
+	for _, e := range d.Entries {
+		out = append(out, s.referenceLens(path, e.KeySpan, targetKey{kind: targetDirection, scope: p.Root, name: e.Section, sub: e.Key}))
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
+	return out
 }
