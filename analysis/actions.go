@@ -557,6 +557,11 @@ func (x *fixer) danglingProse(ds source.Span) {
 		var cands []string
 		p := x.pkg
 		reserved := false
+		if now := direction.RetiredConstraint(text); now != "" && p.resolveProse(now) == "" {
+			// The retired form of a measured promise (SPEC Appendix A).
+			x.add(fmt.Sprintf("Replace `%s` with `%s`", text, now), "PROSE_CITATION_DANGLING", true, TextEdit{Span: span, NewText: now})
+			return
+		}
 		switch class {
 		case TuningCitation:
 			if near := nearReserved(segs[0]); near != "" {
