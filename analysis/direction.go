@@ -25,7 +25,7 @@ func (b *builder) checkDirection(p *Package) {
 		}
 		for _, span := range c.File.entry.getRetiredFences() {
 			b.report(source.Finding{Code: direction.CodeFenceRetired, Severity: source.Error, File: c.File.Path, Span: span,
-				Message: "a fenced direction block is a retired form; move its entries into direction.json and write the prose as ordinary presentation text (`opengdd migrate` converts it)"})
+				Message: "this fence opened with `direction` is a form of an older version of the format; put its entries in direction.json and keep the chapter's words as normal prose (`opengdd migrate` does this)"})
 		}
 	}
 	d := p.DirectionFile
@@ -144,7 +144,7 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 	cited := directionCitations(p)
 	var related []source.Related
 	if c := p.Chapter("04-presentation.md"); c != nil {
-		related = []source.Related{{File: c.File.Path, Span: firstLine(c.File), Message: "the chapter for prose about presentation"}}
+		related = []source.Related{{File: c.File.Path, Span: firstLine(c.File), Message: "presentation prose usually lives in this chapter"}}
 	}
 	for _, e := range d.Entries {
 		if !direction.IsJudged(e.Section) || cited[e.Address()] {

@@ -182,12 +182,12 @@ var PaletteShape = jsonshape.Tagged{Tag: CodePaletteShape, Shape: jsonshape.Arra
 // ColorPosition is the shape of a value that must name a color.
 var ColorPosition = jsonshape.Tagged{Tag: CodeColorReference, Shape: jsonshape.String{Pattern: colorAddress, PatternDoc: "the color-address form palette.<key>.<name>"}}
 
-var whileField = jsonshape.Field{Name: "while", Doc: "Free-text descriptions of the game states in which the promise applies; without it the promise applies at all times.",
+var whileField = jsonshape.Field{Name: "while", Doc: "Game states, described in words, during which the promise holds; leave it out and the promise holds always.",
 	Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["in-game"]`}
 
 var imageFields = []jsonshape.Field{
-	{Name: "image", Doc: "A package-relative path of an image (§9.9).", Shape: jsonshape.String{NonEmpty: true}, Example: `"assets/mood/image.png"`},
-	{Name: "license", Doc: "The license of the image; required with `image`.", Shape: nonEmpty, Example: `"CC-BY-4.0"`},
+	{Name: "image", Doc: "Path of a picture file, relative to the package root.", Shape: jsonshape.String{NonEmpty: true}, Example: `"assets/mood/image.png"`},
+	{Name: "license", Doc: "Under what terms the picture may be used; needed whenever `image` is set.", Shape: nonEmpty, Example: `"CC-BY-4.0"`},
 }
 
 // needsLicense reports an image without a license.
@@ -202,7 +202,7 @@ var AntiObject = jsonshape.Object{
 	What:     "an anti-reference object",
 	LastWins: true,
 	Fields: append([]jsonshape.Field{
-		{Name: "not", Required: true, Doc: "The result to avoid.", Shape: nonEmpty, Example: `"no candy gloss"`},
+		{Name: "not", Required: true, Doc: "What a build must not end up looking like.", Shape: nonEmpty, Example: `"no candy gloss"`},
 	}, imageFields...),
 	Valid: needsLicense,
 }
@@ -215,8 +215,8 @@ var BorrowShape = jsonshape.Object{
 	What:     "a borrow object",
 	LastWins: true,
 	Fields: append([]jsonshape.Field{
-		{Name: "from", Required: true, Doc: "The source the mood takes something from.", Shape: nonEmpty, Example: `"a source"`},
-		{Name: "what", Required: true, Doc: "What the mood takes from the source.", Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["a quality"]`},
+		{Name: "from", Required: true, Doc: "Where the borrowed qualities come from.", Shape: nonEmpty, Example: `"a source"`},
+		{Name: "what", Required: true, Doc: "The qualities taken over from that source.", Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["a quality"]`},
 	}, imageFields...),
 	Valid: needsLicense,
 }
@@ -226,10 +226,10 @@ var MoodShape = jsonshape.Object{
 	What:     "a mood",
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "intent", Required: true, Doc: "The intended feeling.", Shape: nonEmpty, Example: `"the intended feeling"`},
-		{Name: "anti", Required: true, Doc: "What the mood must not be: strings or anti-reference objects.", Shape: jsonshape.Array{Elem: AntiShape, MinItems: 1}, Example: `["not …"]`},
-		{Name: "borrows", Doc: "What the mood takes from other sources.", Shape: jsonshape.Array{Elem: BorrowShape, MinItems: 1}},
-		{Name: "palette", Doc: "The palette of the mood, as palette.<key>.", Shape: jsonshape.String{Pattern: paletteAddr, PatternDoc: "the palette-address form palette.<key>"}},
+		{Name: "intent", Required: true, Doc: "The feeling this mood aims for.", Shape: nonEmpty, Example: `"the intended feeling"`},
+		{Name: "anti", Required: true, Doc: "What this mood rules out, as sentences or { \"not\": … } objects.", Shape: jsonshape.Array{Elem: AntiShape, MinItems: 1}, Example: `["not …"]`},
+		{Name: "borrows", Doc: "Sources this mood draws on, and what it takes from each.", Shape: jsonshape.Array{Elem: BorrowShape, MinItems: 1}},
+		{Name: "palette", Doc: "The palette this mood uses, written palette.<key>.", Shape: jsonshape.String{Pattern: paletteAddr, PatternDoc: "the palette-address form palette.<key>"}},
 	},
 }
 
@@ -238,9 +238,9 @@ var ColorShape = jsonshape.Object{
 	What:     "a color promise",
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "is", Required: true, Doc: "The promised color, a named color address palette.<key>.<name>.", Shape: ColorPosition, Example: `"palette.key.name"`},
-		{Name: "within", Required: true, Doc: "The largest allowed CIEDE2000 distance from the declared color; 0 requires the exact color.", Shape: jsonshape.Number{HasMin: true}, Example: "0"},
-		{Name: "where", Required: true, Doc: "Which visible things the promise covers.", Shape: nonEmpty, Example: `"where it shows"`},
+		{Name: "is", Required: true, Doc: "The color the build must show, written palette.<key>.<name>.", Shape: ColorPosition, Example: `"palette.key.name"`},
+		{Name: "within", Required: true, Doc: "How far (CIEDE2000) the shown color may drift from the declared one; 0 means not at all.", Shape: jsonshape.Number{HasMin: true}, Example: "0"},
+		{Name: "where", Required: true, Doc: "The things on screen this promise is about.", Shape: nonEmpty, Example: `"where it shows"`},
 		whileField,
 	},
 }
@@ -250,10 +250,10 @@ var ContrastShape = jsonshape.Object{
 	What:     "a contrast promise",
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "colors", Required: true, Doc: "The colors measured against `against`, as named color addresses.", Shape: jsonshape.Array{Elem: ColorPosition, MinItems: 1}, Example: `["palette.key.name"]`},
-		{Name: "against", Required: true, Doc: "The color each entry of `colors` is measured against.", Shape: ColorPosition, Example: `"palette.key.name"`},
-		{Name: "at_least", Required: true, Doc: "The smallest allowed WCAG 2.1 contrast ratio, above 0.", Shape: jsonshape.Number{HasMin: true, ExclusiveMin: true}, Example: "4.5"},
-		{Name: "where", Required: true, Doc: "Which visible things the promise covers.", Shape: nonEmpty, Example: `"where it shows"`},
+		{Name: "colors", Required: true, Doc: "Color addresses, each compared with `against`.", Shape: jsonshape.Array{Elem: ColorPosition, MinItems: 1}, Example: `["palette.key.name"]`},
+		{Name: "against", Required: true, Doc: "The color address every entry of `colors` is compared with.", Shape: ColorPosition, Example: `"palette.key.name"`},
+		{Name: "at_least", Required: true, Doc: "The lowest WCAG 2.1 contrast ratio each pair may have; greater than 0.", Shape: jsonshape.Number{HasMin: true, ExclusiveMin: true}, Example: "4.5"},
+		{Name: "where", Required: true, Doc: "The things on screen this promise is about.", Shape: nonEmpty, Example: `"where it shows"`},
 		whileField,
 	},
 }
@@ -263,8 +263,8 @@ var TimingShape = jsonshape.Object{
 	What:     "a timing promise",
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "key", Required: true, Doc: "The dotted key in `values` of tuning.json whose value the duration matches.", Shape: jsonshape.String{Pattern: tuningKey, PatternDoc: "a dotted tuning key"}, Example: `"feel.some_seconds"`},
-		{Name: "where", Required: true, Doc: "The rendered event whose duration matches the tuning value.", Shape: nonEmpty, Example: `"the event"`},
+		{Name: "key", Required: true, Doc: "A decided key of `values` in tuning.json; the event lasts as long as its number says.", Shape: jsonshape.String{Pattern: tuningKey, PatternDoc: "a dotted tuning key"}, Example: `"feel.some_seconds"`},
+		{Name: "where", Required: true, Doc: "The on-screen event whose length the key sets.", Shape: nonEmpty, Example: `"the event"`},
 		whileField,
 	},
 }
@@ -274,9 +274,9 @@ var ViewingShape = jsonshape.Object{
 	What:     "the viewing object",
 	LastWins: true,
 	Fields: []jsonshape.Field{
-		{Name: "speed_and_size", Required: true, Doc: "The playback speed, and the size or framing at which the game is seen.", Shape: nonEmpty, Example: `"real play speed, whole screen"`},
-		{Name: "calibration", Required: true, Doc: "The calibration of the display used when the art direction is judged.", Shape: nonEmpty, Example: `"sRGB display"`},
-		{Name: "sequence", Doc: "The span or order of play included when the art direction is judged.", Shape: nonEmpty},
+		{Name: "speed_and_size", Required: true, Doc: "How fast and how large the game is shown when its look is judged.", Shape: nonEmpty, Example: `"real play speed, whole screen"`},
+		{Name: "calibration", Required: true, Doc: "The display or output setup used for judging the look.", Shape: nonEmpty, Example: `"sRGB display"`},
+		{Name: "sequence", Doc: "Which stretch of play the judging must include.", Shape: nonEmpty},
 	},
 }
 
@@ -290,16 +290,16 @@ var Shape = jsonshape.Object{
 	LastWins:   true,
 	MinMembers: 1,
 	Fields: []jsonshape.Field{
-		{Name: "palette", Doc: "The named sets of colors: palette keys to arrays of colors.", Shape: jsonshape.Object{
+		{Name: "palette", Doc: "Palette keys, each with its list of colors.", Shape: jsonshape.Object{
 			LastWins: true, Rest: PaletteShape, MinMembers: 1, KeyDoc: "palette key", Key: segmentProblem("palette key")}},
-		{Name: "pillars", Doc: "The visual priorities, in order of priority.", Shape: kebabMap("pillar", nonEmpty)},
-		{Name: "mood", Doc: "The intended feelings.", Shape: kebabMap("mood", MoodShape)},
-		{Name: "anti", Doc: "The results the builder must avoid.", Shape: kebabMap("anti-reference", AntiShape)},
-		{Name: "must_keep", Doc: "The visible qualities every build preserves.", Shape: kebabMap("quality", nonEmpty)},
-		{Name: "colors", Doc: "Measured promises about colors.", Shape: kebabMap("color promise", ColorShape)},
-		{Name: "contrast", Doc: "Measured promises about contrast.", Shape: kebabMap("contrast promise", ContrastShape)},
-		{Name: "timing", Doc: "Measured promises about the duration of events.", Shape: kebabMap("timing promise", TimingShape)},
-		{Name: "viewing", Doc: "How the game is looked at when its art direction is judged.", Shape: ViewingShape},
+		{Name: "pillars", Doc: "Visual priorities, most important first.", Shape: kebabMap("pillar", nonEmpty)},
+		{Name: "mood", Doc: "Moods by name: what each aims for and rules out.", Shape: kebabMap("mood", MoodShape)},
+		{Name: "anti", Doc: "Looks a build must stay clear of.", Shape: kebabMap("anti-reference", AntiShape)},
+		{Name: "must_keep", Doc: "Qualities of the look that no build may lose.", Shape: kebabMap("quality", nonEmpty)},
+		{Name: "colors", Doc: "Colors the build must show, each within a distance.", Shape: kebabMap("color promise", ColorShape)},
+		{Name: "contrast", Doc: "Color pairs with a lowest contrast ratio.", Shape: kebabMap("contrast promise", ContrastShape)},
+		{Name: "timing", Doc: "Event lengths tied to tuning keys.", Shape: kebabMap("timing promise", TimingShape)},
+		{Name: "viewing", Doc: "The conditions under which the look is judged.", Shape: ViewingShape},
 	},
 }
 
