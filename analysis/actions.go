@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/gddls/gddls/analysis/direction"
 	"sort"
 	"strconv"
 	"strings"
@@ -111,6 +112,8 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.missingModes(ds)
 	case "MODE_TAG_DANGLING":
 		x.danglingTag(ds)
+	case direction.CodeColorDangling, direction.CodeMoodPalette:
+		x.danglingAddress(d.Code, ds)
 	case personalization.CodeDefaultOption, personalization.CodeSetsTarget, "PERSONALIZATION_TAG_DANGLING":
 		x.personalization(d.Code, ds) // personalize_query.go
 	case buildplan.CodeField, buildplan.CodeGeneralScope, buildplan.CodeGeneralHolds:
@@ -558,6 +561,11 @@ func (x *fixer) danglingProse(ds source.Span) {
 		var cands []string
 		p := x.pkg
 		reserved := false
+		if now := direction.RetiredConstraint(text); now != "" && p.resolveProse(now) == "" {
+			// The retired form of a measured promise (SPEC Appendix A).
+			x.add(fmt.Sprintf("Replace `%s` with `%s`", text, now), "PROSE_CITATION_DANGLING", true, TextEdit{Span: span, NewText: now})
+			return
+		}
 		switch class {
 		case TuningCitation:
 			if near := nearReserved(segs[0]); near != "" {

@@ -148,7 +148,11 @@ func (b *builder) loadPackage(p *Package) {
 			p.Clocks[m.Key] = true // a clock whose object is broken still has its name
 		}
 	}
-	p.Direction = b.readJSON(p, "direction.json")
+	if v := b.readJSON(p, "direction.json"); v != nil {
+		p.Direction = v
+		f := p.files["direction.json"]
+		p.DirectionFile = f.entry.getDirection(f.Path, v)
+	}
 	b.loadCollections(p)
 	b.loadContracts(p)
 }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
@@ -45,9 +46,12 @@ type cacheEntry struct {
 	// its content (buildplan.Check).
 	planChecked *planFindings
 	manifest    *manifest.Manifest
-	json        *jsonsrc.Value
-	jsonErrs    []jsonsrc.Error
-	jsonDone    bool
+	direction   *direction.File
+	// fences holds the retired direction fences of a chapter's content.
+	fences   *spanList
+	json     *jsonsrc.Value
+	jsonErrs []jsonsrc.Error
+	jsonDone bool
 	// checked is the memoized check of an adoption, docChecked of a
 	// Markdown file; each is valid while its recorded dependencies are.
 	// anchors memoizes the resolution of anchors in a Markdown file; it is
@@ -68,6 +72,8 @@ type cacheEntry struct {
 	persChecked  *persResult
 	docChecked   *docResult
 	proseChecked *proseResult
+	// directionChecked is the memoized cross-file check of direction.json.
+	directionChecked *directionResult
 }
 
 // NewCache returns an empty cache.
@@ -204,6 +210,20 @@ func (e *cacheEntry) getManifest(path string, v *jsonsrc.Value) *manifest.Manife
 func (e *cacheEntry) getPersonalization(path string) *personalization.File {
 	v := e.getJSON()
 	return parseOnce(e, &e.pers, func() *personalization.File { return personalization.Parse(path, v) })
+}
+
+// getDirection returns direction.json read from the content's JSON parse
+// v with the findings of the file alone, once per content.
+func (e *cacheEntry) getDirection(path string, v *jsonsrc.Value) *direction.File {
+	return parseOnce(e, &e.direction, func() *direction.File { return direction.Parse(path, v) })
+}
+
+// spanList is a memoized list of spans.
+type spanList struct{ spans []source.Span }
+
+// getRetiredFences returns direction.RetiredFences of the content, once.
+func (e *cacheEntry) getRetiredFences() []source.Span {
+	return parseOnce(e, &e.fences, func() *spanList { return &spanList{direction.RetiredFences(e.content)} }).spans
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

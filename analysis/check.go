@@ -63,7 +63,7 @@ func (b *builder) checkPackage(p *Package) {
 	}
 	b.checkRulesets(p)
 	b.checkPersonalization(p)
-	b.checkDirectionImages(p)
+	b.checkDirection(p)
 	b.checkGrids(p)
 	b.checkContracts(p)
 }

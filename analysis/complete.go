@@ -41,6 +41,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 			return items
 		}
 	}
+	if isDirectionFile(f) {
+		return s.completeDirection(f, offset)
+	}
 	if k, ok := shapedFile(f); ok {
 		return completeShaped(k, f.Content, offset)
 	}
@@ -866,6 +869,7 @@ func (s *Snapshot) codeItems(p *Package, span source.Span) []CompletionItem {
 		}
 	}
 	out = append(out, clockItems(p, edit)...)
+	out = append(out, directionItems(p, edit)...)
 	return out
 }
 

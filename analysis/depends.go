@@ -3,6 +3,7 @@ package analysis
 import (
 	"path/filepath"
 
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
@@ -64,7 +65,7 @@ func (s *Snapshot) collectDeps() {
 		if p.Direction == nil {
 			continue
 		}
-		directionImages(p.Direction, func(image *jsonsrc.Value) {
+		direction.Images(p.Direction, func(image *jsonsrc.Value) {
 			if rel, ok := packageRelative(image.Str); ok {
 				add(filepath.Join(p.Root, filepath.FromSlash(rel)))
 			}

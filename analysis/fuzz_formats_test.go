@@ -16,7 +16,7 @@ var fuzzKinds = []struct{ rel, empty string }{
 	{"tuning.json", `{"values": {}}`},
 	{"clocks.json", `{}`},
 	{"personalization.json", `{"questions": []}`},
-	{"direction.json", `{}`},
+	{"direction.json", `{"viewing": {"speed_and_size": "s", "calibration": "c"}}`},
 	{"contracts/lamp-oil.json", `{}`},
 	{"contracts/lamp-oil-1.pack.json", `{"contract": "lamp-oil", "version": 1, "templates": []}`},
 	{"collections/moths/_collection.json", `{"record": {}}`},

@@ -39,6 +39,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 			return h
 		}
 	}
+	if isDirectionFile(f) {
+		return s.hoverDirection(f, offset)
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
@@ -564,6 +567,8 @@ func proseMarkdown(p *Package, text string) string {
 			}
 		case "values":
 			return tuningMarkdown(p, rest, false)
+		case "palette", "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
+			return directionMarkdown(p, text)
 		case "rules":
 			if p.Tuning == nil {
 				return ""

@@ -2,10 +2,12 @@ package analysis
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -52,6 +54,14 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	buildPlan := read("05-build-plan.md")
 	claims := "\n### AT-9: Moss looks like moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss looks green\", \"direction_claims\": [\"colors.moss\", \"colors.fern\"] }\n```\n"
 	const direction = `{ "colors": { "moss": { "is": "#3A5F0B", "within": 10, "where": "moss" } }, "anti": { "x": { "not": "gloss", "image": "assets/none.png", "license": "CC0-1.0" } } }`
+	// The timing promise reads a decided key of the demo's tuning.json.
+	timingKey := firstValuesKey(t, tuningJSON)
+	fullDirection := `{ "palette": { "garden": [{ "moss": "#3A5F0B" }, { "paper": "#F7F4EC" }] },
+  "mood": { "dusk": { "intent": "a quiet dusk", "anti": ["not neon"], "palette": "palette.garden" } },
+  "colors": { "moss": { "is": "palette.garden.moss", "within": 10, "where": "moss" } },
+  "contrast": { "moss-paper": { "colors": ["palette.garden.moss"], "against": "palette.garden.paper", "at_least": 4.5, "where": "moss on paper" } },
+  "timing": { "grow": { "key": "` + timingKey + `", "where": "a crop growing" } } }`
+	fullClaims := "\n### AT-9: Moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss reads\", \"direction_claims\": [\"colors.moss\", \"contrast.moss-paper\", \"timing.grow\"] }\n```\n"
 	breakJSON := func(s string) string { return strings.Replace(s, "{", "{,", 1) }
 
 	steps := []struct {
@@ -176,6 +186,42 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"restore the pack and the build plan", func() {
 			setOverlay("contracts/replay-scope-2.pack.json", foragePack)
 			setOverlay("05-build-plan.md", buildPlan+claims)
+		}},
+		// The art direction of §9: palettes, a mood, measured promises,
+		// and the files its checks read (chapters, tuning.json, the plan).
+		{"give direction.json palettes, a mood and measured promises", func() { setOverlay("direction.json", fullDirection) }},
+		{"cite the mood and the palette in a chapter", func() {
+			setOverlay("02-mechanics.md", mechanics+"\nThe garden feels `mood.dusk` in `palette.garden`.\n")
+		}},
+		{"claim every measured promise", func() { setOverlay("05-build-plan.md", buildPlan+fullClaims) }},
+		{"rename the timed key in tuning.json", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"`+timingKey+`"`, `"`+timingKey+`_gone"`, 1))
+		}},
+		{"restore tuning.json under direction.json", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"cite the mood from a new chapter only", func() {
+			setOverlay("09-look.md", "# Look\n\nThe garden feels `mood.dusk`.\n")
+			setOverlay("02-mechanics.md", mechanics)
+		}},
+		{"drop the new chapter", func() {
+			delete(overlay, path("09-look.md"))
+			ws.SetOverlay(path("09-look.md"), nil)
+		}},
+		{"make the contrast fail", func() {
+			setOverlay("direction.json", strings.Replace(fullDirection, `"at_least": 4.5`, `"at_least": 19`, 1))
+		}},
+		{"point the timing at a missing key", func() {
+			setOverlay("direction.json", strings.Replace(fullDirection, `"key": "`+timingKey+`"`, `"key": "garden.no_such_seconds"`, 1))
+		}},
+		{"drop a claim from the plan", func() {
+			setOverlay("05-build-plan.md", buildPlan+strings.Replace(fullClaims, `, \"timing.grow\"`, "", 1))
+		}},
+		{"write a retired direction fence in a chapter", func() {
+			setOverlay("02-mechanics.md", mechanics+"\n```direction\n{}\n```\n")
+		}},
+		{"restore mechanics, the plan and direction.json", func() {
+			setOverlay("02-mechanics.md", mechanics)
+			setOverlay("05-build-plan.md", buildPlan+claims)
+			setOverlay("direction.json", direction)
 		}},
 		{"break direction.json", func() {
 			setOverlay("direction.json", `{ "colors": { "moss": { "is": "#3A5F0B" } }, "anti": { "x": { "image": "assets/none.png" `)
@@ -333,4 +379,24 @@ func TestEditRechecksOnlyAffectedAdoptions(t *testing.T) {
 	if renamed["status-windows"] != appended["status-windows"] {
 		t.Error("renaming #brewing re-checked status-windows, which does not cite it")
 	}
+}
+
+// firstValuesKey returns the first key of `values` in a tuning.json.
+func firstValuesKey(t *testing.T, tuningJSON string) string {
+	t.Helper()
+	var doc struct {
+		Values map[string]any `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(tuningJSON), &doc); err != nil {
+		t.Fatal(err)
+	}
+	keys := make([]string, 0, len(doc.Values))
+	for k := range doc.Values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		t.Fatal("tuning.json has no values")
+	}
+	return keys[0]
 }

@@ -149,6 +149,8 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		return clockLocations(p, t)
 	case targetQuestion:
 		return s.questionLocations(p, t.name)
+	case targetDirection, targetPalette, targetColor:
+		return directionLocations(p, t)
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

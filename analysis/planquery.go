@@ -422,5 +422,13 @@ func (s *Snapshot) claimReferences(f *File, offset int, includeDeclaration bool)
 			}
 		}
 	}
+	// The chapters citing the promise in prose (directionquery.go).
+	if section, key, ok := strings.Cut(path, "."); ok {
+		for _, r := range s.citeIndex().byTarget[targetKey{kind: targetDirection, scope: p.Root, name: section, sub: key}] {
+			if r.Kind == refProse {
+				out = append(out, Location{File: r.File, Span: r.span()})
+			}
+		}
+	}
 	return out, true
 }

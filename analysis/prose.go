@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -49,7 +49,11 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		}
 	}
 	for _, cs := range c.File.Markdown.CodeSpans {
-		if msg := clocks.RetiredState(cs.Text); msg != "" {
+		msg := clocks.RetiredState(cs.Text)
+		if msg == "" {
+			msg = direction.RetiredDescriptor(cs.Text)
+		}
+		if msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_REFERENCE_DANGLING", Severity: source.Error, File: c.File.Path,
 				Span: cs.Span, Message: msg,
@@ -133,6 +137,9 @@ func (p *Package) resolveProse(text string) string {
 			return ""
 		}
 		msg := fmt.Sprintf("`%s` reads as a tuning key, but tuning.json has no such key in values or open", text)
+		if now := direction.RetiredConstraint(text); now != "" {
+			return msg + fmt.Sprintf("; it is the retired form of the direction address `%s` (`opengdd migrate` rewrites it)", now)
+		}
 		if near := nearReserved(segs[0]); near != "" {
 			msg += fmt.Sprintf("; did you mean the reserved prefix %q (as in `%s.%s`)?", near, near, strings.Join(segs[1:], "."))
 		} else if s := nearest(text, p.tuningKeys()); s != "" {
@@ -223,7 +230,7 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if p.Direction == nil {
 			return fmt.Sprintf("`%s` names a palette, but the package has no direction.json; add the file or remove the citation", text)
 		}
-		if resolvePalette(p.Direction.Get("palette"), segs[1:]) {
+		if pal, col := p.DirectionFile.Resolve(text); pal != nil || col != nil {
 			return ""
 		}
 		return fmt.Sprintf("`%s` names no palette and no named color of direction.json", text)
@@ -253,26 +260,6 @@ func (p *Package) resolveClock(text string) string {
 		msg += fmt.Sprintf("; did you mean `clocks.%s`?", s)
 	}
 	return msg
-}
-
-// resolvePalette applies the whole-key-first order of SPEC §9.1.
-func resolvePalette(palettes *jsonsrc.Value, segs []string) bool {
-	if len(segs) == 0 {
-		return false
-	}
-	if palettes.Member(strings.Join(segs, ".")) != nil {
-		return true
-	}
-	if len(segs) < 2 {
-		return false
-	}
-	pal := palettes.Get(strings.Join(segs[:len(segs)-1], "."))
-	for _, entry := range arrayElems(pal) {
-		if entry.Member(segs[len(segs)-1]) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // resolveCollection resolves a `collections.` citation (SPEC §1b rules 11

@@ -13,8 +13,9 @@ import (
 const ShowReferencesCommand = "gddls.showReferences"
 
 // referenceLenses returns a lens above each heading of a Markdown file,
-// each key of tuning.json and each clock of clocks.json with the number of
-// citations and links that reach it, from the citation index.
+// each key of tuning.json, each clock of clocks.json and each palette and
+// entry of direction.json with the number of citations and links that
+// reach it, from the citation index.
 func (s *Snapshot) referenceLenses(path string) []CodeLens {
 	f := s.File(path)
 	if f == nil {
@@ -34,6 +35,9 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 	}
 	if p != nil && p.pers != nil && p.pers.Name == path {
 		return s.questionLenses(p) // personalize_query.go
+	}
+	if isDirectionFile(f) && p.DirectionFile != nil {
+		return s.directionLenses(path, p) // directionquery.go
 	}
 	if p == nil || p.TuningFile != f || p.Tuning == nil {
 		return nil

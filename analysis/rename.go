@@ -26,6 +26,9 @@ type renameSite struct {
 	// question is set for a rename of a personalization question id: the
 	// package.
 	question *Package
+	// direction is set for the rename of a palette key, a color name or
+	// an entry of direction.json (directionquery.go).
+	direction *targetKey
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -62,6 +65,9 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.question != nil {
 		return s.renameQuestion(site.question, site.name, newName)
+	}
+	if site.direction != nil {
+		return s.renameDirection(*site.direction, newName)
 	}
 	if err := keepsTestID(site.file, site.heading, newName); err != nil {
 		return nil, err
@@ -122,8 +128,10 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
 		}
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
+	case targetDirection, targetPalette, targetColor:
+		return directionRenameSite(r)
 	}
-	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids and personalization question ids can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids and the palettes, colors and entries of direction.json can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and

@@ -122,6 +122,9 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		if p.pers != nil && (p.pers.Name == path || f.Markdown != nil) {
 			b.personalization(p) // its questions, sets targets and tags
 		}
+		if isDirectionFile(f) || p.Rel(path) == "05-build-plan.md" {
+			b.direction(p) // its palettes, colors and entries, and the plan's claims
+		}
 	}
 	if f.Markdown != nil {
 		b.links(f)

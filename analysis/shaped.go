@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/buildrecord"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/personalization"
@@ -44,6 +45,8 @@ func shapedFile(f *File) (shapedKind, bool) {
 		return shapedKind{manifest.Shape(), manifest.CodeSchema}, true
 	case "personalization.json":
 		return shapedKind{personalization.Shape, personalization.CodeSchema}, true
+	case "direction.json":
+		return shapedKind{direction.Shape, direction.CodeSchema}, true
 	}
 	return shapedKind{}, false
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
@@ -143,6 +144,9 @@ type Package struct {
 	// Direction is the parsed direction.json, or nil when absent or when
 	// the file does not parse.
 	Direction *jsonsrc.Value
+	// DirectionFile is the model of direction.json (analysis/direction);
+	// nil when absent or when the file does not parse.
+	DirectionFile *direction.File
 	// Collections maps collection ids to their records; nil when the
 	// package has no collections/ folder.
 	Collections map[string]*Collection

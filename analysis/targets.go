@@ -46,6 +46,14 @@ const (
 	// targetQuestion is a question of personalization.json: name is its
 	// id.
 	targetQuestion
+	// targetDirection is an entry of direction.json with a two-segment
+	// address (name is the section, sub the key), targetPalette a palette
+	// (name is its key), targetColor a named color (name is the palette
+	// key, sub the color name); scope is the package root
+	// (directionquery.go).
+	targetDirection
+	targetPalette
+	targetColor
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -76,6 +84,7 @@ const (
 	refUnchanged                        // a mode or value of a test's unchanged
 	refSets                             // a sets target of personalization.json
 	refTag                              // the id of a > PERSONALIZATION: tag
+	refAddress                          // a palette or color address, or a claim, in direction.json or the build plan
 )
 
 // citeRef is one place that names a target.
@@ -149,6 +158,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		}
 		b.rulesets(p)
 		b.clocks(p)
+		b.direction(p)
 	}
 	for _, f := range s.Files() {
 		if f.Markdown != nil {
@@ -403,6 +413,14 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 				case 3:
 					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
 				}
+			case "palette":
+				for _, a := range paletteTargets(p, cs.Text) {
+					add(a.target, a.from, a.to)
+				}
+			default:
+				if len(segs) == 2 && p.DirectionFile.Entry(segs[0], segs[1]) != nil {
+					add(targetKey{kind: targetDirection, scope: p.Root, name: segs[0], sub: segs[1]}, head, len(cs.Text))
+				}
 			}
 		}
 	}
@@ -508,7 +526,7 @@ func (idx *citationIndex) refAt(file string, offset int) (citeRef, bool) {
 		}
 		// Within a rule line several names share one token: the name
 		// under the cursor wins.
-		if r.Exact && !r.Name.Contains(offset) && r.Kind == refRuleName {
+		if r.Exact && !r.Name.Contains(offset) && (r.Kind == refRuleName || r.Target.kind == targetPalette || r.Target.kind == targetColor) {
 			continue
 		}
 		if !found || r.span().Len() < best.span().Len() {

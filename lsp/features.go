@@ -39,6 +39,8 @@ var requests = map[string]requestFunc{
 	"textDocument/selectionRange":      selectionRange,
 	"textDocument/documentHighlight":   documentHighlight,
 	"textDocument/semanticTokens/full": semanticTokens,
+	"textDocument/documentColor":       documentColor,
+	"textDocument/colorPresentation":   colorPresentation,
 }
 
 // testRequests are enabled only with Options.TestHooks.

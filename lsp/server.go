@@ -511,6 +511,7 @@ func capabilities(version string) *protocol.InitializeResult {
 				TriggerCharacters: []string{`"`, "#", ".", "/", "`", "[", ":"},
 			},
 			HoverProvider:           true,
+			ColorProvider:           true,
 			DefinitionProvider:      true,
 			ReferencesProvider:      true,
 			RenameProvider:          &protocol.RenameOptions{PrepareProvider: true},

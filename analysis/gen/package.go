@@ -57,6 +57,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	g.tuning()
 	g.chapters()
 	g.clocks()
+	g.direction()
 	g.definitions()
 	g.adoptions()
 	g.manifest()
@@ -278,13 +279,18 @@ func (g *pkg) chapters() {
 func (g *pkg) acceptanceTests(b *strings.Builder) {
 	b.WriteString("## Acceptance tests\n\n")
 	g.rep.Headings++
+	claims := g.directionClaims()
 	for i := 0; i < 12; i++ {
 		fmt.Fprintf(b, "### AT-%d: The %s part keeps up\n\n```test\n", 1+i*2, word(i+30))
 		g.rep.Headings++
+		claim := ""
+		if i < len(claims) {
+			claim = fmt.Sprintf(",\n  \"direction_claims\": [\"%s\"]", strings.Join(claims[i], `", "`))
+		}
 		if i%2 == 0 {
-			fmt.Fprintf(b, "{\n  \"type\": \"scenario\",\n  \"given\": \"the machine at rest with `%s` decided\",\n  \"when\": [\"the %s part wakes\"],\n  \"then\": \"it finishes before the next tick\",\n  \"diagnostics\": [\"tick-log\"]\n}\n", g.key(), word(i+30))
+			fmt.Fprintf(b, "{\n  \"type\": \"scenario\",\n  \"given\": \"the machine at rest with `%s` decided\",\n  \"when\": [\"the %s part wakes\"],\n  \"then\": \"it finishes before the next tick\",\n  \"diagnostics\": [\"tick-log\"]%s\n}\n", g.key(), word(i+30), claim)
 		} else {
-			fmt.Fprintf(b, "{\n  \"type\": \"general\",\n  \"scope\": \"every run of a thousand ticks\",\n  \"holds\": \"the %s part never waits twice in a row\",\n  \"seeds\": [\"seed-%d\"]\n}\n", word(i+30), i)
+			fmt.Fprintf(b, "{\n  \"type\": \"general\",\n  \"scope\": \"every run of a thousand ticks\",\n  \"holds\": \"the %s part never waits twice in a row\",\n  \"seeds\": [\"seed-%d\"]%s\n}\n", word(i+30), i, claim)
 		}
 		b.WriteString("```\n\n")
 	}
