@@ -61,6 +61,7 @@ func (b *builder) checkPackage(p *Package) {
 	b.checkRulesets(p)
 	b.checkPersonalization(p)
 	b.checkDirectionImages(p)
+	b.checkCollections(p)
 	b.checkContracts(p)
 }
 

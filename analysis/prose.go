@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -49,7 +50,11 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		}
 	}
 	for _, cs := range c.File.Markdown.CodeSpans {
-		if msg := clocks.RetiredState(cs.Text); msg != "" {
+		msg := clocks.RetiredState(cs.Text)
+		if msg == "" {
+			msg = collections.RetiredCount(cs.Text)
+		}
+		if msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_REFERENCE_DANGLING", Severity: source.Error, File: c.File.Path,
 				Span: cs.Span, Message: msg,

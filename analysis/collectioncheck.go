@@ -1,0 +1,469 @@
+package analysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/collections"
+	"github.com/gddls/gddls/analysis/tuning"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// recordResult is the memoized check of one record file against one
+// record schema.
+type recordResult struct {
+	schema  *collections.Record
+	checked *collections.Checked
+}
+
+// checkedRecord returns the check of a record against its collection's
+// record schema, reused while neither the record's content nor the schema
+// file's content changed.
+func checkedRecord(f *File, schema *collections.Record, v *jsonsrc.Value) *collections.Checked {
+	e := f.entry
+	e.mu.Lock()
+	r := e.recordChecked
+	e.mu.Unlock()
+	if r != nil && r.schema == schema {
+		return r.checked
+	}
+	r = &recordResult{schema: schema, checked: collections.CheckRecord(schema, f.Path, v)}
+	e.mu.Lock()
+	e.recordChecked = r
+	e.mu.Unlock()
+	return r.checked
+}
+
+// collectionState is what the cross-record checks read of one collection.
+type collectionState struct {
+	c *Collection
+	// schema is the record schema the records are checked against; usable
+	// is false when the schema file does not parse or has a finding.
+	schema *collections.Record
+	usable bool
+	// ids are the record ids in order; checked the check of each readable
+	// record.
+	ids     []string
+	checked map[string]*collections.Checked
+}
+
+// linksOf returns the ids a record links to through one field.
+func (s *collectionState) linksOf(record string, f *collections.Field) (map[string]bool, bool) {
+	ch := s.checked[record]
+	if ch == nil {
+		return nil, false
+	}
+	out := map[string]bool{}
+	for _, l := range ch.Links {
+		if l.Field == f {
+			out[l.ID] = true
+		}
+	}
+	return out, true
+}
+
+// checkCollections runs the checks of SPEC §1b on the package's collections:
+// each schema file, each record against its schema, uniqueness across the
+// records, the links between records, and whether anything cites each
+// collection.
+func (b *builder) checkCollections(p *Package) {
+	if len(p.Collections) == 0 {
+		return
+	}
+	ids := make([]string, 0, len(p.Collections))
+	for id := range p.Collections {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	states := make(map[string]*collectionState, len(ids))
+	for _, id := range ids {
+		c := p.Collections[id]
+		st := &collectionState{c: c, checked: map[string]*collections.Checked{}}
+		states[id] = st
+		if c.Parsed != nil {
+			b.findings = append(b.findings, c.Parsed.Findings...)
+		}
+		st.schema, st.usable = c.RecordSchema()
+		for rid := range c.Records {
+			st.ids = append(st.ids, rid)
+		}
+		sort.Strings(st.ids)
+		if !st.usable || st.schema == nil {
+			continue
+		}
+		var files []string
+		var checked []*collections.Checked
+		for _, rid := range st.ids {
+			v := c.Records[rid]
+			f := p.files["collections/"+id+"/"+rid+".json"]
+			if v == nil || f == nil {
+				continue
+			}
+			ch := checkedRecord(f, st.schema, v)
+			st.checked[rid] = ch
+			b.findings = append(b.findings, ch.Findings...)
+			files = append(files, f.Path)
+			checked = append(checked, ch)
+		}
+		b.findings = append(b.findings, collections.Unique(files, checked)...)
+	}
+	lc := &linkChecker{b: b, states: states, reported: map[string]bool{}}
+	for _, id := range ids {
+		st := states[id]
+		if !st.usable || st.schema == nil {
+			continue
+		}
+		visitFields(st.schema, func(f *collections.Field) {
+			if f.Type == collections.TypeLink && f.To != "" {
+				lc.field(st, f)
+			}
+		})
+	}
+	b.checkUncited(p, ids, states)
+}
+
+// visitFields calls visit for every field of a record schema, the fields
+// inside of included.
+func visitFields(r *collections.Record, visit func(*collections.Field)) {
+	if r == nil {
+		return
+	}
+	for _, f := range r.Fields {
+		visit(f)
+		visitFields(f.Of, visit)
+	}
+}
+
+// linkChecker runs the checks of "Links between records" (SPEC §1b).
+type linkChecker struct {
+	b      *builder
+	states map[string]*collectionState
+	// reported holds the one-way links already reported, so that a pair of
+	// fields that each name the other as mirror reports each link once.
+	reported map[string]bool
+}
+
+func (lc *linkChecker) field(st *collectionState, f *collections.Field) {
+	c := st.c
+	declaring := source.Related{File: c.SchemaPath(), Span: f.NameSpan, Message: fmt.Sprintf("the link field %q of %s", f.Path(), c.ID)}
+	target := lc.states[f.To]
+	if target == nil {
+		lc.b.report(source.Finding{
+			Code: "COLLECTION_LINK_TARGET", Severity: source.Error, File: c.SchemaPath(), Span: f.ToSpan,
+			Message: fmt.Sprintf("the link field %q of %s links to %q, but the package has no collection %s (no folder collections/%s); name an existing collection", f.Path(), c.ID, f.To, f.To, f.To),
+		})
+		return
+	}
+	for _, rid := range st.ids {
+		ch := st.checked[rid]
+		if ch == nil {
+			continue
+		}
+		for _, l := range ch.Links {
+			if l.Field != f {
+				continue
+			}
+			if _, ok := target.c.Records[l.ID]; !ok {
+				lc.b.report(source.Finding{
+					Code: "COLLECTION_LINK_DANGLING", Severity: source.Error, File: c.RecordPath(rid), Span: l.Span,
+					Message: fmt.Sprintf("record %s links through %q to %q, which is not a record of %s (no file collections/%s/%s.json); link an existing record", rid, f.Path(), l.ID, f.To, f.To, l.ID),
+					Related: []source.Related{declaring},
+				})
+			}
+		}
+	}
+	if f.NoLoops && f.To == c.ID {
+		lc.loops(st, f, declaring)
+	}
+	if f.MirroredBy != "" {
+		lc.mirror(st, f, target)
+	}
+}
+
+// loops reports one complete cycle in each strongly connected group of
+// records that the links of a field with loops: false join.
+func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declaring source.Related) {
+	type edge struct {
+		to   string
+		span source.Span
+	}
+	out := map[string][]edge{}
+	for _, rid := range st.ids {
+		if ch := st.checked[rid]; ch != nil {
+			for _, l := range ch.Links {
+				if l.Field == f {
+					if _, ok := st.c.Records[l.ID]; ok {
+						out[rid] = append(out[rid], edge{l.ID, l.Span})
+					}
+				}
+			}
+		}
+	}
+	// Tarjan's algorithm, iterative, over the records in id order.
+	index := map[string]int{}
+	low := map[string]int{}
+	onStack := map[string]bool{}
+	var stack []string
+	var groups [][]string
+	next := 0
+	type frame struct {
+		v string
+		i int
+	}
+	for _, root := range st.ids {
+		if _, seen := index[root]; seen {
+			continue
+		}
+		work := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack = append(stack, root)
+		onStack[root] = true
+		for len(work) > 0 {
+			top := &work[len(work)-1]
+			if top.i < len(out[top.v]) {
+				w := out[top.v][top.i].to
+				top.i++
+				if _, seen := index[w]; !seen {
+					index[w], low[w] = next, next
+					next++
+					stack = append(stack, w)
+					onStack[w] = true
+					work = append(work, frame{w, 0})
+				} else if onStack[w] && index[w] < low[top.v] {
+					low[top.v] = index[w]
+				}
+				continue
+			}
+			v := top.v
+			work = work[:len(work)-1]
+			if len(work) > 0 && low[v] < low[work[len(work)-1].v] {
+				low[work[len(work)-1].v] = low[v]
+			}
+			if low[v] == index[v] {
+				var g []string
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w] = false
+					g = append(g, w)
+					if w == v {
+						break
+					}
+				}
+				groups = append(groups, g)
+			}
+		}
+	}
+	for _, g := range groups {
+		in := map[string]bool{}
+		for _, v := range g {
+			in[v] = true
+		}
+		sort.Strings(g)
+		start := g[0]
+		self := false
+		for _, e := range out[start] {
+			if e.to == start {
+				self = true
+			}
+		}
+		if len(g) == 1 && !self {
+			continue
+		}
+		// A shortest cycle through start, by breadth-first search inside
+		// the group.
+		prev := map[string]edge{}
+		from := map[string]string{}
+		queue := []string{start}
+		seen := map[string]bool{start: true}
+		var last edge
+		found := false
+		for len(queue) > 0 && !found {
+			v := queue[0]
+			queue = queue[1:]
+			for _, e := range out[v] {
+				if e.to == start {
+					last, from[start], found = e, v, true
+					break
+				}
+				if in[e.to] && !seen[e.to] {
+					seen[e.to] = true
+					prev[e.to], from[e.to] = e, v
+					queue = append(queue, e.to)
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		// Walk back from the closing link to list the cycle in order.
+		type hop struct {
+			from string
+			e    edge
+		}
+		hops := []hop{{from[start], last}}
+		for v := from[start]; v != start; v = from[v] {
+			hops = append(hops, hop{from[v], prev[v]})
+		}
+		for i, j := 0, len(hops)-1; i < j; i, j = i+1, j-1 {
+			hops[i], hops[j] = hops[j], hops[i]
+		}
+		cycle := make([]string, 0, len(hops)+1)
+		related := []source.Related{declaring}
+		for _, h := range hops {
+			cycle = append(cycle, h.from)
+		}
+		cycle = append(cycle, start)
+		for _, h := range hops[1:] {
+			related = append(related, source.Related{File: st.c.RecordPath(h.from), Span: h.e.span, Message: fmt.Sprintf("%s links to %s", h.from, h.e.to)})
+		}
+		lc.b.report(source.Finding{
+			Code: "COLLECTION_LINK_LOOP", Severity: source.Error, File: st.c.RecordPath(start), Span: hops[0].e.span,
+			Message: fmt.Sprintf("the links of %q form a cycle, which \"loops\": false forbids: %s; remove one of these links", f.Path(), strings.Join(cycle, " → ")),
+			Related: related,
+		})
+	}
+}
+
+// mirror checks a field with mirrored_by: the mirror field exists and
+// links back, and the links agree in both directions.
+func (lc *linkChecker) mirror(st *collectionState, f *collections.Field, target *collectionState) {
+	c := st.c
+	if target.c.HasSchema && !target.usable {
+		return // the target's schema file has its own finding
+	}
+	mf := target.schema.Field(f.MirroredBy)
+	var problem string
+	switch {
+	case mf == nil:
+		problem = fmt.Sprintf("the record schema of %s declares no field %q", target.c.ID, f.MirroredBy)
+	case mf.Type != collections.TypeLink:
+		problem = fmt.Sprintf("%q of %s is of type %s, not a link", mf.Name, target.c.ID, mf.Type)
+	case mf.To != c.ID:
+		problem = fmt.Sprintf("%q of %s links to %s, not back to %s", mf.Name, target.c.ID, mf.To, c.ID)
+	}
+	if problem != "" {
+		fd := source.Finding{
+			Code: "COLLECTION_MIRROR_FIELD", Severity: source.Error, File: c.SchemaPath(), Span: f.MirrorSpan,
+			Message: fmt.Sprintf("%q of %s is mirrored by %q, but %s; declare the mirror as a link field of %s with \"to\": %q", f.Path(), c.ID, f.MirroredBy, problem, target.c.ID, c.ID),
+		}
+		if mf != nil {
+			fd.Related = []source.Related{{File: target.c.SchemaPath(), Span: mf.NameSpan, Message: "the field named as mirror"}}
+		}
+		lc.b.report(fd)
+		return
+	}
+	// A link of f from a to b needs a link of mf from b to a, and back.
+	lc.agree(st, f, target, mf)
+	lc.agree(target, mf, st, f)
+}
+
+// agree reports each link of f (in the records of from) whose target
+// record's field back does not link to it.
+func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *collectionState, back *collections.Field) {
+	for _, rid := range from.ids {
+		ch := from.checked[rid]
+		if ch == nil {
+			continue
+		}
+		for _, l := range ch.Links {
+			if l.Field != f {
+				continue
+			}
+			backs, ok := to.linksOf(l.ID, back)
+			if !ok || backs[rid] {
+				continue // dangling, unreadable, or mirrored
+			}
+			key := fmt.Sprintf("%s\x00%d", from.c.RecordPath(rid), l.Span.Start)
+			if lc.reported[key] {
+				continue
+			}
+			lc.reported[key] = true
+			other := to.c.RecordPath(l.ID)
+			span := source.Span{}
+			if v := to.c.Records[l.ID]; v != nil {
+				span = v.Opening()
+				if m := v.Member(back.Name); m != nil && back.TopLevel() {
+					span = m.KeySpan
+				}
+			}
+			lc.b.report(source.Finding{
+				Code: "COLLECTION_MIRROR_ONE_WAY", Severity: source.Error, File: from.c.RecordPath(rid), Span: l.Span,
+				Message: fmt.Sprintf("%s/%s links to %s/%s through %q, but %s/%s does not link back to %s through %q; add the link there or remove this one", from.c.ID, rid, to.c.ID, l.ID, f.Path(), to.c.ID, l.ID, rid, back.Path()),
+				Related: []source.Related{{File: other, Span: span, Message: fmt.Sprintf("%s/%s, where %q should link to %s", to.c.ID, l.ID, back.Path(), rid)}},
+			})
+		}
+	}
+}
+
+// checkUncited reports each collection that nothing in the package refers
+// to (SPEC §1b rule 13): no prose citation, no rule naming one of its
+// record fields, no link field naming it in to.
+func (b *builder) checkUncited(p *Package, ids []string, states map[string]*collectionState) {
+	if p.TuningFile != nil && p.Tuning == nil || p.Unreadable("tuning.json") {
+		return // what its rules name is not known
+	}
+	cited := map[string]bool{}
+	for _, st := range states {
+		if st.c.Parsed == nil {
+			if st.c.HasSchema {
+				return // an unreadable schema file may link anywhere
+			}
+			continue
+		}
+		visitFields(st.c.Parsed.Record, func(f *collections.Field) {
+			if f.Type == collections.TypeLink && f.To != "" {
+				cited[f.To] = true
+			}
+		})
+	}
+	if p.Tuning != nil {
+		for _, r := range p.Tuning.Rules {
+			if r.Parsed == nil {
+				continue
+			}
+			for _, n := range r.Parsed.Names() {
+				if tuning.IsRecordField(n.Text) {
+					cited[strings.Split(n.Text, ".")[1]] = true
+				}
+			}
+		}
+	}
+	for _, ch := range p.Chapters {
+		for _, id := range chapterCollectionCites(ch.File) {
+			cited[id] = true
+		}
+	}
+	for _, id := range ids {
+		if cited[id] {
+			continue
+		}
+		c := p.Collections[id]
+		b.report(source.Finding{
+			Code: "COLLECTION_UNCITED", Severity: source.Warning, File: p.anchorFile(), Subject: c.Dir,
+			Message: fmt.Sprintf("nothing in the package refers to the collection %s: no chapter cites `collections.%s`, no rule in tuning.json reads its fields and no link field links to it; cite it where the game uses it, or remove it if it is unused", id, id),
+		})
+	}
+}
+
+// chapterCollectionCites returns the collection ids a chapter's prose
+// cites, once per content.
+func chapterCollectionCites(f *File) []string {
+	e := f.entry
+	doc := f.Markdown
+	return *parseOnce(e, &e.collCites, func() *[]string {
+		var out []string
+		seen := map[string]bool{}
+		for _, cs := range doc.CodeSpans {
+			class, segs := tuning.ClassifyToken(cs.Text)
+			if class == tuning.MechanismPath && len(segs) >= 2 && segs[0] == "collections" && !seen[segs[1]] {
+				seen[segs[1]] = true
+				out = append(out, segs[1])
+			}
+		}
+		return &out
+	})
+}
