@@ -392,6 +392,10 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 		p.options(f, v, what)
 	case "to":
 		if v.Kind != jsonsrc.String || !source.IsKebab(v.Str) {
+			if v.Kind == jsonsrc.String {
+				p.add(CodeSchemaShape, v.Span, "\"to\" of %s is %q, which is not a collection id: ids are kebab-case", what, v.Str)
+				return
+			}
 			p.add(CodeSchemaShape, v.Span, "\"to\" of %s must be a collection id in kebab-case, not %s", what, v.Describe())
 			return
 		}
@@ -422,7 +426,7 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 
 func (p *parser) options(f *Field, v *jsonsrc.Value, what string) {
 	if v.Kind != jsonsrc.Array || len(v.Elems) == 0 {
-		p.add(CodeSchemaShape, v.Span, "\"options\" of %s must be a non-empty array of kebab-case strings, not %s", what, v.Describe())
+		p.add(CodeSchemaShape, v.Span, "\"options\" of %s must be a non-empty array of kebab-case strings, not %s", what, describe(v))
 		return
 	}
 	opts := make([]string, 0, len(v.Elems))
@@ -431,8 +435,10 @@ func (p *parser) options(f *Field, v *jsonsrc.Value, what string) {
 			continue
 		}
 		switch {
-		case e.Kind != jsonsrc.String || !source.IsKebab(e.Str):
+		case e.Kind != jsonsrc.String:
 			p.add(CodeSchemaShape, e.Span, "an option of %s must be a kebab-case string, not %s", what, e.Describe())
+		case !source.IsKebab(e.Str):
+			p.add(CodeSchemaShape, e.Span, "the option %q of %s is not kebab-case; write lowercase letters and digits in groups joined by single hyphens", e.Str, what)
 		case utf8.RuneCountInString(e.Str) > maxOption:
 			p.add(CodeSchemaShape, e.Span, "an option of %s has %d characters; an option has at most %d", what, utf8.RuneCountInString(e.Str), maxOption)
 		default:
@@ -465,7 +471,7 @@ func (p *parser) when(v *jsonsrc.Value, what string) *Condition {
 				continue
 			}
 			if e.Value.Kind != jsonsrc.Array || len(e.Value.Elems) == 0 {
-				p.add(CodeSchemaShape, e.Value.Span, "the row condition on %q must hold a non-empty array of allowed values, not %s", e.Key, e.Value.Describe())
+				p.add(CodeSchemaShape, e.Value.Span, "the row condition on %q must hold a non-empty array of allowed values, not %s", e.Key, describe(e.Value))
 				continue
 			}
 			t := RowTest{Field: e.Key, Span: e.KeySpan}
@@ -512,4 +518,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// describe names a value in messages, an empty array as such.
+func describe(v *jsonsrc.Value) string {
+	if v.Kind == jsonsrc.Array && len(v.Elems) == 0 {
+		return "an empty array"
+	}
+	return v.Describe()
 }
