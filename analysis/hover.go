@@ -559,6 +559,8 @@ func proseMarkdown(p *Package, text string) string {
 			}
 		case "values":
 			return tuningMarkdown(p, rest, false)
+		case "collections":
+			return collectionMarkdown(p, segs)
 		case "rules":
 			if p.Tuning == nil {
 				return ""

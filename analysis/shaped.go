@@ -29,7 +29,9 @@ type shapedKind struct {
 	code string
 }
 
-// shapedFile returns the shape of f when f is a package file that has one.
+// shapedFile returns the shape of f when f is a package file that has one:
+// the manifest, personalization.json, or a record of a collection with a
+// usable record schema (collectionquery.go).
 func shapedFile(f *File) (shapedKind, bool) {
 	if f == nil || f.Package == nil {
 		return shapedKind{}, false
@@ -40,7 +42,7 @@ func shapedFile(f *File) (shapedKind, bool) {
 	case "personalization.json":
 		return shapedKind{personalization.Shape, personalization.CodeSchema}, true
 	}
-	return shapedKind{}, false
+	return recordShape(f)
 }
 
 // completeShaped proposes, at offset in a shaped file that may be half
