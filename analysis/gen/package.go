@@ -57,6 +57,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	g.tuning()
 	g.chapters()
 	g.clocks()
+	g.collections()
 	g.definitions()
 	g.adoptions()
 	g.manifest()
