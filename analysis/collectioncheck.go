@@ -47,21 +47,34 @@ type collectionState struct {
 	// record.
 	ids     []string
 	checked map[string]*collections.Checked
+	// sets caches linkSets.
+	sets map[*collections.Field]map[string]map[string]bool
 }
 
-// linksOf returns the ids a record links to through one field.
-func (s *collectionState) linksOf(record string, f *collections.Field) (map[string]bool, bool) {
-	ch := s.checked[record]
-	if ch == nil {
-		return nil, false
+// linkSets returns, for each record of the collection, the ids it links
+// to through field f; it is built once per field.
+func (s *collectionState) linkSets(f *collections.Field) map[string]map[string]bool {
+	if sets, ok := s.sets[f]; ok {
+		return sets
 	}
-	out := map[string]bool{}
-	for _, l := range ch.Links {
-		if l.Field == f {
-			out[l.ID] = true
+	sets := make(map[string]map[string]bool, len(s.checked))
+	for rid, ch := range s.checked {
+		var m map[string]bool
+		for _, l := range ch.Links {
+			if l.Field == f {
+				if m == nil {
+					m = map[string]bool{}
+				}
+				m[l.ID] = true
+			}
 		}
+		sets[rid] = m
 	}
-	return out, true
+	if s.sets == nil {
+		s.sets = map[*collections.Field]map[string]map[string]bool{}
+	}
+	s.sets[f] = sets
+	return sets
 }
 
 // checkCollections runs the checks of SPEC §1b on the package's collections:
@@ -364,6 +377,7 @@ func (lc *linkChecker) mirror(st *collectionState, f *collections.Field, target 
 // agree reports each link of f (in the records of from) whose target
 // record's field back does not link to it.
 func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *collectionState, back *collections.Field) {
+	backSets := to.linkSets(back)
 	for _, rid := range from.ids {
 		ch := from.checked[rid]
 		if ch == nil {
@@ -373,7 +387,7 @@ func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *co
 			if l.Field != f {
 				continue
 			}
-			backs, ok := to.linksOf(l.ID, back)
+			backs, ok := backSets[l.ID]
 			if !ok || backs[rid] {
 				continue // dangling, unreadable, or mirrored
 			}
