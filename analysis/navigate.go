@@ -58,7 +58,7 @@ func (s *Snapshot) References(path string, offset int, includeDeclaration bool) 
 	}
 	if includeDeclaration {
 		for _, l := range s.targetLocations(t) {
-			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption {
+			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption || t.kind == targetRecord {
 				addLoc(l)
 			}
 		}
@@ -149,6 +149,12 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		return clockLocations(p, t)
 	case targetQuestion:
 		return s.questionLocations(p, t.name)
+	case targetRecord:
+		if c := p.Collections[t.name]; c != nil {
+			if _, ok := c.Records[t.sub]; ok {
+				return []Location{{File: c.RecordPath(t.sub), Span: recordSpan(c, t.sub)}}
+			}
+		}
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/ruleline"
@@ -46,6 +47,9 @@ const (
 	// targetQuestion is a question of personalization.json: name is its
 	// id.
 	targetQuestion
+	// targetRecord is a record of a collection (SPEC §1b): scope is the
+	// package root, name the collection id, sub the record id.
+	targetRecord
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -76,6 +80,7 @@ const (
 	refUnchanged                        // a mode or value of a test's unchanged
 	refSets                             // a sets target of personalization.json
 	refTag                              // the id of a > PERSONALIZATION: tag
+	refRecordLink                       // a record id in a link field of a record
 )
 
 // citeRef is one place that names a target.
@@ -147,6 +152,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.recordLinks(p)
 		b.rulesets(p)
 		b.clocks(p)
 	}
@@ -219,6 +225,9 @@ func (b *indexBuilder) tuning(p *Package) {
 		for _, n := range r.Parsed.Names() {
 			t, ok := addressTarget(p, n.Text)
 			if !ok {
+				if t, from, ok := recordTarget(p, strings.Split(n.Text, ".")); ok {
+					b.add(ruleRef(file, r, t, n.Start+from, n.Start+from+len(t.sub)))
+				}
 				continue
 			}
 			ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
@@ -403,6 +412,10 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 				case 3:
 					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
 				}
+			case "collections":
+				if t, from, ok := recordTarget(p, segs); ok {
+					add(t, from, from+len(segs[2]))
+				}
 			}
 		}
 	}
@@ -516,4 +529,59 @@ func (idx *citationIndex) refAt(file string, offset int) (citeRef, bool) {
 		}
 	}
 	return best, found
+}
+
+// recordTarget returns the record a collections.<c>.<r>[.<f>…] address
+// names, with the offset of the record segment in the address, and false
+// for an address that names no record of the package.
+func recordTarget(p *Package, segs []string) (targetKey, int, bool) {
+	if len(segs) < 3 || segs[0] != "collections" {
+		return targetKey{}, 0, false
+	}
+	c := p.Collections[segs[1]]
+	if c == nil {
+		return targetKey{}, 0, false
+	}
+	if _, ok := c.Records[segs[2]]; !ok {
+		return targetKey{}, 0, false
+	}
+	return targetKey{kind: targetRecord, scope: p.Root, name: segs[1], sub: segs[2]}, len(segs[0]) + len(segs[1]) + 2, true
+}
+
+// ruleRef makes the reference of the part [from, to) of a rule line.
+func ruleRef(file string, r *tuning.RuleEntry, t targetKey, from, to int) citeRef {
+	ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
+		Text: r.Line, Prefix: r.Line[:from], Suffix: r.Line[to:]}
+	if sp := r.SpanOf(from, to); sp.Len() == to-from && sp != r.LineSpan {
+		ref.Name, ref.Exact = sp, true
+	}
+	return ref
+}
+
+// recordLinks indexes the record ids that link fields hold, as citations
+// of the records they name.
+func (b *indexBuilder) recordLinks(p *Package) {
+	for _, c := range p.Collections {
+		schema, usable := c.RecordSchema()
+		if !usable || schema == nil {
+			continue
+		}
+		for rid, v := range c.Records {
+			f := p.files["collections/"+c.ID+"/"+rid+".json"]
+			if v == nil || f == nil || f.entry == nil {
+				continue
+			}
+			for _, l := range checkedRecord(f, schema, v).Links {
+				target := p.Collections[l.Field.To]
+				if target == nil {
+					continue
+				}
+				if _, ok := target.Records[l.ID]; !ok {
+					continue
+				}
+				t := targetKey{kind: targetRecord, scope: p.Root, name: target.ID, sub: l.ID}
+				b.add(jsonRef(f.Path, f.Content, refRecordLink, t, l.Span, l.ID, 0, len(l.ID)))
+			}
+		}
+	}
 }
