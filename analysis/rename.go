@@ -26,6 +26,8 @@ type renameSite struct {
 	// question is set for a rename of a personalization question id: the
 	// package.
 	question *Package
+	// record is set for a rename of a record id (collectionrename.go).
+	record *targetKey
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -62,6 +64,10 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.question != nil {
 		return s.renameQuestion(site.question, site.name, newName)
+	}
+	if site.record != nil {
+		edits, _, err := s.renameRecord(*site.record, newName)
+		return edits, err
 	}
 	if err := keepsTestID(site.file, site.heading, newName); err != nil {
 		return nil, err
@@ -122,8 +128,11 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
 		}
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
+	case targetRecord:
+		t := r.Target
+		return renameSite{record: &t, name: t.sub, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids and personalization question ids can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids and record ids can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and
