@@ -245,3 +245,24 @@ func recordSpan(c *Collection, id string) source.Span {
 	}
 	return source.Span{}
 }
+
+// hoverRecordLink shows the record a link field's id names, or nil when
+// offset is on no such id.
+func (s *Snapshot) hoverRecordLink(f *File, offset int) *Hover {
+	if _, _, ok := recordFile(f); !ok {
+		return nil
+	}
+	r, ok := s.citeIndex().refAt(f.Path, offset)
+	if !ok || r.Kind != refRecordLink || r.Target.kind != targetRecord {
+		return nil
+	}
+	p := s.packageAt(r.Target.scope)
+	if p == nil {
+		return nil
+	}
+	md := collectionMarkdown(p, []string{"collections", r.Target.name, r.Target.sub})
+	if md == "" {
+		return nil
+	}
+	return &Hover{Markdown: md, Span: r.Whole}
+}

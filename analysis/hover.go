@@ -34,6 +34,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if pq := s.persQuery(f, offset); pq != nil {
 		return pq.hover()
 	}
+	if h := s.hoverRecordLink(f, offset); h != nil {
+		return h // a record id in a link field (collectionquery.go)
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
