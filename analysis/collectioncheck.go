@@ -198,39 +198,52 @@ func (lc *linkChecker) field(st *collectionState, f *collections.Field) {
 // loops reports one complete cycle in each strongly connected group of
 // records that the links of a field with loops: false join.
 func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declaring source.Related) {
+	// Records are numbered in id order; out[v] are v's links to records
+	// that exist, in document order.
 	type edge struct {
-		to   string
+		to   int
 		span source.Span
 	}
-	out := map[string][]edge{}
-	for _, rid := range st.ids {
+	index := make(map[string]int, len(st.ids))
+	for i, id := range st.ids {
+		index[id] = i
+	}
+	n := len(st.ids)
+	out := make([][]edge, n)
+	any := false
+	for v, rid := range st.ids {
 		if ch := st.checked[rid]; ch != nil {
 			for _, l := range ch.Links {
-				if l.Field == f {
-					if _, ok := st.c.Records[l.ID]; ok {
-						out[rid] = append(out[rid], edge{l.ID, l.Span})
-					}
+				if w, ok := index[l.ID]; ok && l.Field == f {
+					out[v] = append(out[v], edge{w, l.Span})
+					any = true
 				}
 			}
 		}
 	}
-	// Tarjan's algorithm, iterative, over the records in id order.
-	index := map[string]int{}
-	low := map[string]int{}
-	onStack := map[string]bool{}
-	var stack []string
-	var groups [][]string
-	next := 0
-	type frame struct {
-		v string
-		i int
+	if !any {
+		return
 	}
-	for _, root := range st.ids {
-		if _, seen := index[root]; seen {
+	// Tarjan's algorithm, iterative. group[v] is the strongly connected
+	// group of v; groups are listed with their least member first.
+	const unseen = -1
+	num := make([]int, n)
+	low := make([]int, n)
+	group := make([]int, n)
+	for i := range num {
+		num[i], group[i] = unseen, unseen
+	}
+	onStack := make([]bool, n)
+	var stack []int
+	var firsts []int // the least member of each group
+	next := 0
+	type frame struct{ v, i int }
+	for root := 0; root < n; root++ {
+		if num[root] != unseen {
 			continue
 		}
 		work := []frame{{root, 0}}
-		index[root], low[root] = next, next
+		num[root], low[root] = next, next
 		next++
 		stack = append(stack, root)
 		onStack[root] = true
@@ -239,14 +252,14 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 			if top.i < len(out[top.v]) {
 				w := out[top.v][top.i].to
 				top.i++
-				if _, seen := index[w]; !seen {
-					index[w], low[w] = next, next
+				if num[w] == unseen {
+					num[w], low[w] = next, next
 					next++
 					stack = append(stack, w)
 					onStack[w] = true
 					work = append(work, frame{w, 0})
-				} else if onStack[w] && index[w] < low[top.v] {
-					low[top.v] = index[w]
+				} else if onStack[w] && num[w] < low[top.v] {
+					low[top.v] = num[w]
 				}
 				continue
 			}
@@ -255,43 +268,32 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 			if len(work) > 0 && low[v] < low[work[len(work)-1].v] {
 				low[work[len(work)-1].v] = low[v]
 			}
-			if low[v] == index[v] {
-				var g []string
-				for {
-					w := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					onStack[w] = false
-					g = append(g, w)
-					if w == v {
-						break
-					}
-				}
-				groups = append(groups, g)
+			if low[v] != num[v] {
+				continue
 			}
+			g, least := len(firsts), v
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				group[w] = g
+				least = min(least, w)
+				if w == v {
+					break
+				}
+			}
+			firsts = append(firsts, least)
 		}
 	}
-	for _, g := range groups {
-		in := map[string]bool{}
-		for _, v := range g {
-			in[v] = true
-		}
-		sort.Strings(g)
-		start := g[0]
-		self := false
-		for _, e := range out[start] {
-			if e.to == start {
-				self = true
-			}
-		}
-		if len(g) == 1 && !self {
-			continue
-		}
+	sort.Ints(firsts)
+	for _, start := range firsts {
+		g := group[start]
 		// A shortest cycle through start, by breadth-first search inside
-		// the group.
-		prev := map[string]edge{}
-		from := map[string]string{}
-		queue := []string{start}
-		seen := map[string]bool{start: true}
+		// its group; a group of one record has one only with a self-link.
+		prev := map[int]edge{}
+		from := map[int]int{}
+		seen := map[int]bool{start: true}
+		queue := []int{start}
 		var last edge
 		found := false
 		for len(queue) > 0 && !found {
@@ -302,7 +304,7 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 					last, from[start], found = e, v, true
 					break
 				}
-				if in[e.to] && !seen[e.to] {
+				if group[e.to] == g && !seen[e.to] {
 					seen[e.to] = true
 					prev[e.to], from[e.to] = e, v
 					queue = append(queue, e.to)
@@ -314,7 +316,7 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 		}
 		// Walk back from the closing link to list the cycle in order.
 		type hop struct {
-			from string
+			from int
 			e    edge
 		}
 		hops := []hop{{from[start], last}}
@@ -327,14 +329,14 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 		cycle := make([]string, 0, len(hops)+1)
 		related := []source.Related{declaring}
 		for _, h := range hops {
-			cycle = append(cycle, h.from)
+			cycle = append(cycle, st.ids[h.from])
 		}
-		cycle = append(cycle, start)
+		cycle = append(cycle, st.ids[start])
 		for _, h := range hops[1:] {
-			related = append(related, source.Related{File: st.c.RecordPath(h.from), Span: h.e.span, Message: fmt.Sprintf("%s links to %s", h.from, h.e.to)})
+			related = append(related, source.Related{File: st.c.RecordPath(st.ids[h.from]), Span: h.e.span, Message: fmt.Sprintf("%s links to %s", st.ids[h.from], st.ids[h.e.to])})
 		}
 		lc.b.report(source.Finding{
-			Code: "COLLECTION_LINK_LOOP", Severity: source.Error, File: st.c.RecordPath(start), Span: hops[0].e.span,
+			Code: "COLLECTION_LINK_LOOP", Severity: source.Error, File: st.c.RecordPath(st.ids[start]), Span: hops[0].e.span,
 			Message: fmt.Sprintf("the links of %q form a cycle, which \"loops\": false forbids: %s; remove one of these links", f.Path(), strings.Join(cycle, " → ")),
 			Related: related,
 		})
