@@ -78,6 +78,19 @@ func BenchmarkEditRecord(b *testing.B) {
 	benchEdit(b, dir, path, a, c, []string{path})
 }
 
+// BenchmarkEditChapterWithRecords is BenchmarkEditChapterText in the
+// package with the 5,000 records: the checks across records are reused.
+func BenchmarkEditChapterWithRecords(b *testing.B) {
+	cfg := gen.DefaultConfig()
+	cfg.Records = 5000
+	dir, _ := generated(b, cfg)
+	path := filepath.Join(dir, "02-mechanics.md")
+	orig := readGenerated(b, dir, "02-mechanics.md")
+	at := bytes.IndexByte(orig, '\n') + 1
+	edited := append(append(bytes.Clone(orig[:at]), "Designers' note.\n"...), orig[at:]...)
+	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
 func BenchmarkCheckDocsCold(b *testing.B) {
 	dir := b.TempDir()
 	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig()); err != nil {

@@ -68,6 +68,7 @@ type cacheEntry struct {
 	// read as a chapter cites in prose.
 	collSchema    *collections.Schema
 	recordChecked *recordResult
+	crossChecked  *crossMemo
 	collCites     *[]string
 }
 

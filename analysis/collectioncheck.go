@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -47,6 +48,9 @@ type collectionState struct {
 	// record.
 	ids     []string
 	checked map[string]*collections.Checked
+	// list holds the check of each record in ids order, nil for one that
+	// is not checked.
+	list []*collections.Checked
 	// sets caches linkSets.
 	sets map[*collections.Field]map[string]map[string]bool
 }
@@ -106,9 +110,8 @@ func (b *builder) checkCollections(p *Package) {
 		if !st.usable || st.schema == nil {
 			continue
 		}
-		var files []string
-		var checked []*collections.Checked
-		for _, rid := range st.ids {
+		st.list = make([]*collections.Checked, len(st.ids))
+		for i, rid := range st.ids {
 			v := c.Records[rid]
 			f := p.files["collections/"+id+"/"+rid+".json"]
 			if v == nil || f == nil {
@@ -116,25 +119,114 @@ func (b *builder) checkCollections(p *Package) {
 			}
 			ch := checkedRecord(f, st.schema, v)
 			st.checked[rid] = ch
+			st.list[i] = ch
 			b.findings = append(b.findings, ch.Findings...)
-			files = append(files, f.Path)
-			checked = append(checked, ch)
 		}
-		b.findings = append(b.findings, collections.Unique(files, checked)...)
 	}
-	lc := &linkChecker{b: b, states: states, reported: map[string]bool{}}
+	var cross []source.Finding
 	for _, id := range ids {
 		st := states[id]
 		if !st.usable || st.schema == nil {
 			continue
 		}
-		visitFields(st.schema, func(f *collections.Field) {
-			if f.Type == collections.TypeLink && f.To != "" {
-				lc.field(st, f)
+		cross = append(cross, crossChecked(p, states, st)...)
+	}
+	// A link whose two fields name each other as mirrors is reported by
+	// both collections' checks; it is one finding.
+	seen := map[string]bool{}
+	for _, f := range cross {
+		if f.Code == "COLLECTION_MIRROR_ONE_WAY" {
+			key := fmt.Sprintf("%s\x00%d", f.File, f.Span.Start)
+			if seen[key] {
+				continue
 			}
-		})
+			seen[key] = true
+		}
+		b.report(f)
 	}
 	b.checkUncited(p, ids, states)
+}
+
+// crossMemo is the memoized cross-record check of one collection: what it
+// read of each collection it involves, and its findings.
+type crossMemo struct {
+	deps     []crossDep
+	findings []source.Finding
+}
+
+// crossDep is what a collection's cross-record check read of one
+// collection: its schema file's reading, its record ids and the check of
+// each record (nil for one that cannot be read).
+type crossDep struct {
+	id        string
+	hasSchema bool
+	schema    *collections.Schema
+	ids       []string
+	checked   []*collections.Checked
+}
+
+func (d crossDep) same(e crossDep) bool {
+	return d.id == e.id && d.hasSchema == e.hasSchema && d.schema == e.schema &&
+		slices.Equal(d.ids, e.ids) && slices.Equal(d.checked, e.checked)
+}
+
+// crossChecked returns the findings of the checks across the records of
+// a collection with a usable record schema: uniqueness and its link
+// fields (targets, dangling ids, cycles, mirrors). They are reused from the
+// schema file's cache entry while neither the collection nor a collection
+// its links reach changed a record, a record id or a schema, so that an
+// edit elsewhere in the package re-runs none of them.
+func crossChecked(p *Package, states map[string]*collectionState, st *collectionState) []source.Finding {
+	involved := []string{st.c.ID}
+	visitFields(st.schema, func(f *collections.Field) {
+		if f.Type == collections.TypeLink && f.To != "" && !slices.Contains(involved, f.To) {
+			involved = append(involved, f.To)
+		}
+	})
+	var deps []crossDep
+	for _, id := range involved {
+		d := crossDep{id: id}
+		if t := states[id]; t != nil {
+			d.hasSchema, d.schema, d.ids, d.checked = t.c.HasSchema, t.c.Parsed, t.ids, t.list
+		}
+		deps = append(deps, d)
+	}
+	sf := p.files["collections/"+st.c.ID+"/_collection.json"]
+	if sf == nil || sf.entry == nil {
+		return computeCross(states, st)
+	}
+	e := sf.entry
+	e.mu.Lock()
+	m := e.crossChecked
+	e.mu.Unlock()
+	if m != nil && slices.EqualFunc(m.deps, deps, crossDep.same) {
+		return m.findings
+	}
+	m = &crossMemo{deps: deps, findings: computeCross(states, st)}
+	e.mu.Lock()
+	e.crossChecked = m
+	e.mu.Unlock()
+	return m.findings
+}
+
+// computeCross runs the cross-record checks of one collection.
+func computeCross(states map[string]*collectionState, st *collectionState) []source.Finding {
+	var files []string
+	var checked []*collections.Checked
+	for i, ch := range st.list {
+		if ch != nil {
+			files = append(files, st.c.RecordPath(st.ids[i]))
+			checked = append(checked, ch)
+		}
+	}
+	lc := &linkChecker{states: states}
+	lc.out = collections.Unique(files, checked)
+	visitFields(st.schema, func(f *collections.Field) {
+		if f.Type == collections.TypeLink && f.To != "" {
+			lc.field(st, f)
+		}
+	})
+	return lc.out
 }
 
 // visitFields calls visit for every field of a record schema, the fields
@@ -151,19 +243,18 @@ func visitFields(r *collections.Record, visit func(*collections.Field)) {
 
 // linkChecker runs the checks of "Links between records" (SPEC §1b).
 type linkChecker struct {
-	b      *builder
 	states map[string]*collectionState
-	// reported holds the one-way links already reported, so that a pair of
-	// fields that each name the other as mirror reports each link once.
-	reported map[string]bool
+	out    []source.Finding
 }
+
+func (lc *linkChecker) report(f source.Finding) { lc.out = append(lc.out, f) }
 
 func (lc *linkChecker) field(st *collectionState, f *collections.Field) {
 	c := st.c
 	declaring := source.Related{File: c.SchemaPath(), Span: f.NameSpan, Message: fmt.Sprintf("the link field %q of %s", f.Path(), c.ID)}
 	target := lc.states[f.To]
 	if target == nil {
-		lc.b.report(source.Finding{
+		lc.report(source.Finding{
 			Code: "COLLECTION_LINK_TARGET", Severity: source.Error, File: c.SchemaPath(), Span: f.ToSpan,
 			Message: fmt.Sprintf("the link field %q of %s links to %q, but the package has no collection %s (no folder collections/%s); name an existing collection", f.Path(), c.ID, f.To, f.To, f.To),
 		})
@@ -179,7 +270,7 @@ func (lc *linkChecker) field(st *collectionState, f *collections.Field) {
 				continue
 			}
 			if _, ok := target.c.Records[l.ID]; !ok {
-				lc.b.report(source.Finding{
+				lc.report(source.Finding{
 					Code: "COLLECTION_LINK_DANGLING", Severity: source.Error, File: c.RecordPath(rid), Span: l.Span,
 					Message: fmt.Sprintf("record %s links through %q to %q, which is not a record of %s (no file collections/%s/%s.json); link an existing record", rid, f.Path(), l.ID, f.To, f.To, l.ID),
 					Related: []source.Related{declaring},
@@ -335,7 +426,7 @@ func (lc *linkChecker) loops(st *collectionState, f *collections.Field, declarin
 		for _, h := range hops[1:] {
 			related = append(related, source.Related{File: st.c.RecordPath(st.ids[h.from]), Span: h.e.span, Message: fmt.Sprintf("%s links to %s", st.ids[h.from], st.ids[h.e.to])})
 		}
-		lc.b.report(source.Finding{
+		lc.report(source.Finding{
 			Code: "COLLECTION_LINK_LOOP", Severity: source.Error, File: st.c.RecordPath(st.ids[start]), Span: hops[0].e.span,
 			Message: fmt.Sprintf("the links of %q form a cycle, which \"loops\": false forbids: %s; remove one of these links", f.Path(), strings.Join(cycle, " → ")),
 			Related: related,
@@ -368,7 +459,7 @@ func (lc *linkChecker) mirror(st *collectionState, f *collections.Field, target 
 		if mf != nil {
 			fd.Related = []source.Related{{File: target.c.SchemaPath(), Span: mf.NameSpan, Message: "the field named as mirror"}}
 		}
-		lc.b.report(fd)
+		lc.report(fd)
 		return
 	}
 	// A link of f from a to b needs a link of mf from b to a, and back.
@@ -393,11 +484,6 @@ func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *co
 			if !ok || backs[rid] {
 				continue // dangling, unreadable, or mirrored
 			}
-			key := fmt.Sprintf("%s\x00%d", from.c.RecordPath(rid), l.Span.Start)
-			if lc.reported[key] {
-				continue
-			}
-			lc.reported[key] = true
 			other := to.c.RecordPath(l.ID)
 			span := source.Span{}
 			if v := to.c.Records[l.ID]; v != nil {
@@ -406,7 +492,7 @@ func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *co
 					span = m.KeySpan
 				}
 			}
-			lc.b.report(source.Finding{
+			lc.report(source.Finding{
 				Code: "COLLECTION_MIRROR_ONE_WAY", Severity: source.Error, File: from.c.RecordPath(rid), Span: l.Span,
 				Message: fmt.Sprintf("%s/%s links to %s/%s through %q, but %s/%s does not link back to %s through %q; add the link there or remove this one", from.c.ID, rid, to.c.ID, l.ID, f.Path(), to.c.ID, l.ID, rid, back.Path()),
 				Related: []source.Related{{File: other, Span: span, Message: fmt.Sprintf("%s/%s, where %q should link to %s", to.c.ID, l.ID, back.Path(), rid)}},

@@ -9,8 +9,10 @@ import (
 )
 
 // TestEditRechecksOnlyThatRecord checks that an edit of one record reuses
-// the schema checks of the other records, and that an edit of the schema
-// file re-checks every record of its collection.
+// the schema checks of the other records, that the checks across records
+// run again after an edit of a record and not after an edit of a chapter,
+// and that an edit of the schema file re-checks every record of its
+// collection.
 func TestEditRechecksOnlyThatRecord(t *testing.T) {
 	dir := analysistest.WriteFiles(t, "", map[string][]byte{
 		"manifest.json":                      []byte(`{}`),
@@ -41,7 +43,21 @@ func TestEditRechecksOnlyThatRecord(t *testing.T) {
 			t.Errorf("record %s re-checked: %v, want %v", id, changed, id == "gloom")
 		}
 	}
-	ws.SetOverlay(filepath.Join(dir, "collections", "moths", "_collection.json"), []byte(`{ "record": { "speed": { "type": "integer" }, "mate": { "type": "link", "to": "moths" } } }`))
+	// The links are checked across the records: again after an edit of a
+	// record, not after an edit elsewhere.
+	schema := filepath.Join(dir, "collections", "moths", "_collection.json")
+	cross := func() *crossMemo { return ws.Snapshot().File(schema).entry.crossChecked }
+	links := cross()
+	ws.SetOverlay(filepath.Join(dir, "02-mechanics.md"), []byte("# Mechanics\n\nThe `collections.moths`.\n"))
+	if cross() != links || links == nil {
+		t.Error("an edit of a chapter re-ran the link checks of the records")
+	}
+	ws.SetOverlay(filepath.Join(dir, "collections", "moths", "gloom.json"), []byte(`{ "speed": 5, "mate": "dusk" }`))
+	if cross() == links {
+		t.Error("an edit of a record did not re-run the link checks")
+	}
+	after = results()
+	ws.SetOverlay(schema, []byte(`{ "record": { "speed": { "type": "integer" }, "mate": { "type": "link", "to": "moths" } } }`))
 	for id, r := range results() {
 		if r == after[id] {
 			t.Errorf("editing the schema did not re-check record %s", id)
