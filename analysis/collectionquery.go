@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/collections"
+	"github.com/gddls/gddls/analysis/jsonshape"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -265,4 +266,82 @@ func (s *Snapshot) hoverRecordLink(f *File, offset int) *Hover {
 		return nil
 	}
 	return &Hover{Markdown: md, Span: r.Whole}
+}
+
+// schemaFile reports whether f is the schema file of a collection.
+func schemaFile(f *File) bool {
+	if f == nil || f.Package == nil {
+		return false
+	}
+	parts := strings.Split(f.Package.Rel(f.Path), "/")
+	return len(parts) == 3 && parts[0] == "collections" && parts[2] == "_collection.json"
+}
+
+// schemaFileShape describes _collection.json for completion and hover: the
+// record schema and the members of a field shape, those of each type
+// offered by its type, and the package's collection ids for to. It is not
+// what checks the file (collections.ParseSchema does); nested of schemas
+// are described to a few levels.
+func schemaFileShape(p *Package) jsonshape.Object {
+	var ids []string
+	for id := range p.Collections {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return jsonshape.Object{Annotations: true, Fields: []jsonshape.Field{{
+		Name: "record", Shape: recordSchemaShape(ids, 4, true),
+		Doc: "The record schema: each field name mapped to its field shape. Every record of the collection is checked against it.",
+	}}}
+}
+
+func recordSchemaShape(ids []string, depth int, top bool) jsonshape.Shape {
+	return jsonshape.Object{Annotations: true, KeyDoc: "field names", Rest: fieldShapeShape(ids, depth, top)}
+}
+
+func fieldShapeShape(ids []string, depth int, top bool) jsonshape.Shape {
+	var of jsonshape.Shape = jsonshape.Object{Annotations: true, Rest: jsonshape.Any{}}
+	if depth > 0 {
+		of = recordSchemaShape(ids, depth-1, false)
+	}
+	types := collections.Types
+	if !top {
+		types = []string{collections.TypeNumber, collections.TypeInteger, collections.TypeString, collections.TypeLink, collections.TypeList}
+	}
+	var to jsonshape.Shape = jsonshape.String{}
+	if len(ids) > 0 {
+		to = jsonshape.String{Enum: ids}
+	}
+	fields := []jsonshape.Field{
+		{Name: "type", Shape: jsonshape.String{Enum: types}, Required: true, Doc: "What the field holds."},
+		{Name: "required", Shape: jsonshape.Bool{}, Doc: "true: every record carries the field. Not with when."},
+		{Name: "when", Shape: jsonshape.Object{Annotations: true, Fields: []jsonshape.Field{{Name: "row", Shape: jsonshape.Object{Rest: jsonshape.Array{MinItems: 1}, KeyDoc: "field names"}, Doc: "The fields the record must carry, each with its allowed values."}}}, Doc: "A row condition: the field is required when it holds and forbidden otherwise."},
+		{Name: "open", Shape: jsonshape.Bool{}, Doc: "true: the number is an open number, which each build supplies; a record's value is a guess or null."},
+		{Name: "options", Shape: jsonshape.Array{Elem: jsonshape.String{}, MinItems: 1}, Doc: "The closed set of kebab-case values."},
+		{Name: "pattern", Shape: jsonshape.String{Enum: []string{"kebab-case"}}, Doc: "The value must be kebab-case."},
+		{Name: "unique", Shape: jsonshape.Bool{}, Doc: "true: no two values of the field are equal across the records."},
+		{Name: "description", Shape: jsonshape.String{}, Doc: "How the field is read."},
+		{Name: "to", Shape: to, Doc: "The collection whose records the link names."},
+		{Name: "many", Shape: jsonshape.Bool{}, Doc: "true: an array of record ids; otherwise one id."},
+		{Name: "loops", Shape: jsonshape.Bool{}, Doc: "false: the links of the field may form no cycle."},
+		{Name: "mirrored_by", Shape: jsonshape.String{}, Doc: "The link field of the target collection that links back."},
+		{Name: "of", Shape: of, Doc: "The record schema of each entry of the list."},
+	}
+	var variants []jsonshape.Variant
+	for _, t := range collections.Types {
+		var forbid []string
+		for _, m := range collections.Members {
+			if !collections.MemberAllowed(m, t) || (m == "open" && !top) {
+				forbid = append(forbid, m)
+			}
+		}
+		v := jsonshape.Variant{Value: t, Forbid: forbid}
+		for _, f := range fields {
+			if f.Name == "to" && t == collections.TypeLink || f.Name == "of" && t == collections.TypeList {
+				f.Required = true // required on the type that takes it
+				v.Fields = append(v.Fields, f)
+			}
+		}
+		variants = append(variants, v)
+	}
+	return jsonshape.Object{Annotations: true, What: "a field shape", Fields: fields, Tag: "type", Variants: variants}
 }

@@ -42,6 +42,9 @@ func shapedFile(f *File) (shapedKind, bool) {
 	case "personalization.json":
 		return shapedKind{personalization.Shape, personalization.CodeSchema}, true
 	}
+	if schemaFile(f) {
+		return shapedKind{shape: schemaFileShape(f.Package)}, true // completion and hover only
+	}
 	return recordShape(f)
 }
 
