@@ -35,7 +35,7 @@ func (r *Record) build() jsonshape.Object {
 		o.What = fmt.Sprintf("an entry of %q", r.Parent.Path())
 	}
 	for _, f := range r.Fields {
-		o.Fields = append(o.Fields, jsonshape.Field{Name: f.Name, Shape: f.shape(), Required: f.Required && f.Type != TypeLink, Doc: f.doc()})
+		o.Fields = append(o.Fields, jsonshape.Field{Name: f.Name, Shape: f.shape(), Required: f.Required && f.Type != TypeLink, Doc: f.Doc()})
 	}
 	return o
 }
@@ -68,8 +68,8 @@ func (f *Field) shape() jsonshape.Shape {
 	return s
 }
 
-// doc is what the editor shows of a field: its type and description.
-func (f *Field) doc() string {
+// Doc is what the editor shows of a field: its type and description.
+func (f *Field) Doc() string {
 	var b strings.Builder
 	b.WriteString(f.Type)
 	if f.Type == TypeLink {
@@ -86,9 +86,6 @@ func (f *Field) doc() string {
 	}
 	return b.String()
 }
-
-// Doc is what the editor shows of a field.
-func (f *Field) Doc() string { return f.doc() }
 
 // Link is one link a record holds: the id it names, in a link field.
 type Link struct {
