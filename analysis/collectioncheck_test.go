@@ -67,7 +67,8 @@ func TestEditRechecksOnlyThatRecord(t *testing.T) {
 
 // TestRenameRecordFile renames a record file in the editor: every citation
 // and link of the record follows; a record moved to another collection
-// keeps them as they are (they dangle, as for a removed record).
+// keeps them as they are (they dangle, as for a removed record). Renaming
+// the collection's folder rewrites its citations and the to naming it.
 func TestRenameRecordFile(t *testing.T) {
 	dir := analysistest.WriteFiles(t, "", map[string][]byte{
 		"manifest.json":                      []byte(`{}`),
@@ -109,5 +110,12 @@ func TestRenameRecordFile(t *testing.T) {
 	}
 	if n, texts := count(edits); n != 0 {
 		t.Errorf("a move to another collection rewrote %v", texts)
+	}
+	edits, err = s.RenameFiles([]FileRename{{Old: filepath.Join(dir, "collections", "moths"), New: filepath.Join(dir, "collections", "insects")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, texts := count(edits); n != 3 || len(edits[filepath.Join(dir, "collections", "moths", "_collection.json")]) != 1 {
+		t.Errorf("renaming the collection folder: %d edits %v, want 2 in the chapter and the to of the schema", n, texts)
 	}
 }

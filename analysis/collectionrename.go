@@ -25,8 +25,12 @@ func (s *Snapshot) RenameWithFiles(path string, offset int, newName string) (map
 	return edits, nil, err
 }
 
-// renameRecord returns the edits and the file move that rename record t.
+// renameRecord returns the edits and the file move that rename record t,
+// or the folder move that renames collection t.
 func (s *Snapshot) renameRecord(t targetKey, newID string) (map[string][]TextEdit, []FileRename, error) {
+	if t.kind == targetCollection {
+		return s.renameCollection(t, newID)
+	}
 	p := s.packageAt(t.scope)
 	if p == nil || p.Collections[t.name] == nil {
 		return nil, nil, fmt.Errorf("the package has no collection %s", t.name)
@@ -66,6 +70,47 @@ func (fr *fileRenamer) record(p *Package, c *Collection, id string) error {
 	}
 	t := targetKey{kind: targetRecord, scope: p.Root, name: c.ID, sub: id}
 	for _, r := range fr.snap.citeIndex().byTarget[t] {
+		if !fr.w.rewrite(r, newID) {
+			return fr.stuck(r)
+		}
+	}
+	return nil
+}
+
+// renameCollection returns the edits and the folder move that rename a
+// collection: every collections.<id> address in prose and rules and every
+// to naming it.
+func (s *Snapshot) renameCollection(t targetKey, newID string) (map[string][]TextEdit, []FileRename, error) {
+	p := s.packageAt(t.scope)
+	if p == nil || p.Collections[t.name] == nil {
+		return nil, nil, fmt.Errorf("the package has no collection %s", t.name)
+	}
+	if !source.IsKebab(newID) {
+		return nil, nil, fmt.Errorf("%q is not a valid collection id: a collection id is kebab-case (lowercase letters and digits joined by single hyphens)", newID)
+	}
+	if newID == t.name {
+		return map[string][]TextEdit{}, nil, nil
+	}
+	if p.Collections[newID] != nil {
+		return nil, nil, fmt.Errorf("the package already has the collection %s", newID)
+	}
+	edits, err := s.rewriteAll(t, newID)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := p.Collections[t.name]
+	return edits, []FileRename{{Old: c.Dir, New: filepath.Join(filepath.Dir(c.Dir), newID)}}, nil
+}
+
+// collection rewrites the citations of a collection folder that a rename
+// moves to another name directly in collections/.
+func (fr *fileRenamer) collection(p *Package, c *Collection) error {
+	moved := fr.moved(c.Dir)
+	if moved == c.Dir || filepath.Dir(moved) != fr.moved(filepath.Dir(c.Dir)) {
+		return nil
+	}
+	newID := filepath.Base(moved)
+	for _, r := range fr.snap.citeIndex().byTarget[targetKey{kind: targetCollection, scope: p.Root, name: c.ID}] {
 		if !fr.w.rewrite(r, newID) {
 			return fr.stuck(r)
 		}

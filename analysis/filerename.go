@@ -57,6 +57,9 @@ func (s *Snapshot) RenameFiles(renames []FileRename) (map[string][]TextEdit, err
 			}
 		}
 		for _, c := range p.Collections {
+			if err := fr.collection(p, c); err != nil {
+				return nil, err
+			}
 			for id := range c.Records {
 				if err := fr.record(p, c, id); err != nil {
 					return nil, err

@@ -58,7 +58,7 @@ func (s *Snapshot) References(path string, offset int, includeDeclaration bool) 
 	}
 	if includeDeclaration {
 		for _, l := range s.targetLocations(t) {
-			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption || t.kind == targetRecord {
+			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption || t.kind == targetRecord || t.kind == targetCollection {
 				addLoc(l)
 			}
 		}
@@ -149,6 +149,15 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		return clockLocations(p, t)
 	case targetQuestion:
 		return s.questionLocations(p, t.name)
+	case targetCollection:
+		if c := p.Collections[t.name]; c != nil {
+			if c.HasSchema {
+				return []Location{{File: c.SchemaPath()}}
+			}
+			if ids := sortedRecords(c); len(ids) > 0 {
+				return []Location{{File: c.RecordPath(ids[0])}}
+			}
+		}
 	case targetRecord:
 		if c := p.Collections[t.name]; c != nil {
 			if _, ok := c.Records[t.sub]; ok {

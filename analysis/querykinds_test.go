@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -227,6 +228,9 @@ func (q *queryRun) applyAll(edits map[string][]TextEdit, moves ...FileRename) (m
 		for _, m := range moves {
 			if m.Old == abs {
 				return m.New
+			}
+			if rel, err := filepath.Rel(m.Old, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				return filepath.Join(m.New, rel) // inside a moved folder
 			}
 		}
 		return abs

@@ -26,7 +26,8 @@ type renameSite struct {
 	// question is set for a rename of a personalization question id: the
 	// package.
 	question *Package
-	// record is set for a rename of a record id (collectionrename.go).
+	// record is set for a rename of a record or collection id
+	// (collectionrename.go).
 	record *targetKey
 	// name is the current name; span is the token to show in the editor.
 	name string
@@ -128,11 +129,15 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
 		}
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
-	case targetRecord:
+	case targetRecord, targetCollection:
 		t := r.Target
-		return renameSite{record: &t, name: t.sub, span: r.span()}, nil
+		name := t.sub
+		if t.kind == targetCollection {
+			name = t.name
+		}
+		return renameSite{record: &t, name: name, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids and record ids can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids, record ids and collection ids can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and

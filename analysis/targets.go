@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -50,6 +51,9 @@ const (
 	// targetRecord is a record of a collection (SPEC §1b): scope is the
 	// package root, name the collection id, sub the record id.
 	targetRecord
+	// targetCollection is a collection: scope is the package root, name
+	// its id.
+	targetCollection
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -225,7 +229,9 @@ func (b *indexBuilder) tuning(p *Package) {
 		for _, n := range r.Parsed.Names() {
 			t, ok := addressTarget(p, n.Text)
 			if !ok {
-				if t, from, ok := recordTarget(p, strings.Split(n.Text, ".")); ok {
+				segs := strings.Split(n.Text, ".")
+				if t, from, ok := recordTarget(p, segs); ok {
+					b.add(ruleRef(file, r, targetKey{kind: targetCollection, scope: p.Root, name: t.name}, n.Start+len(segs[0])+1, n.Start+len(segs[0])+1+len(t.name)))
 					b.add(ruleRef(file, r, t, n.Start+from, n.Start+from+len(t.sub)))
 				}
 				continue
@@ -413,6 +419,9 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
 				}
 			case "collections":
+				if p.Collections[segs[1]] != nil {
+					add(targetKey{kind: targetCollection, scope: p.Root, name: segs[1]}, head, head+len(segs[1]))
+				}
 				if t, from, ok := recordTarget(p, segs); ok {
 					add(t, from, from+len(segs[2]))
 				}
@@ -524,7 +533,11 @@ func (idx *citationIndex) refAt(file string, offset int) (citeRef, bool) {
 		if r.Exact && !r.Name.Contains(offset) && r.Kind == refRuleName {
 			continue
 		}
-		if !found || r.span().Len() < best.span().Len() {
+		// Of several references in one token (a collection and a record
+		// in collections.<c>.<r>), the one whose name is under the cursor
+		// wins, then the shortest.
+		in, bestIn := r.Exact && r.Name.Contains(offset), best.Exact && best.Name.Contains(offset)
+		if !found || in && !bestIn || in == bestIn && r.span().Len() < best.span().Len() {
 			best, found = r, true
 		}
 	}
@@ -562,6 +575,15 @@ func ruleRef(file string, r *tuning.RuleEntry, t targetKey, from, to int) citeRe
 // of the records they name.
 func (b *indexBuilder) recordLinks(p *Package) {
 	for _, c := range p.Collections {
+		// The to of each link field names a collection.
+		if sf := p.files["collections/"+c.ID+"/_collection.json"]; sf != nil && c.Parsed != nil {
+			visitFields(c.Parsed.Record, func(fd *collections.Field) {
+				if fd.Type == collections.TypeLink && p.Collections[fd.To] != nil {
+					t := targetKey{kind: targetCollection, scope: p.Root, name: fd.To}
+					b.add(jsonRef(sf.Path, sf.Content, refRecordLink, t, fd.ToSpan, fd.To, 0, len(fd.To)))
+				}
+			})
+		}
 		schema, usable := c.RecordSchema()
 		if !usable || schema == nil {
 			continue
