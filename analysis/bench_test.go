@@ -49,6 +49,48 @@ func BenchmarkCheckPackageCold(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckCollectionsCold checks the default package with a
+// collection of 5,000 records (and 50 workshops that mirror their links);
+// compare it with BenchmarkCheckPackageCold, the same package without.
+func BenchmarkCheckCollectionsCold(b *testing.B) {
+	cfg := gen.DefaultConfig()
+	cfg.Records = 5000
+	dir, _ := generated(b, cfg)
+	b.ReportAllocs()
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		if len(s.AllDiagnostics()) == 0 {
+			b.Fatal("the planted findings are missing")
+		}
+	}
+}
+
+// BenchmarkEditRecord measures one keystroke in a record of the 5,000:
+// the record is checked again, the others' checks are reused.
+func BenchmarkEditRecord(b *testing.B) {
+	cfg := gen.DefaultConfig()
+	cfg.Records = 5000
+	dir, _ := generated(b, cfg)
+	rel := "collections/parts/part-mi.json"
+	path := filepath.Join(dir, filepath.FromSlash(rel))
+	a := readGenerated(b, dir, rel)
+	c := bytes.Replace(a, []byte(`"weight": `), []byte(`"weight": 1`), 1)
+	benchEdit(b, dir, path, a, c, []string{path})
+}
+
+// BenchmarkEditChapterWithRecords is BenchmarkEditChapterText in the
+// package with the 5,000 records: the checks across records are reused.
+func BenchmarkEditChapterWithRecords(b *testing.B) {
+	cfg := gen.DefaultConfig()
+	cfg.Records = 5000
+	dir, _ := generated(b, cfg)
+	path := filepath.Join(dir, "02-mechanics.md")
+	orig := readGenerated(b, dir, "02-mechanics.md")
+	at := bytes.IndexByte(orig, '\n') + 1
+	edited := append(append(bytes.Clone(orig[:at]), "Designers' note.\n"...), orig[at:]...)
+	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
 func BenchmarkCheckDocsCold(b *testing.B) {
 	dir := b.TempDir()
 	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig()); err != nil {
@@ -211,6 +253,8 @@ func TestGeneratedPackageFindings(t *testing.T) {
 		{"default", gen.DefaultConfig()},
 		{"small", small},
 		{"clean", func() gen.Config { c := small; c.Clean = true; return c }()},
+		{"collections", func() gen.Config { c := small; c.Records = 300; return c }()},
+		{"collections clean", func() gen.Config { c := small; c.Records = 300; c.Clean = true; return c }()},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -158,9 +158,12 @@ func (b *builder) loadPackage(p *Package) {
 }
 
 // loadCollections reads the record files of collections/<id>/<record>.json
-// and the schema files collections/<id>/_collection.json. A record that
-// cannot be read or does not parse is kept with a nil value, so that
-// citations of the record resolve while nothing is read from it.
+// and the schema files collections/<id>/_collection.json, and applies the
+// folder rules of SPEC §1b (COLLECTION_STRAY_FILE, COLLECTION_SUBDIRECTORY,
+// COLLECTION_ID_GRAMMAR). A record that cannot be read or does not parse is
+// kept with a nil value, so that citations of the record resolve while
+// nothing is read from it. Entries whose name starts with a dot are passed
+// over, as the walk passes over hidden folders.
 func (b *builder) loadCollections(p *Package) {
 	dir := filepath.Join(p.Root, "collections")
 	entries, ok := b.tree.dirs[dir]
@@ -169,19 +172,58 @@ func (b *builder) loadCollections(p *Package) {
 	}
 	p.Collections = map[string]*Collection{}
 	for _, e := range entries {
-		if !e.isDir || strings.HasPrefix(e.name, ".") {
+		if strings.HasPrefix(e.name, ".") {
 			continue
 		}
-		c := &Collection{ID: e.name, Records: map[string]*jsonsrc.Value{}}
-		for _, r := range b.tree.dirs[filepath.Join(dir, e.name)] {
-			if r.isDir || !strings.HasSuffix(r.name, ".json") {
+		path := filepath.Join(dir, e.name)
+		if !e.isDir {
+			b.report(source.Finding{
+				Code: "COLLECTION_STRAY_FILE", Severity: source.Error, File: path,
+				Message: fmt.Sprintf("collections/%s is a file directly in collections/, which holds only collection folders; move it into a collection folder or out of collections/", e.name),
+			})
+			continue
+		}
+		if !source.IsKebab(e.name) {
+			b.report(source.Finding{
+				Code: "COLLECTION_ID_GRAMMAR", Severity: source.Error, File: p.anchorFile(), Subject: path,
+				Message: fmt.Sprintf("the collection id %q (its folder name) is not kebab-case; rename the folder with lowercase letters and digits in groups joined by single hyphens", e.name),
+			})
+		}
+		c := &Collection{ID: e.name, Dir: path, Records: map[string]*jsonsrc.Value{}}
+		for _, r := range b.tree.dirs[path] {
+			if strings.HasPrefix(r.name, ".") {
+				continue
+			}
+			rpath := filepath.Join(path, r.name)
+			switch {
+			case r.isDir:
+				b.report(source.Finding{
+					Code: "COLLECTION_SUBDIRECTORY", Severity: source.Error, File: p.anchorFile(), Subject: rpath,
+					Message: fmt.Sprintf("collections/%s/%s is a folder; a collection is flat, so move its files up or make it a sibling collection", e.name, r.name),
+				})
+				continue
+			case !strings.HasSuffix(r.name, ".json"):
+				b.report(source.Finding{
+					Code: "COLLECTION_STRAY_FILE", Severity: source.Error, File: rpath,
+					Message: fmt.Sprintf("collections/%s/%s is neither the schema file _collection.json nor a .json record; move it out of the collection", e.name, r.name),
+				})
 				continue
 			}
 			rel := "collections/" + e.name + "/" + r.name
 			if r.name == "_collection.json" {
 				c.HasSchema = true
 				c.Schema = b.readJSON(p, rel)
+				if c.Schema != nil {
+					c.Parsed = p.files[rel].entry.getCollectionSchema(p.files[rel].Path)
+				}
 				continue
+			}
+			id := strings.TrimSuffix(r.name, ".json")
+			if !source.IsKebab(id) {
+				b.report(source.Finding{
+					Code: "COLLECTION_ID_GRAMMAR", Severity: source.Error, File: rpath,
+					Message: fmt.Sprintf("the record id %q (the file name without .json) is not kebab-case; rename the file with lowercase letters and digits in groups joined by single hyphens", id),
+				})
 			}
 			v := b.readJSON(p, rel)
 			if v != nil && v.Kind != jsonsrc.Object {
@@ -192,10 +234,7 @@ func (b *builder) loadCollections(p *Package) {
 				p.markUnreadable(rel)
 				v = nil
 			}
-			if strings.HasPrefix(r.name, "_") {
-				continue
-			}
-			c.Records[strings.TrimSuffix(r.name, ".json")] = v
+			c.Records[id] = v
 		}
 		p.Collections[e.name] = c
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/fantasy"
 	"github.com/gddls/gddls/analysis/manifest"
@@ -74,6 +75,14 @@ type cacheEntry struct {
 	proseChecked *proseResult
 	// directionChecked is the memoized cross-file check of direction.json.
 	directionChecked *directionResult
+	// collSchema is the content read as a collection's _collection.json;
+	// recordChecked the content checked as a record against a record
+	// schema (see checkRecordMemo); collCites the collections the content
+	// read as a chapter cites in prose.
+	collSchema    *collections.Schema
+	recordChecked *recordResult
+	crossChecked  *crossMemo
+	collCites     *[]string
 }
 
 // NewCache returns an empty cache.
@@ -182,6 +191,13 @@ func (e *cacheEntry) getJSONParse() (*jsonsrc.Value, []jsonsrc.Error) {
 		e.jsonDone = true
 	}
 	return e.json, e.jsonErrs
+}
+
+// getCollectionSchema returns the reading of the content as a collection's
+// schema file (its plain JSON parse, which must have parsed).
+func (e *cacheEntry) getCollectionSchema(path string) *collections.Schema {
+	v := e.getJSON()
+	return parseOnce(e, &e.collSchema, func() *collections.Schema { return collections.ParseSchema(path, v) })
 }
 
 // getPlan returns the build plan read from the Markdown parse.

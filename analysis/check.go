@@ -65,6 +65,7 @@ func (b *builder) checkPackage(p *Package) {
 	b.checkPersonalization(p)
 	b.checkDirection(p)
 	b.checkGrids(p)
+	b.checkCollections(p)
 	b.checkContracts(p)
 }
 

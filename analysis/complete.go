@@ -44,6 +44,9 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if isDirectionFile(f) {
 		return s.completeDirection(f, offset)
 	}
+	if items, ok := s.completeLink(f, offset); ok {
+		return items // the record ids a link field may hold
+	}
 	if k, ok := shapedFile(f); ok {
 		return completeShaped(k, f.Content, offset)
 	}
@@ -821,7 +824,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 			stop = offset + i
 		}
 		span := source.Span{Start: open, End: stop}
-		return append(s.codeItems(f.Package, span), s.pathItems(f, span, offset)...)
+		items := append(s.codeItems(f.Package, span), s.pathItems(f, span, offset)...)
+		edit := func(text string) *TextEdit { return &TextEdit{Span: span, NewText: text} }
+		return append(items, collectionItems(f.Package, string(f.Content[open:offset]), edit)...)
 	}
 	if i := strings.LastIndex(before, "]("); i >= 0 && !strings.ContainsAny(before[i+2:], ") \t") {
 		destStart := start + i + 2

@@ -19,9 +19,10 @@ type FileRename struct {
 // and folders valid, keyed by the absolute path each file has before the
 // renames: Markdown links into a renamed file or folder (and the relative
 // links of a moved Markdown file), contract citations such as
-// "02-mechanics.md#anchor", inline-code paths, and, for an adoption file
-// whose name changes, every contracts.<adoption> address. It never writes
-// files.
+// "02-mechanics.md#anchor", inline-code paths, for an adoption file
+// whose name changes, every contracts.<adoption> address, and for a record
+// file renamed in its collection folder, every citation and link of the
+// record. It never writes files.
 func (s *Snapshot) RenameFiles(renames []FileRename) (map[string][]TextEdit, error) {
 	fr := fileRenamer{snap: s}
 	for _, r := range renames {
@@ -53,6 +54,16 @@ func (s *Snapshot) RenameFiles(renames []FileRename) (map[string][]TextEdit, err
 		for _, a := range p.Adoptions {
 			if err := fr.adoption(p, a.ID, a.File); err != nil {
 				return nil, err
+			}
+		}
+		for _, c := range p.Collections {
+			if err := fr.collection(p, c); err != nil {
+				return nil, err
+			}
+			for id := range c.Records {
+				if err := fr.record(p, c, id); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}

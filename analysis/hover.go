@@ -42,6 +42,9 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if isDirectionFile(f) {
 		return s.hoverDirection(f, offset)
 	}
+	if h := s.hoverRecordLink(f, offset); h != nil {
+		return h // a record id in a link field (collectionquery.go)
+	}
 	if k, ok := shapedFile(f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
@@ -569,6 +572,8 @@ func proseMarkdown(p *Package, text string) string {
 			return tuningMarkdown(p, rest, false)
 		case "palette", "pillars", "mood", "anti", "must_keep", "colors", "contrast", "timing":
 			return directionMarkdown(p, text)
+		case "collections":
+			return collectionMarkdown(p, segs)
 		case "rules":
 			if p.Tuning == nil {
 				return ""

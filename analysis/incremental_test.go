@@ -256,6 +256,72 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 				ws.SetOverlay(path(rel), nil)
 			}
 		}},
+		{"add linked collections: loops, a mirror, a unique field", func() {
+			setOverlay("collections/beds/_collection.json", bedsSchema)
+			setOverlay("collections/beds/north.json", `{ "name": "North", "next": ["south"], "herbs": ["mint"] }`)
+			setOverlay("collections/beds/south.json", `{ "name": "South", "next": [], "herbs": [] }`)
+			setOverlay("collections/herbs/_collection.json", herbsSchema)
+			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2, "bed": "north" }`)
+		}},
+		{"close a loop and repeat a unique name", func() {
+			setOverlay("collections/beds/south.json", `{ "name": "North", "next": ["north"], "herbs": [] }`)
+		}},
+		{"link a record that does not exist and break the mirror", func() {
+			setOverlay("collections/beds/south.json", `{ "name": "South", "next": ["west"], "herbs": ["mint"] }`)
+		}},
+		{"add the missing record", func() { setOverlay("collections/beds/west.json", `{ "name": "West" }`) }},
+		{"point the mirror at a field that is no link", func() {
+			setOverlay("collections/herbs/_collection.json", strings.Replace(herbsSchema, `"bed": { "type": "link", "to": "beds" }`, `"bed": { "type": "string" }`, 1))
+		}},
+		{"restore the herbs schema, then delete the beds schema", func() {
+			setOverlay("collections/herbs/_collection.json", herbsSchema)
+			delete(overlay, path("collections/beds/_collection.json"))
+			ws.SetOverlay(path("collections/beds/_collection.json"), nil)
+		}},
+		{"restore the beds schema with a broken field", func() {
+			setOverlay("collections/beds/_collection.json", strings.Replace(bedsSchema, `"many": true, "loops": false`, `"many": "yes"`, 1))
+		}},
+		{"restore the beds schema", func() { setOverlay("collections/beds/_collection.json", bedsSchema) }},
+		{"delete a linked record", func() {
+			delete(overlay, path("collections/beds/west.json"))
+			ws.SetOverlay(path("collections/beds/west.json"), nil)
+		}},
+		{"write a record on disk, then rename it", func() {
+			if err := os.MkdirAll(path("collections/beds"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path("collections/beds/east.json"), []byte(`{ "name": "East", "next": ["north"] }`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("collections/beds/east.json")})
+			if err := os.Rename(path("collections/beds/east.json"), path("collections/beds/West.json")); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("collections/beds/east.json"), path("collections/beds/West.json")})
+		}},
+		{"add a stray file and a subfolder on disk", func() {
+			if err := os.WriteFile(path("collections/beds/notes.txt"), []byte("notes\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(path("collections/beds/old"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("collections/beds/notes.txt"), path("collections/beds/old")})
+		}},
+		{"remove them again", func() {
+			for _, rel := range []string{"collections/beds/notes.txt", "collections/beds/old", "collections/beds/West.json"} {
+				if err := os.Remove(path(rel)); err != nil {
+					t.Fatal(err)
+				}
+				ws.FilesChanged([]string{path(rel)})
+			}
+		}},
+		{"a chapter keeps a retired collection tag and count", func() {
+			setOverlay("06-notes.md", "# Notes\n\n> COLLECTION: beds\n\nThere are `collections:beds:count` beds.\n")
+		}},
+		{"the chapter cites the beds instead", func() {
+			setOverlay("06-notes.md", "# Notes\n\nThe `collections.beds.north` bed.\n")
+		}},
 		{"break an adoption that a pack checks", func() { setOverlay("contracts/daily-forage.json", forage[:len(forage)/3]) }},
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},
@@ -325,6 +391,18 @@ const demoRecord = `{
   "resolved_tuning": { "values": { "energy.max": 10, "ghost.key": 1 } },
   "evidence": { "acceptance": { "passed": 0, "total": 2, "not_passed": { "AT-1": { "result": "not-run", "reason": "r" }, "AT-77": { "result": "not-run", "reason": "r" } } } }
 }`
+
+// bedsSchema and herbsSchema are collections for the demo package whose
+// links loop, mirror each other and carry a unique field.
+const (
+	bedsSchema = `{ "record": {
+  "name": { "type": "string", "required": true, "unique": true },
+  "next": { "type": "link", "to": "beds", "many": true, "loops": false },
+  "herbs": { "type": "link", "to": "herbs", "many": true, "mirrored_by": "bed" } } }`
+	herbsSchema = `{ "record": {
+  "bitterness": { "type": "number", "required": true },
+  "bed": { "type": "link", "to": "beds" } } }`
+)
 
 // personalizationSets is a personalization.json for the demo package whose
 // answers set its tuning keys: a default out of its range, an option

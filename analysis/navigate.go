@@ -58,7 +58,7 @@ func (s *Snapshot) References(path string, offset int, includeDeclaration bool) 
 	}
 	if includeDeclaration {
 		for _, l := range s.targetLocations(t) {
-			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption {
+			if t.kind == targetHeading || t.kind == targetFile || t.kind == targetAdoption || t.kind == targetRecord || t.kind == targetCollection {
 				addLoc(l)
 			}
 		}
@@ -151,6 +151,21 @@ func (s *Snapshot) targetLocations(t targetKey) []Location {
 		return s.questionLocations(p, t.name)
 	case targetDirection, targetPalette, targetColor:
 		return directionLocations(p, t)
+	case targetCollection:
+		if c := p.Collections[t.name]; c != nil {
+			if c.HasSchema {
+				return []Location{{File: c.SchemaPath()}}
+			}
+			if ids := sortedRecords(c); len(ids) > 0 {
+				return []Location{{File: c.RecordPath(ids[0])}}
+			}
+		}
+	case targetRecord:
+		if c := p.Collections[t.name]; c != nil {
+			if _, ok := c.Records[t.sub]; ok {
+				return []Location{{File: c.RecordPath(t.sub), Span: recordSpan(c, t.sub)}}
+			}
+		}
 	case targetValue:
 		a := p.Adoption(t.name)
 		if a == nil {

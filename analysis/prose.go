@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -52,6 +53,9 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		msg := clocks.RetiredState(cs.Text)
 		if msg == "" {
 			msg = direction.RetiredDescriptor(cs.Text)
+		}
+		if msg == "" {
+			msg = collections.RetiredCount(cs.Text)
 		}
 		if msg != "" {
 			res.findings = append(res.findings, source.Finding{

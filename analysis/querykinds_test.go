@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -218,9 +221,20 @@ func (q *queryRun) applyTextEdits(rel string, content []byte, edits []TextEdit) 
 
 // applyAll applies edits to the repository and returns the changed texts
 // by slash path and a snapshot of the repository after them.
-func (q *queryRun) applyAll(edits map[string][]TextEdit) (map[string]string, *Snapshot) {
+func (q *queryRun) applyAll(edits map[string][]TextEdit, moves ...FileRename) (map[string]string, *Snapshot) {
 	texts := map[string]string{}
 	overlay := Overlay{}
+	moved := func(abs string) string {
+		for _, m := range moves {
+			if m.Old == abs {
+				return m.New
+			}
+			if rel, err := filepath.Rel(m.Old, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				return filepath.Join(m.New, rel) // inside a moved folder
+			}
+		}
+		return abs
+	}
 	for abs, es := range edits {
 		rel := q.repo.rel(abs)
 		if q.snap().File(abs) == nil {
@@ -228,12 +242,20 @@ func (q *queryRun) applyAll(edits map[string][]TextEdit) (map[string]string, *Sn
 			continue
 		}
 		texts[rel] = q.applyTextEdits(rel, q.snap().File(abs).Content, es)
-		overlay[abs] = []byte(texts[rel])
+		overlay[moved(abs)] = []byte(texts[rel])
 	}
 	for abs, data := range q.repo.overlay {
-		if _, ok := overlay[abs]; !ok {
-			overlay[abs] = data
+		if _, ok := overlay[moved(abs)]; !ok {
+			overlay[moved(abs)] = data
 		}
+	}
+	// The moves are made on disk for the load and undone after it.
+	for _, m := range moves {
+		if err := os.Rename(m.Old, m.New); err != nil {
+			q.problemf("the rename moves %s: %v", q.repo.rel(m.Old), err)
+			continue
+		}
+		defer os.Rename(m.New, m.Old)
 	}
 	return texts, Load([]string{q.repo.dir}, Options{Overlay: overlay})
 }
@@ -270,11 +292,14 @@ func runRename(q *queryRun) (queryResult, error) {
 	if _, _, err := s.PrepareRename(q.path, q.offset()); err != nil {
 		return queryResult{}, err
 	}
-	edits, err := s.Rename(q.path, q.offset(), q.inputs[0])
+	edits, moves, err := s.RenameWithFiles(q.path, q.offset(), q.inputs[0])
 	if err != nil {
 		return queryResult{}, err
 	}
-	texts, after := q.applyAll(edits)
+	if plain, err := s.Rename(q.path, q.offset(), q.inputs[0]); err != nil || !reflect.DeepEqual(plain, edits) {
+		q.problemf("Rename and RenameWithFiles differ: %v, %v", plain, err)
+	}
+	texts, after := q.applyAll(edits, moves...)
 	before := findingCounts(s)
 	for code, n := range findingCounts(after) {
 		if n > before[code] {
@@ -284,11 +309,20 @@ func runRename(q *queryRun) (queryResult, error) {
 	// A JSON string that spells the old name with escapes is one
 	// reference before and plain text after, so references may grow.
 	refs := len(s.References(q.path, q.offset(), false))
-	if got := len(after.References(q.path, mapOffset(q.offset(), edits[q.path]), false)); got < refs {
+	newPath := q.path
+	for _, m := range moves {
+		if m.Old == q.path {
+			newPath = m.New
+		}
+	}
+	if got := len(after.References(newPath, mapOffset(q.offset(), edits[q.path]), false)); got < refs {
 		q.problemf("after the rename %d references, before %d", got, refs)
 	}
 	full := maps.Clone(texts)
 	full[""] = q.showEdits(edits)
+	for _, m := range moves {
+		full[""] += fmt.Sprintf("move %s → %s\n", q.repo.rel(m.Old), q.repo.rel(m.New))
+	}
 	return queryResult{brief: slices.Sorted(maps.Keys(texts)), full: full}, nil
 }
 

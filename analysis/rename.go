@@ -29,6 +29,9 @@ type renameSite struct {
 	// direction is set for the rename of a palette key, a color name or
 	// an entry of direction.json (directionquery.go).
 	direction *targetKey
+	// record is set for a rename of a record or collection id
+	// (collectionrename.go).
+	record *targetKey
 	// name is the current name; span is the token to show in the editor.
 	name string
 	span source.Span
@@ -68,6 +71,10 @@ func (s *Snapshot) Rename(path string, offset int, newName string) (map[string][
 	}
 	if site.direction != nil {
 		return s.renameDirection(*site.direction, newName)
+	}
+	if site.record != nil {
+		edits, _, err := s.renameRecord(*site.record, newName)
+		return edits, err
 	}
 	if err := keepsTestID(site.file, site.heading, newName); err != nil {
 		return nil, err
@@ -130,8 +137,15 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil
 	case targetDirection, targetPalette, targetColor:
 		return directionRenameSite(r)
+	case targetRecord, targetCollection:
+		t := r.Target
+		name := t.sub
+		if t.kind == targetCollection {
+			name = t.name
+		}
+		return renameSite{record: &t, name: name, span: r.span()}, nil
 	}
-	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids and the palettes, colors and entries of direction.json can be renamed")
+	return renameSite{}, errors.New("only headings, tuning keys, ruleset ids, personalization question ids, record ids, collection ids and the palettes, colors and entries of direction.json can be renamed")
 }
 
 // renameHeading rewrites heading hi of f to newText and every citation and

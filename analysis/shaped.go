@@ -31,7 +31,9 @@ type shapedKind struct {
 	code string
 }
 
-// shapedFile returns the shape of f when f is a package file that has one.
+// shapedFile returns the shape of f when f is a package file that has one:
+// the manifest, personalization.json, or a record of a collection with a
+// usable record schema (collectionquery.go).
 func shapedFile(f *File) (shapedKind, bool) {
 	if isBuildRecord(f) {
 		// In a package or beside one.
@@ -48,7 +50,10 @@ func shapedFile(f *File) (shapedKind, bool) {
 	case "direction.json":
 		return shapedKind{direction.Shape, direction.CodeSchema}, true
 	}
-	return shapedKind{}, false
+	if schemaFile(f) {
+		return shapedKind{shape: schemaFileShape(f.Package)}, true // completion and hover only
+	}
+	return recordShape(f)
 }
 
 // completeShaped proposes, at offset in a shaped file that may be half

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
@@ -191,6 +192,30 @@ type Collection struct {
 	// its parse, nil when it cannot be read or does not parse.
 	HasSchema bool
 	Schema    *jsonsrc.Value
+	// Dir is the collection's folder.
+	Dir string
+	// Parsed is the reading of the schema file (analysis/collections),
+	// nil when the folder has none or it does not parse.
+	Parsed *collections.Schema
+}
+
+// RecordPath returns the path of a record's file.
+func (c *Collection) RecordPath(id string) string { return filepath.Join(c.Dir, id+".json") }
+
+// SchemaPath returns the path of the collection's schema file.
+func (c *Collection) SchemaPath() string { return filepath.Join(c.Dir, "_collection.json") }
+
+// RecordSchema returns the record schema the records are checked against,
+// and false when they cannot be: the schema file does not parse or has a
+// finding. A collection without a record schema gives nil and true.
+func (c *Collection) RecordSchema() (*collections.Record, bool) {
+	if !c.HasSchema {
+		return nil, true
+	}
+	if c.Parsed == nil || c.Parsed.Broken {
+		return nil, false
+	}
+	return c.Parsed.Record, true
 }
 
 // File returns the parsed file at an absolute path, or nil.

@@ -7,7 +7,9 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/ruleline"
@@ -54,6 +56,12 @@ const (
 	targetDirection
 	targetPalette
 	targetColor
+	// targetRecord is a record of a collection (SPEC §1b): scope is the
+	// package root, name the collection id, sub the record id.
+	targetRecord
+	// targetCollection is a collection: scope is the package root, name
+	// its id.
+	targetCollection
 )
 
 // targetKey identifies one citable thing of a snapshot.
@@ -85,6 +93,7 @@ const (
 	refSets                             // a sets target of personalization.json
 	refTag                              // the id of a > PERSONALIZATION: tag
 	refAddress                          // a palette or color address, or a claim, in direction.json or the build plan
+	refRecordLink                       // a record id in a link field of a record
 )
 
 // citeRef is one place that names a target.
@@ -156,6 +165,7 @@ func buildCitationIndex(s *Snapshot) *citationIndex {
 		for _, c := range p.Chapters {
 			b.prose(p, c)
 		}
+		b.recordLinks(p)
 		b.rulesets(p)
 		b.clocks(p)
 		b.direction(p)
@@ -229,6 +239,11 @@ func (b *indexBuilder) tuning(p *Package) {
 		for _, n := range r.Parsed.Names() {
 			t, ok := addressTarget(p, n.Text)
 			if !ok {
+				segs := strings.Split(n.Text, ".")
+				if t, from, ok := recordTarget(p, segs); ok {
+					b.add(ruleRef(file, r, targetKey{kind: targetCollection, scope: p.Root, name: t.name}, n.Start+len(segs[0])+1, n.Start+len(segs[0])+1+len(t.name)))
+					b.add(ruleRef(file, r, t, n.Start+from, n.Start+from+len(t.sub)))
+				}
 				continue
 			}
 			ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
@@ -413,6 +428,13 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 				case 3:
 					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
 				}
+			case "collections":
+				if p.Collections[segs[1]] != nil {
+					add(targetKey{kind: targetCollection, scope: p.Root, name: segs[1]}, head, head+len(segs[1]))
+				}
+				if t, from, ok := recordTarget(p, segs); ok {
+					add(t, from, from+len(segs[2]))
+				}
 			case "palette":
 				for _, a := range paletteTargets(p, cs.Text) {
 					add(a.target, a.from, a.to)
@@ -529,9 +551,77 @@ func (idx *citationIndex) refAt(file string, offset int) (citeRef, bool) {
 		if r.Exact && !r.Name.Contains(offset) && (r.Kind == refRuleName || r.Target.kind == targetPalette || r.Target.kind == targetColor) {
 			continue
 		}
-		if !found || r.span().Len() < best.span().Len() {
+		// Of several references in one token (a collection and a record
+		// in collections.<c>.<r>), the one whose name is under the cursor
+		// wins, then the shortest.
+		in, bestIn := r.Exact && r.Name.Contains(offset), best.Exact && best.Name.Contains(offset)
+		if !found || in && !bestIn || in == bestIn && r.span().Len() < best.span().Len() {
 			best, found = r, true
 		}
 	}
 	return best, found
+}
+
+// recordTarget returns the record a collections.<c>.<r>[.<f>…] address
+// names, with the offset of the record segment in the address, and false
+// for an address that names no record of the package.
+func recordTarget(p *Package, segs []string) (targetKey, int, bool) {
+	if len(segs) < 3 || segs[0] != "collections" {
+		return targetKey{}, 0, false
+	}
+	c := p.Collections[segs[1]]
+	if c == nil {
+		return targetKey{}, 0, false
+	}
+	if _, ok := c.Records[segs[2]]; !ok {
+		return targetKey{}, 0, false
+	}
+	return targetKey{kind: targetRecord, scope: p.Root, name: segs[1], sub: segs[2]}, len(segs[0]) + len(segs[1]) + 2, true
+}
+
+// ruleRef makes the reference of the part [from, to) of a rule line.
+func ruleRef(file string, r *tuning.RuleEntry, t targetKey, from, to int) citeRef {
+	ref := citeRef{File: file, Kind: refRuleName, Target: t, Whole: r.LineSpan, Quoted: true,
+		Text: r.Line, Prefix: r.Line[:from], Suffix: r.Line[to:]}
+	if sp := r.SpanOf(from, to); sp.Len() == to-from && sp != r.LineSpan {
+		ref.Name, ref.Exact = sp, true
+	}
+	return ref
+}
+
+// recordLinks indexes the record ids that link fields hold, as citations
+// of the records they name.
+func (b *indexBuilder) recordLinks(p *Package) {
+	for _, c := range p.Collections {
+		// The to of each link field names a collection.
+		if sf := p.files["collections/"+c.ID+"/_collection.json"]; sf != nil && c.Parsed != nil {
+			visitFields(c.Parsed.Record, func(fd *collections.Field) {
+				if fd.Type == collections.TypeLink && p.Collections[fd.To] != nil {
+					t := targetKey{kind: targetCollection, scope: p.Root, name: fd.To}
+					b.add(jsonRef(sf.Path, sf.Content, refRecordLink, t, fd.ToSpan, fd.To, 0, len(fd.To)))
+				}
+			})
+		}
+		schema, usable := c.RecordSchema()
+		if !usable || schema == nil {
+			continue
+		}
+		for rid, v := range c.Records {
+			f := p.files["collections/"+c.ID+"/"+rid+".json"]
+			if v == nil || f == nil || f.entry == nil {
+				continue
+			}
+			for _, l := range checkedRecord(f, schema, v).Links {
+				target := p.Collections[l.Field.To]
+				if target == nil {
+					continue
+				}
+				if _, ok := target.Records[l.ID]; !ok {
+					continue
+				}
+				t := targetKey{kind: targetRecord, scope: p.Root, name: target.ID, sub: l.ID}
+				b.add(jsonRef(f.Path, f.Content, refRecordLink, t, l.Span, l.ID, 0, len(l.ID)))
+			}
+		}
+	}
 }

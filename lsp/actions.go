@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
@@ -13,6 +14,13 @@ type createFileOp struct {
 	Options struct {
 		IgnoreIfExists bool `json:"ignoreIfExists"`
 	} `json:"options"`
+}
+
+// renameFileOp is the LSP RenameFile resource operation.
+type renameFileOp struct {
+	Kind   string               `json:"kind"` // "rename"
+	OldURI protocol.DocumentURI `json:"oldUri"`
+	NewURI protocol.DocumentURI `json:"newUri"`
 }
 
 // docEdit is a TextDocumentEdit whose document version is null: the edit
@@ -71,4 +79,29 @@ func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edi
 		out.DocumentChanges = append(out.DocumentChanges, de)
 	}
 	return out, true, nil
+}
+
+// movingEdit converts the edit of a rename that moves files (a record id
+// is its file's name): the text edits first, on the files as they are
+// named now, then the rename operations. A client that does not apply
+// rename operations gets an error saying what to do instead.
+func (s *Server) movingEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit, moves []analysis.FileRename) (any, error) {
+	s.mu.Lock()
+	canRename := s.feat.caps.renameFiles
+	s.mu.Unlock()
+	if !canRename {
+		return nil, jsonrpc2.NewError(codeRequestFailed, "this rename moves "+moves[0].Old+", and the editor does not accept file renames in an edit; rename the file in the editor instead, which updates every citation and link")
+	}
+	we, err := workspaceEdit(s, snap, edits)
+	if err != nil {
+		return nil, err
+	}
+	var out resourceEdit
+	for _, de := range we.DocumentChanges {
+		out.DocumentChanges = append(out.DocumentChanges, de)
+	}
+	for _, m := range moves {
+		out.DocumentChanges = append(out.DocumentChanges, renameFileOp{Kind: "rename", OldURI: uriOf(m.Old), NewURI: uriOf(m.New)})
+	}
+	return out, nil
 }

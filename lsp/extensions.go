@@ -43,6 +43,9 @@ type featureCaps struct {
 	// createFiles: the client applies documentChanges with create
 	// operations.
 	createFiles bool
+	// renameFiles: the client applies documentChanges with rename
+	// operations (a record rename moves its file).
+	renameFiles bool
 	// snippets: the client expands snippets in completion items.
 	snippets bool
 	// fileRenames: the client sends workspace/willRenameFiles and
@@ -122,6 +125,7 @@ func readFeatureCaps(raw json.RawMessage) featureCaps {
 		inlayRefresh:    p.Capabilities.Workspace.InlayHint.RefreshSupport,
 		pull:            pull,
 		createFiles:     we.DocumentChanges && slices.Contains(we.ResourceOperations, "create"),
+		renameFiles:     we.DocumentChanges && slices.Contains(we.ResourceOperations, "rename"),
 		snippets:        p.Capabilities.TextDocument.Completion.CompletionItem.SnippetSupport,
 		semanticTokens:  declared(p.Capabilities.TextDocument.SemanticTokens),
 		semanticRefresh: p.Capabilities.Workspace.SemanticTokens.RefreshSupport,

@@ -276,9 +276,12 @@ func rename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawM
 	if f == nil {
 		return nil, err
 	}
-	edits, err := snap.Rename(f.Path, offset, p.NewName)
+	edits, moves, err := snap.RenameWithFiles(f.Path, offset, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
+	}
+	if len(moves) > 0 {
+		return s.movingEdit(snap, edits, moves)
 	}
 	return workspaceEdit(s, snap, edits)
 }

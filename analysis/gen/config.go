@@ -26,6 +26,10 @@ type Config struct {
 	// Rows is the number of rows in each adoption's main row set
 	// (default 14).
 	Rows int
+	// Records is the number of records of the generated collection parts
+	// (SPEC §1b), with a workshops collection of one record per hundred
+	// parts; 0 writes no collection.
+	Records int
 	// Seed varies the choices; the same seed writes the same bytes.
 	Seed uint64
 	// Clean, when set, plants no error.
@@ -94,6 +98,8 @@ type Report struct {
 	Headings int
 	// TuningKeys counts the keys of tuning.json (values and open).
 	TuningKeys int
+	// Records counts the records of the collections.
+	Records int
 	// Expected lists the planted findings, sorted by file and code. Every
 	// other finding the checker reports is a defect of the generator or of
 	// the checker.

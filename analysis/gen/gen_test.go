@@ -40,7 +40,7 @@ func sameTree(a, b map[string][]byte) bool {
 }
 
 func TestPackageDeterministic(t *testing.T) {
-	cfg := Config{Adoptions: 10, Chapters: 8, Sections: 5, TuningKeys: 150, Rows: 5, Seed: 9}
+	cfg := Config{Adoptions: 10, Chapters: 8, Sections: 5, TuningKeys: 150, Rows: 5, Records: 40, Seed: 9}
 	d1, d2, d3 := t.TempDir(), t.TempDir(), t.TempDir()
 	r1, err := Package(d1, cfg)
 	if err != nil {

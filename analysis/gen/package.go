@@ -58,6 +58,7 @@ func Package(dir string, cfg Config) (*Report, error) {
 	g.chapters()
 	g.clocks()
 	g.direction()
+	g.collections()
 	g.definitions()
 	g.adoptions()
 	g.manifest()

@@ -45,9 +45,10 @@ type Doc struct {
 	// Tags lists the DELEGATED, PERSONALIZATION and RULESET tag lines.
 	Tags []Tag
 	// Findings are the problems the document shows on its own:
-	// AUTHORITY_TAG_OVERLAP, RULESET_TAG_OVERLAP, RULESET_TAG_SHAPE and
-	// PERSONALIZATION_TAG_DANGLING for a tag without an id. Their File is
-	// empty; the caller fills it in.
+	// AUTHORITY_TAG_OVERLAP, RULESET_TAG_OVERLAP, RULESET_TAG_SHAPE,
+	// PERSONALIZATION_TAG_DANGLING for a tag without an id, and
+	// COLLECTION_TAG_RETIRED for the retired > COLLECTION: tag. Their File
+	// is empty; the caller fills it in.
 	Findings []source.Finding
 
 	starts []int // byte offset of the first byte of each line

@@ -129,6 +129,13 @@ func (d *Doc) scanTags() {
 		}
 		t, ok := readTag(text, at, lineStart)
 		if !ok {
+			if bytes.HasPrefix(text[at:], []byte(retiredCollectionTag)) {
+				d.Findings = append(d.Findings, source.Finding{
+					Code: "COLLECTION_TAG_RETIRED", Severity: source.Error,
+					Span:    source.Span{Start: lineStart + at, End: lineStart + at + len(retiredCollectionTag)},
+					Message: "the > COLLECTION: tag is retired; remove it: the folder under collections/ declares the collection, prose cites it as `collections.<id>`, and the record schema in _collection.json holds its shape",
+				})
+			}
 			continue
 		}
 		t.Line, t.Depth, t.EndLine = i, depth, n
@@ -155,6 +162,10 @@ func (d *Doc) scanTags() {
 		open = append(open, len(d.Tags)-1)
 	}
 }
+
+// retiredCollectionTag is the tag word of the retired > COLLECTION: tag
+// (SPEC §1b, Appendix A).
+const retiredCollectionTag = "COLLECTION:"
 
 // readTag reads the tag word and its text at index at of a line.
 func readTag(line []byte, at, lineStart int) (Tag, bool) {

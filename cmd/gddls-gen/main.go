@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	gddls-gen [-kind package|docs] [-clean] [-seed N] DIR
+//	gddls-gen [-kind package|docs] [-clean] [-seed N] [-records N] DIR
 //
 // It prints what it wrote and the findings it planted on purpose.
 package main
@@ -28,6 +28,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the generator")
 	adoptions := fs.Int("adoptions", 0, "number of adoptions (package; 0 means 200)")
 	chapters := fs.Int("chapters", 0, "number of chapters (package; 0 means 100)")
+	records := fs.Int("records", 0, "number of records of a generated collection (package; 0 means none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -47,13 +48,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *chapters > 0 {
 			cfg.Chapters = *chapters
 		}
+		cfg.Records = *records
 		rep, err := gen.Package(dir, cfg)
 		if err != nil {
 			fmt.Fprintln(stderr, "gddls-gen:", err)
 			return 1
 		}
-		fmt.Fprintf(stdout, "package %s: %d adoptions, %d chapters, %d headings, %d tuning keys, %d citations (%d in contracts, %d in prose)\n",
-			dir, len(rep.Adoptions), len(rep.Chapters), rep.Headings, rep.TuningKeys, rep.Citations, rep.RowCitations, rep.ProseCitations)
+		fmt.Fprintf(stdout, "package %s: %d adoptions, %d chapters, %d headings, %d tuning keys, %d records, %d citations (%d in contracts, %d in prose)\n",
+			dir, len(rep.Adoptions), len(rep.Chapters), rep.Headings, rep.TuningKeys, rep.Records, rep.Citations, rep.RowCitations, rep.ProseCitations)
 		expected = rep.Expected
 	case "docs":
 		cfg := gen.DefaultDocsConfig()
