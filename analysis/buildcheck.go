@@ -821,14 +821,38 @@ func summarizeTests(tests []BuildTest) string {
 	return strings.Join(names, ", ")
 }
 
+// checkedPack returns the pack that makes adoption a checked (§10.8): the
+// pack that serves it or, when that file does not parse, the file named
+// for its definition, which keeps it checked (§10.8 rule 5) and whose
+// digest is still that of its bytes.
+func (c *buildChecker) checkedPack(a *contracts.Adoption) *pack.Pack {
+	if pk := c.p.PackFor(a); pk != nil {
+		return pk
+	}
+	for _, pk := range c.p.Packs {
+		if pk.Unparsed && pk.NameOK && a.Identity() != "" && pk.Identity() == a.Identity() {
+			return pk
+		}
+	}
+	return nil
+}
+
 // contracts runs §7 check 8 over evidence.contracts.
 func (c *buildChecker) contracts() {
 	rec := c.rec
-	known := c.contractsKnown()
+	// Which adoptions are checked is known when every adoption parses and
+	// every pack file that does not parse is named for its definition.
+	known := true
+	for _, a := range c.p.Adoptions {
+		known = known && a.ParseError == nil && a.Root != nil
+	}
+	for _, pk := range c.p.Packs {
+		known = known && (!pk.Unparsed || pk.NameOK)
+	}
 	checked := map[string]*pack.Pack{}
 	var ids []string
 	for _, a := range c.p.Adoptions {
-		if pk := c.p.PackFor(a); pk != nil && a.ParseError == nil {
+		if pk := c.checkedPack(a); pk != nil && a.ParseError == nil {
 			checked[a.ID] = pk
 			ids = append(ids, a.ID)
 		}
