@@ -246,11 +246,24 @@ func (c *buildChecker) readTuning() bool {
 			Message: "the source package has no tuning.json, so the resolved tuning cannot be checked; name the package folder that holds it"})
 		return false
 	}
-	if c.p.Tuning == nil || !c.p.Tuning.Readable {
-		c.copy(f, "TUNING_JSON")
+	// A tuning.json that parses is read as it is, even when its top level
+	// is not an object (the package check's TUNING_SCHEMA): it then
+	// declares no key, rule or range.
+	if c.p.Tuning == nil || f.Skipped != "" || hasCode(c.p.Tuning.Findings, tuning.CodeJSON) {
+		c.copy(f, tuning.CodeJSON)
 		return false
 	}
 	return true
+}
+
+// hasCode reports whether a finding of code is among findings.
+func hasCode(findings []source.Finding, code string) bool {
+	for _, f := range findings {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // readPlan reports BUILD_SPEC_PLAN_MISSING and says whether the package's
