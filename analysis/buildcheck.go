@@ -479,6 +479,9 @@ func (c *buildChecker) expectedKeys() {
 			if t.Option != nil {
 				k.why = fmt.Sprintf("option %q of question %q sets it", t.Option.ID, t.Question.ID)
 				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the number option %q sets", t.Option.ID)}}
+			} else if c.rec.Answer(t.Question.ID) == nil {
+				k.why = fmt.Sprintf("the record gives question %q no answer, so its default sets it", t.Question.ID)
+				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the default of question %q", t.Question.ID)}}
 			} else {
 				k.why = fmt.Sprintf("the answer to question %q sets it", t.Question.ID)
 				k.related = nil // the answer is in the record
