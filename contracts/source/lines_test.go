@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
@@ -124,4 +125,29 @@ func BenchmarkPositionLongLine(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		l.Position(i * 7919 % len(content))
 	}
+}
+
+// FuzzLinesMarks: for any content, Position counted from the marks of long
+// lines equals Position counted from each line's start.
+func FuzzLinesMarks(f *testing.F) {
+	// Short seeds: the body puts a long line before them.
+	f.Add([]byte("a"))
+	f.Add([]byte("\xef\xbb\xbfé😀\xff\r\nx"))
+	f.Add([]byte("\xe2\x82\r😀\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 4*markGap {
+			data = data[:4*markGap] // the reference counts from the line's start
+		}
+		if len(data) < markGap {
+			data = append(bytes.Repeat([]byte("ab"), markGap), data...) // a long first line
+		}
+		l := NewLines(data)
+		ref := &Lines{content: l.content, starts: l.starts, bom: l.bom}
+		step := max(1, len(data)/64)
+		for off := 0; off <= len(data); off += step {
+			if got, want := l.Position(off), ref.Position(off); got != want {
+				t.Fatalf("Position(%d) = %+v, counted from the line's start %+v", off, got, want)
+			}
+		}
+	})
 }
