@@ -246,11 +246,24 @@ func (c *buildChecker) readTuning() bool {
 			Message: "the source package has no tuning.json, so the resolved tuning cannot be checked; name the package folder that holds it"})
 		return false
 	}
-	if c.p.Tuning == nil || !c.p.Tuning.Readable {
-		c.copy(f, "TUNING_JSON")
+	// A tuning.json that parses is read as it is, even when its top level
+	// is not an object (the package check's TUNING_SCHEMA): it then
+	// declares no key, rule or range.
+	if c.p.Tuning == nil || f.Skipped != "" || hasCode(c.p.Tuning.Findings, tuning.CodeJSON) {
+		c.copy(f, tuning.CodeJSON)
 		return false
 	}
 	return true
+}
+
+// hasCode reports whether a finding of code is among findings.
+func hasCode(findings []source.Finding, code string) bool {
+	for _, f := range findings {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // readPlan reports BUILD_SPEC_PLAN_MISSING and says whether the package's
@@ -466,6 +479,9 @@ func (c *buildChecker) expectedKeys() {
 			if t.Option != nil {
 				k.why = fmt.Sprintf("option %q of question %q sets it", t.Option.ID, t.Question.ID)
 				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the number option %q sets", t.Option.ID)}}
+			} else if c.rec.Answer(t.Question.ID) == nil {
+				k.why = fmt.Sprintf("the record gives question %q no answer, so its default sets it", t.Question.ID)
+				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the default of question %q", t.Question.ID)}}
 			} else {
 				k.why = fmt.Sprintf("the answer to question %q sets it", t.Question.ID)
 				k.related = nil // the answer is in the record
@@ -821,14 +837,38 @@ func summarizeTests(tests []BuildTest) string {
 	return strings.Join(names, ", ")
 }
 
+// checkedPack returns the pack that makes adoption a checked (§10.8): the
+// pack that serves it or, when that file does not parse, the file named
+// for its definition, which keeps it checked (§10.8 rule 5) and whose
+// digest is still that of its bytes.
+func (c *buildChecker) checkedPack(a *contracts.Adoption) *pack.Pack {
+	if pk := c.p.PackFor(a); pk != nil {
+		return pk
+	}
+	for _, pk := range c.p.Packs {
+		if pk.Unparsed && pk.NameOK && a.Identity() != "" && pk.Identity() == a.Identity() {
+			return pk
+		}
+	}
+	return nil
+}
+
 // contracts runs §7 check 8 over evidence.contracts.
 func (c *buildChecker) contracts() {
 	rec := c.rec
-	known := c.contractsKnown()
+	// Which adoptions are checked is known when every adoption parses and
+	// every pack file that does not parse is named for its definition.
+	known := true
+	for _, a := range c.p.Adoptions {
+		known = known && a.ParseError == nil && a.Root != nil
+	}
+	for _, pk := range c.p.Packs {
+		known = known && (!pk.Unparsed || pk.NameOK)
+	}
 	checked := map[string]*pack.Pack{}
 	var ids []string
 	for _, a := range c.p.Adoptions {
-		if pk := c.p.PackFor(a); pk != nil && a.ParseError == nil {
+		if pk := c.checkedPack(a); pk != nil && a.ParseError == nil {
 			checked[a.ID] = pk
 			ids = append(ids, a.ID)
 		}

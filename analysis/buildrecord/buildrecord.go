@@ -141,6 +141,19 @@ type Record struct {
 
 	// Findings are the findings of the record by itself, in source order.
 	Findings []source.Finding
+
+	// answerAt, valueAt and notPassedAt index Answers, Values and
+	// NotPassed by key, so that lookups stay cheap in a huge record.
+	answerAt, valueAt, notPassedAt map[string]int
+}
+
+// index returns the position of each entry's key.
+func index[E any](list []E, key func(*E) string) map[string]int {
+	m := make(map[string]int, len(list))
+	for i := range list {
+		m[key(&list[i])] = i
+	}
+	return m
 }
 
 // Parse reads and checks a build record.
@@ -245,6 +258,9 @@ func (r *Record) read() {
 		}
 		r.NotPassed = append(r.NotPassed, res)
 	}
+	r.answerAt = index(r.Answers, func(e *Entry) string { return e.Key })
+	r.valueAt = index(r.Values, func(e *Entry) string { return e.Key })
+	r.notPassedAt = index(r.NotPassed, func(n *Result) string { return n.Name })
 	r.Runner = get(r.Evidence, "runner")
 	r.Contracts = get(r.Evidence, "contracts")
 	if r.Contracts != nil && r.Contracts.Value.Kind == jsonsrc.Array {
@@ -266,10 +282,8 @@ func (r *Record) read() {
 
 // Answer returns the recorded answer to a question, or nil.
 func (r *Record) Answer(id string) *Entry {
-	for i := range r.Answers {
-		if r.Answers[i].Key == id {
-			return &r.Answers[i]
-		}
+	if i, ok := r.answerAt[id]; ok {
+		return &r.Answers[i]
 	}
 	return nil
 }
@@ -277,20 +291,16 @@ func (r *Record) Answer(id string) *Entry {
 // Value returns the recorded entry of a key of resolved_tuning.values, or
 // nil.
 func (r *Record) Value(key string) *Entry {
-	for i := range r.Values {
-		if r.Values[i].Key == key {
-			return &r.Values[i]
-		}
+	if i, ok := r.valueAt[key]; ok {
+		return &r.Values[i]
 	}
 	return nil
 }
 
 // NotPassedEntry returns the not_passed entry of a test, or nil.
 func (r *Record) NotPassedEntry(name string) *Result {
-	for i := range r.NotPassed {
-		if r.NotPassed[i].Name == name {
-			return &r.NotPassed[i]
-		}
+	if i, ok := r.notPassedAt[name]; ok {
+		return &r.NotPassed[i]
 	}
 	return nil
 }

@@ -1,8 +1,12 @@
 package buildrecord
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
 const valid = `{
@@ -84,6 +88,15 @@ func TestParse(t *testing.T) {
 		{"partial ran, no hash", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
 		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
 		  "evidence":{"acceptance":{"passed":0,"total":1,"not_passed":{"AT-1":{"result":"partial","reason":"r"}}}}}`, []string{CodeSchema, CodeSchema}, `{"acceptance"`},
+		{"malformed result, no hash", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
+		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
+		  "evidence":{"acceptance":{"passed":0,"total":1,"not_passed":{"AT-1":{"result":"skipped","reason":"r"}}}}}`, []string{CodeSchema, CodeSchema, CodeSchema}, `{"acceptance"`},
+		{"entry not an object, no hash", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
+		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
+		  "evidence":{"acceptance":{"passed":0,"total":1,"not_passed":{"AT-1":"not-run"}}}}`, []string{CodeSchema, CodeSchema, CodeSchema}, `{"acceptance"`},
+		{"fractional passed, no hash", `{"opengdd":"0.9","spec":{"id":"a","version":"1.0.0"},"designer":{"name":"d"},"builder":{"name":"b"},
+		  "personalization":{"answers":{}},"resolved_tuning":{"values":{}},
+		  "evidence":{"acceptance":{"passed":0.5,"total":1,"not_passed":{}}}}`, []string{CodeSchema}, `0.5`},
 		{"retired top member", edit(`"opengdd": "0.9",`, `"opengdd": "0.9", "renderer": "webgl",`), []string{CodeSchema}, `"renderer"`},
 		{"retired evidence member", edit(`"checkpoints"`, `"algorithm"`), []string{CodeSchema}, `"algorithm"`},
 		{"retired tuning", edit(`"values": { "lantern.fuel_seconds": 45 }`, `"tunables": {}`), []string{CodeSchema}, `"tunables"`},
@@ -141,5 +154,73 @@ func TestEqual(t *testing.T) {
 	d := Parse("d", []byte(`{"x": {"b": ["2", 1], "a": 1}}`)).Root
 	if !Equal(a, b) || !Equal(a, c) || Equal(a, d) {
 		t.Errorf("Equal: a=b %v, a=c %v, a=d %v; want true, true, false", Equal(a, b), Equal(a, c), Equal(a, d))
+	}
+}
+
+// TestLookups: Answer, Value and NotPassedEntry find a key by name, with
+// the value it was written with last, and nothing for an absent key.
+func TestLookups(t *testing.T) {
+	r := Parse(FileName, []byte(`{
+  "personalization": { "answers": { "a": 1, "b": "x", "a": 2 } },
+  "resolved_tuning": { "values": { "k": 1, "k": 3, "m": 4 } },
+  "evidence": { "acceptance": { "passed": 0, "total": 2,
+    "not_passed": { "AT-1": { "result": "failed", "reason": "r" }, "AT-2": { "result": "partial", "reason": "r" }, "AT-1": { "result": "not-run", "reason": "r" } } } }
+}`))
+	for _, tc := range []struct {
+		what, got, want string
+	}{
+		{"answer a", raw(r.Answer("a")), "2"},
+		{"answer b", raw(r.Answer("b")), `"x"`},
+		{"answer c", raw(r.Answer("c")), "absent"},
+		{"value k", raw(r.Value("k")), "3"},
+		{"value m", raw(r.Value("m")), "4"},
+		{"value a", raw(r.Value("a")), "absent"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("%s = %s, want %s", tc.what, tc.got, tc.want)
+		}
+	}
+	if np := r.NotPassedEntry("AT-1"); np == nil || np.Result != "not-run" {
+		t.Errorf("NotPassedEntry(AT-1) = %+v, want the last entry, not-run", np)
+	}
+	if np := r.NotPassedEntry("AT-2"); np == nil || np.Result != "partial" {
+		t.Errorf("NotPassedEntry(AT-2) = %+v, want partial", np)
+	}
+	if np := r.NotPassedEntry("AT-3"); np != nil {
+		t.Errorf("NotPassedEntry(AT-3) = %+v, want nil", np)
+	}
+}
+
+func raw(e *Entry) string {
+	if e == nil {
+		return "absent"
+	}
+	if e.Value.Kind == jsonsrc.String {
+		return strconv.Quote(e.Value.Str)
+	}
+	return e.Value.Raw
+}
+
+// BenchmarkParseLarge parses a record with many answers, values, sampled
+// names and not_passed entries and looks each of them up, as the package
+// checks do.
+func BenchmarkParseLarge(b *testing.B) {
+	var answers, values, sampled, notPassed []string
+	for i := 0; i < 20000; i++ {
+		answers = append(answers, fmt.Sprintf(`"q%d": %d`, i, i))
+		values = append(values, fmt.Sprintf(`"k%d": %d`, i, i))
+		sampled = append(sampled, fmt.Sprintf(`"AT-%d"`, i+1))
+		notPassed = append(notPassed, fmt.Sprintf(`"AT-%d": {"result": "failed", "reason": "r"}`, i+1))
+	}
+	src := []byte(fmt.Sprintf(`{"personalization": {"answers": {%s}}, "resolved_tuning": {"values": {%s}}, "evidence": {"acceptance": {"passed": 0, "total": 20000, "sampled": [%s], "not_passed": {%s}}}}`,
+		strings.Join(answers, ","), strings.Join(values, ","), strings.Join(sampled, ","), strings.Join(notPassed, ",")))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := Parse(FileName, src)
+		for _, s := range r.Sampled {
+			r.NotPassedEntry(s.Key)
+			r.Answer(s.Key)
+			r.Value(s.Key)
+		}
 	}
 }

@@ -165,27 +165,34 @@ func (r *Record) shapeFindings() []source.Finding {
 			add(CodeSchema, m.KeySpan, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `opengdd migrate --build`", "evidence."+key, retired["evidence."+key]))
 		}
 	}
-	if object(r.Evidence) != nil && r.Ran() {
+	if why := r.ranBySchema(); object(r.Evidence) != nil && why != "" {
 		for _, key := range []string{"result_hash", "payload"} {
 			if get(r.Evidence, key) == nil {
-				add(CodeSchema, r.Evidence.Opening(), fmt.Sprintf("a test ran (%s), so evidence needs %q; add it, or record every test as not-run if none ran", r.ranBecause(), key))
+				add(CodeSchema, r.Evidence.Opening(), fmt.Sprintf("a test ran (%s), so evidence needs %q; add it, or record every test as not-run if none ran", why, key))
 			}
 		}
 	}
 	return out
 }
 
-// ranBecause says why the record counts a test as run.
-func (r *Record) ranBecause() string {
-	if r.Passed.Finite() && r.Passed.Num > 0 {
+// ranBySchema says why the schema's condition for result_hash and payload
+// holds, or "" when it does not: passed is a whole number of 1 or more, or
+// a not_passed entry is not an object whose result is "not-run" (a
+// failed or partial test, and also a malformed entry, as the schema reads
+// it).
+func (r *Record) ranBySchema() string {
+	if n, ok := Count(r.Passed); ok && n >= 1 {
 		return "passed is " + r.Passed.Raw
 	}
 	for _, n := range r.NotPassed {
-		if n.Result == "failed" || n.Result == "partial" {
+		switch {
+		case n.Result == "failed" || n.Result == "partial":
 			return fmt.Sprintf("%s is %s", n.Name, n.Result)
+		case n.Result != "not-run":
+			return fmt.Sprintf("%s is not recorded as not-run", n.Name)
 		}
 	}
-	return "a test ran"
+	return ""
 }
 
 // valueAt returns the value at a dotted path of objects.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gddls/gddls/analysis"
 	"github.com/gddls/gddls/analysis/buildrecord"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -128,7 +129,9 @@ func verdict(res *analysis.BuildResult, warnings int) string {
 		if warnings > 0 {
 			v += " WITH WARNINGS"
 		}
-		return fmt.Sprintf("%s: the build record conforms: all %d tests of the package passed", v, len(res.Tests))
+		// The record's total is the package's count when gddls could count
+		// the tests, and its claim when a file they come from does not parse.
+		return fmt.Sprintf("%s: the build record conforms: all %s tests of the package passed", v, jsonsrc.FormatNumber(res.Record.Total.Num))
 	case buildrecord.Invalid:
 		return o.Verdict() + ": the build record is invalid"
 	case buildrecord.NotChecked:

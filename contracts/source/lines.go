@@ -27,7 +27,18 @@ type Lines struct {
 	content []byte
 	starts  []int // byte offset of the first byte of each line
 	bom     int   // length of a leading byte order mark, 0 or 3
+	// marks are columns known in advance on long lines, so that a position
+	// far into a long line (a minified JSON file with many findings) costs
+	// at most markGap bytes of counting, not the whole line's.
+	marks []mark
 }
+
+// markGap is the distance in bytes between two marks of a long line.
+const markGap = 1024
+
+// mark is a byte offset at the start of a character of a long line, with
+// its column in UTF-16 code units.
+type mark struct{ offset, units int }
 
 // NewLines indexes content. It does not copy content; the caller must not
 // modify it afterwards.
@@ -47,7 +58,41 @@ func NewLines(content []byte) *Lines {
 			l.starts = append(l.starts, i+1)
 		}
 	}
+	for i := range l.starts {
+		l.markLine(i)
+	}
 	return l
+}
+
+// markLine adds the marks of line i when it is longer than markGap,
+// counting its characters as Position does.
+func (l *Lines) markLine(i int) {
+	start, end := l.starts[i], l.lineEnd(i)
+	if i == 0 {
+		start = max(start, l.bom)
+	}
+	if end-start <= markGap {
+		return
+	}
+	units, next := 0, start+markGap
+	for p := start; p < end; {
+		if p >= next {
+			l.marks = append(l.marks, mark{offset: p, units: units})
+			next = p + markGap
+		}
+		if l.content[p] < utf8.RuneSelf {
+			units++
+			p++
+			continue
+		}
+		r, size := utf8.DecodeRune(l.content[p:end])
+		if r >= 0x10000 {
+			units += 2
+		} else {
+			units++
+		}
+		p += size
+	}
 }
 
 // LineCount reports the number of lines; an empty file has one.
@@ -88,7 +133,11 @@ func (l *Lines) Position(offset int) Position {
 		offset = end
 	}
 	offset = l.runeStart(start, offset)
-	return Position{Line: line, Character: utf16Len(l.content[min(start, offset):offset])}
+	from, units := start, 0
+	if k := sort.Search(len(l.marks), func(i int) bool { return l.marks[i].offset > offset }) - 1; k >= 0 && l.marks[k].offset >= start {
+		from, units = l.marks[k].offset, l.marks[k].units
+	}
+	return Position{Line: line, Character: units + utf16Len(l.content[min(from, offset):offset])}
 }
 
 // runeStart moves offset back to the start of the UTF-8 sequence that

@@ -1,6 +1,10 @@
 package source
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 func TestLinesPosition(t *testing.T) {
 	tests := []struct {
@@ -77,4 +81,73 @@ func TestEditDistance(t *testing.T) {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
 		}
 	}
+}
+
+// TestLinesPositionLongLines: on lines longer than markGap, where Position
+// starts counting from a mark, every offset gets the position counted from
+// the line's start.
+func TestLinesPositionLongLines(t *testing.T) {
+	long := func(unit string, n int) string { return strings.Repeat(unit, n) }
+	tests := []struct {
+		name    string
+		content string
+	}{
+		{"ascii", long("a", 5000)},
+		{"two-byte", long("é", 3000)},
+		{"astral", long("x😀", 1500)},
+		{"invalid bytes", long("a\xff\xe2\x82", 1500)},
+		{"a character across a mark", long("a", 1023) + long("😀", 600)},
+		{"bom and breaks", "\xef\xbb\xbf" + long("ab€", 800) + "\r\n" + long("z", 3000) + "\r" + long("😀q", 900) + "\n"},
+		{"short lines", long("ab\n", 2000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := NewLines([]byte(tt.content))
+			if !strings.HasPrefix(tt.name, "short") && len(l.marks) == 0 {
+				t.Fatal("a long line got no marks")
+			}
+			ref := &Lines{content: l.content, starts: l.starts, bom: l.bom} // counts from the line's start
+			for off := -1; off <= len(tt.content)+1; off++ {
+				if got, want := l.Position(off), ref.Position(off); got != want {
+					t.Fatalf("Position(%d) = %+v, counted from the line's start %+v", off, got, want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPositionLongLine converts many offsets of one long line, as the
+// findings of a minified JSON file are.
+func BenchmarkPositionLongLine(b *testing.B) {
+	content := []byte(strings.Repeat(`"k": "é", `, 100000))
+	l := NewLines(content)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l.Position(i * 7919 % len(content))
+	}
+}
+
+// FuzzLinesMarks: for any content, Position counted from the marks of long
+// lines equals Position counted from each line's start.
+func FuzzLinesMarks(f *testing.F) {
+	// Short seeds: the body puts a long line before them.
+	f.Add([]byte("a"))
+	f.Add([]byte("\xef\xbb\xbfé😀\xff\r\nx"))
+	f.Add([]byte("\xe2\x82\r😀\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 4*markGap {
+			data = data[:4*markGap] // the reference counts from the line's start
+		}
+		if len(data) < markGap {
+			data = append(bytes.Repeat([]byte("ab"), markGap), data...) // a long first line
+		}
+		l := NewLines(data)
+		ref := &Lines{content: l.content, starts: l.starts, bom: l.bom}
+		step := max(1, len(data)/64)
+		for off := 0; off <= len(data); off += step {
+			if got, want := l.Position(off), ref.Position(off); got != want {
+				t.Fatalf("Position(%d) = %+v, counted from the line's start %+v", off, got, want)
+			}
+		}
+	})
 }
