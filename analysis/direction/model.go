@@ -21,8 +21,10 @@ type File struct {
 	// Palettes are the palettes whose key is valid and whose value is an
 	// array, in document order.
 	Palettes []*Palette
-	// Entries are the entries of the seven addressable sections with a
-	// valid key, in document order.
+	// Entries are the entries of the seven addressable sections, in
+	// document order. An entry whose key is not kebab-case (a
+	// DIRECTION_SCHEMA fault) is still declared, so a citation of it
+	// resolves, but no other check reads it (see Entry.WellNamed).
 	Entries []*Entry
 	// Moods are the moods whose `palette` is a well-spelled palette
 	// address.
@@ -82,6 +84,11 @@ type Entry struct {
 	KeySpan source.Span
 	Value   *jsonsrc.Value
 }
+
+// WellNamed reports whether the entry's key is a kebab-case name. The
+// entry of a key that is not adds nothing but its DIRECTION_SCHEMA
+// finding: it is not a promise, not resolved, not warned about.
+func (e *Entry) WellNamed() bool { return ValidKey(e.Key) }
 
 // Address is the entry's two-segment address.
 func (e *Entry) Address() string { return e.Section + "." + e.Key }
@@ -188,12 +195,14 @@ func Parse(path string, v *jsonsrc.Value) *File {
 			continue
 		}
 		for _, m := range sec.Members {
-			if m.Value == nil || kebabKey(m.Key) != "" || !isLast(sec, m) {
+			if m.Value == nil || !isLast(sec, m) {
 				continue
 			}
 			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
 			f.Entries = append(f.Entries, e)
-			f.readEntry(e)
+			if e.WellNamed() {
+				f.readEntry(e)
+			}
 		}
 	}
 	f.checkResolution()
@@ -395,24 +404,37 @@ func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
 	return last != nil && last.KeySpan == m.KeySpan
 }
 
-// Images calls fn with the value of every `image` string member of a
-// parsed direction.json, wherever it stands.
+// Images calls fn with the value of every non-empty `image` string of a
+// parsed direction.json in the two places the format gives an image
+// (SPEC §9.9): a mood's borrow objects and anti-reference objects, and
+// the anti-reference objects of the root `anti` map. A member named
+// `image` elsewhere (a color named "image", a field that does not belong
+// in its object) is no image; an empty one is a fault of the shape only.
 func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
-	var visit func(v *jsonsrc.Value, depth int)
-	visit = func(v *jsonsrc.Value, depth int) {
-		if v == nil || depth > jsonsrc.MaxDepth {
-			return
-		}
-		for _, e := range v.Elems {
-			visit(e, depth+1)
-		}
-		for _, m := range v.Members {
-			if m.Key == "image" && m.Value != nil && m.Value.Kind == jsonsrc.String {
-				fn(m.Value)
-				continue
-			}
-			visit(m.Value, depth+1)
+	visit := func(o *jsonsrc.Value) {
+		if x := o.Get("image"); x != nil && x.Kind == jsonsrc.String && x.Str != "" {
+			fn(x)
 		}
 	}
-	visit(v, 0)
+	if anti := v.Get("anti"); anti != nil {
+		for _, m := range anti.Members {
+			if isLast(anti, m) {
+				visit(m.Value)
+			}
+		}
+	}
+	if moods := v.Get("mood"); moods != nil {
+		for _, m := range moods.Members {
+			if !isLast(moods, m) {
+				continue
+			}
+			for _, list := range []string{"borrows", "anti"} {
+				if arr := m.Value.Get(list); arr != nil && arr.Kind == jsonsrc.Array {
+					for _, e := range arr.Elems {
+						visit(e)
+					}
+				}
+			}
+		}
+	}
 }
