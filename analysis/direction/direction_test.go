@@ -1,6 +1,7 @@
 package direction
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -142,6 +143,39 @@ func TestRetiredFences(t *testing.T) {
 		}
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("RetiredFences(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkParseHugePalette reads one palette of 20,000 named colors that
+// a contrast promise measures one by one: the lookups by name are not
+// quadratic in the palette's size.
+func BenchmarkParseHugePalette(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"palette": {"big": [`)
+	const n = 20000
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"c%d": "#%06X"}`, i, i*7919%0xFFFFFF)
+	}
+	sb.WriteString(`]}, "contrast": {"all": {"colors": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"palette.big.c%d"`, i)
+	}
+	sb.WriteString(`], "against": "palette.big.c1", "at_least": 1, "where": "w"}}}`)
+	v, err := jsonsrc.Parse([]byte(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if f := Parse("direction.json", v); len(f.Palettes) != 1 || len(f.Palettes[0].Colors) != n {
+			b.Fatalf("read %d palettes", len(f.Palettes))
 		}
 	}
 }

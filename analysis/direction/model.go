@@ -38,6 +38,7 @@ type File struct {
 	Findings []source.Finding
 
 	palettes map[string]*Palette
+	entries  map[[2]string]*Entry
 }
 
 // Palette is one palette of the `palette` map.
@@ -47,6 +48,8 @@ type Palette struct {
 	// Colors are the named colors in document order; a repeated name is
 	// kept once, with its first entry.
 	Colors []*Color
+
+	byName map[string]*Color
 }
 
 // Color is one named color of a palette.
@@ -68,14 +71,7 @@ func (c *Color) Address() string { return "palette." + c.Palette.Key + "." + c.N
 func (p *Palette) Address() string { return "palette." + p.Key }
 
 // Color returns the color named name, or nil.
-func (p *Palette) Color(name string) *Color {
-	for _, c := range p.Colors {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
-}
+func (p *Palette) Color(name string) *Color { return p.byName[name] }
 
 // Entry is one entry of an addressable section (§9 rule 6).
 type Entry struct {
@@ -139,12 +135,7 @@ func (f *File) Entry(section, key string) *Entry {
 	if f == nil {
 		return nil
 	}
-	for _, e := range f.Entries {
-		if e.Section == section && e.Key == key {
-			return e
-		}
-	}
-	return nil
+	return f.entries[[2]string{section, key}]
 }
 
 // Resolve resolves a palette address in the order of SPEC §9.1: the whole
@@ -177,7 +168,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	if v == nil {
 		return nil
 	}
-	f := &File{Path: path, Value: v, palettes: map[string]*Palette{}}
+	f := &File{Path: path, Value: v, palettes: map[string]*Palette{}, entries: map[[2]string]*Entry{}}
 	problems := jsonshape.Check(Shape, v, "direction.json")
 	for i := range problems {
 		if problems[i].Kind == jsonshape.IsMissing && problems[i].Tag == CodeColorReference {
@@ -200,6 +191,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 			}
 			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
 			f.Entries = append(f.Entries, e)
+			f.entries[[2]string{section, m.Key}] = e
 			if e.WellNamed() {
 				f.readEntry(e)
 			}
@@ -220,7 +212,7 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 		if m.Value == nil || !ValidPaletteKey(m.Key) || !isLast(pals, m) || m.Value.Kind != jsonsrc.Array {
 			continue
 		}
-		p := &Palette{Key: m.Key, KeySpan: m.KeySpan}
+		p := &Palette{Key: m.Key, KeySpan: m.KeySpan, byName: map[string]*Color{}}
 		for _, e := range m.Value.Elems {
 			if e == nil || e.Kind != jsonsrc.Object || distinctKeys(e) != 1 {
 				continue
@@ -236,7 +228,9 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 				continue
 			}
 			rgb, _ := ParseHex(c.Value.Str)
-			p.Colors = append(p.Colors, &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan, Hex: c.Value.Str, HexSpan: c.Value.Span, RGB: rgb})
+			col := &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan, Hex: c.Value.Str, HexSpan: c.Value.Span, RGB: rgb}
+			p.Colors = append(p.Colors, col)
+			p.byName[col.Name] = col
 		}
 		f.Palettes = append(f.Palettes, p)
 		f.palettes[p.Key] = p
