@@ -18,8 +18,8 @@ type File struct {
 	Path string
 	// Value is the parsed JSON document.
 	Value *jsonsrc.Value
-	// Palettes are the palettes whose key is valid and whose value is an
-	// array, in document order.
+	// Palettes are the palettes whose key is valid, in document order;
+	// one whose value is not an array has no colors.
 	Palettes []*Palette
 	// Entries are the entries of the seven addressable sections, in
 	// document order. An entry whose key is not kebab-case (a
@@ -209,9 +209,11 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 		return
 	}
 	for _, m := range pals.Members {
-		if m.Value == nil || !ValidPaletteKey(m.Key) || !isLast(pals, m) || m.Value.Kind != jsonsrc.Array {
+		if m.Value == nil || !ValidPaletteKey(m.Key) || !isLast(pals, m) {
 			continue
 		}
+		// A palette that is not an array (PALETTE_SHAPE) is still a
+		// palette: it is named and resolved, and holds no color.
 		p := &Palette{Key: m.Key, KeySpan: m.KeySpan, byName: map[string]*Color{}}
 		for _, e := range m.Value.Elems {
 			if e == nil || e.Kind != jsonsrc.Object || distinctKeys(e) != 1 {
