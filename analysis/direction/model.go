@@ -185,8 +185,8 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		if sec == nil || sec.Kind != jsonsrc.Object {
 			continue
 		}
-		for _, m := range sec.Members {
-			if m.Value == nil || !isLast(sec, m) {
+		for _, m := range lastMembers(sec) {
+			if m.Value == nil {
 				continue
 			}
 			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
@@ -208,8 +208,8 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 	if pals == nil || pals.Kind != jsonsrc.Object {
 		return
 	}
-	for _, m := range pals.Members {
-		if m.Value == nil || !ValidPaletteKey(m.Key) || !isLast(pals, m) {
+	for _, m := range lastMembers(pals) {
+		if m.Value == nil || !ValidPaletteKey(m.Key) {
 			continue
 		}
 		// A palette that is not an array (PALETTE_SHAPE) is still a
@@ -393,11 +393,27 @@ func (f *File) add(code string, span source.Span, msg string, related ...source.
 	f.Findings = append(f.Findings, source.Finding{Code: code, Severity: source.Error, File: f.Path, Span: span, Message: msg, Related: related})
 }
 
-// isLast reports whether m is the last member of object v with its key: a
-// member written twice counts with its last value.
-func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
-	last := v.Member(m.Key)
-	return last != nil && last.KeySpan == m.KeySpan
+// lastMembers returns the members of object v that count, in document
+// order: a member written twice counts with its last value. It is linear
+// in the size of the object (nil for anything but an object).
+func lastMembers(v *jsonsrc.Value) []jsonsrc.Member {
+	if v == nil || v.Kind != jsonsrc.Object {
+		return nil
+	}
+	last := make(map[string]int, len(v.Members))
+	for i, m := range v.Members {
+		last[m.Key] = i
+	}
+	if len(last) == len(v.Members) {
+		return v.Members
+	}
+	out := make([]jsonsrc.Member, 0, len(last))
+	for i, m := range v.Members {
+		if last[m.Key] == i {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // Images calls fn with the value of every non-empty `image` string of a
@@ -412,25 +428,26 @@ func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
 			fn(x)
 		}
 	}
-	if anti := v.Get("anti"); anti != nil {
-		for _, m := range anti.Members {
-			if isLast(anti, m) {
-				visit(m.Value)
-			}
+	// In document order, each member counting with its last value.
+	last := func(obj *jsonsrc.Value, each func(*jsonsrc.Value)) {
+		for _, m := range lastMembers(obj) {
+			each(m.Value)
 		}
 	}
-	if moods := v.Get("mood"); moods != nil {
-		for _, m := range moods.Members {
-			if !isLast(moods, m) {
-				continue
-			}
-			for _, list := range []string{"borrows", "anti"} {
-				if arr := m.Value.Get(list); arr != nil && arr.Kind == jsonsrc.Array {
-					for _, e := range arr.Elems {
-						visit(e)
+	for _, root := range lastMembers(v) {
+		switch root.Key {
+		case "anti":
+			last(root.Value, visit)
+		case "mood":
+			last(root.Value, func(mood *jsonsrc.Value) {
+				for _, list := range []string{"borrows", "anti"} {
+					if arr := mood.Get(list); arr != nil && arr.Kind == jsonsrc.Array {
+						for _, e := range arr.Elems {
+							visit(e)
+						}
 					}
 				}
-			}
+			})
 		}
 	}
 }

@@ -26,25 +26,36 @@ type Range struct {
 type Lines struct {
 	content []byte
 	starts  []int // byte offset of the first byte of each line
-	bom     int   // length of a leading byte order mark, 0 or 3
+	// wide is, for each line, the offset of its first byte that is not
+	// ASCII (after the byte order mark), or noWide: before it, a column
+	// is a byte count, so a long ASCII line is not scanned per position.
+	wide []int
+	bom  int // length of a leading byte order mark, 0 or 3
 }
+
+// noWide marks a line whose bytes are all ASCII.
+const noWide = int(^uint(0) >> 1)
 
 // NewLines indexes content. It does not copy content; the caller must not
 // modify it afterwards.
 func NewLines(content []byte) *Lines {
-	l := &Lines{content: content, starts: []int{0}}
+	l := &Lines{content: content, starts: []int{0}, wide: []int{noWide}}
 	if len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
 		l.bom = 3
 	}
 	for i := 0; i < len(content); i++ {
-		switch content[i] {
-		case '\n':
+		switch c := content[i]; {
+		case c == '\n':
 			l.starts = append(l.starts, i+1)
-		case '\r':
+			l.wide = append(l.wide, noWide)
+		case c == '\r':
 			if i+1 < len(content) && content[i+1] == '\n' {
 				i++
 			}
 			l.starts = append(l.starts, i+1)
+			l.wide = append(l.wide, noWide)
+		case c >= utf8.RuneSelf && i >= l.bom && l.wide[len(l.wide)-1] == noWide:
+			l.wide[len(l.wide)-1] = i
 		}
 	}
 	return l
@@ -88,7 +99,11 @@ func (l *Lines) Position(offset int) Position {
 		offset = end
 	}
 	offset = l.runeStart(start, offset)
-	return Position{Line: line, Character: utf16Len(l.content[min(start, offset):offset])}
+	from := min(start, offset)
+	if w := l.wide[line]; offset > w {
+		return Position{Line: line, Character: w - from + utf16Len(l.content[w:offset])}
+	}
+	return Position{Line: line, Character: offset - from}
 }
 
 // runeStart moves offset back to the start of the UTF-8 sequence that

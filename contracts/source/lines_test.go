@@ -20,6 +20,11 @@ func TestLinesPosition(t *testing.T) {
 		{"invalid byte is one unit", "\xffx", 1, Position{0, 1}},
 		{"past end clamps", "ab", 9, Position{0, 2}},
 		{"negative clamps", "ab", -3, Position{0, 0}},
+		{"ASCII before a wide rune", "ab😀c", 7, Position{0, 5}},
+		{"at a wide rune", "ab😀c", 2, Position{0, 2}},
+		{"a wide rune on another line", "é\nabc", 5, Position{1, 2}},
+		{"BOM then a wide rune", "\ufeffé", 5, Position{0, 1}},
+		{"inside the BOM", "\ufeffab", 1, Position{0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +80,25 @@ func TestEditDistance(t *testing.T) {
 	} {
 		if got := EditDistance(tc.a, tc.b); got != tc.want {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkPositionLongLine converts 20,000 offsets of one 1 MB line of
+// ASCII, the shape of a minified JSON file with a finding per member: the
+// conversion does not rescan the line from its start for each one.
+func BenchmarkPositionLongLine(b *testing.B) {
+	content := make([]byte, 1<<20)
+	for i := range content {
+		content[i] = 'a'
+	}
+	l := NewLines(content)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for off := 0; off < len(content); off += len(content) / 20000 {
+			if p := l.Position(off); p.Character != off {
+				b.Fatalf("Position(%d) = %+v", off, p)
+			}
 		}
 	}
 }
