@@ -112,6 +112,16 @@ func (p *Package) anchorFile() string {
 	return filepath.Join(p.Root, "tuning.json")
 }
 
+// rootFolder reports whether the package root holds a folder named name.
+func (b *builder) rootFolder(p *Package, name string) bool {
+	for _, e := range b.tree.dirs[p.Root] {
+		if e.isDir && e.name == name {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *builder) loadPackage(p *Package) {
 	p.Manifest = p.files["manifest.json"]
 	if f := p.files["tuning.json"]; f != nil && f.Skipped == "" {
@@ -152,6 +162,12 @@ func (b *builder) loadPackage(p *Package) {
 		p.Direction = v
 		f := p.files["direction.json"]
 		p.DirectionFile = f.entry.getDirection(f.Path, v)
+	} else if p.files["direction.json"] == nil && b.rootFolder(p, "direction.json") {
+		// A folder in the file's place is a file that cannot be read
+		// (SPEC §9: DIRECTION_JSON), not an absent one.
+		p.markUnreadable("direction.json")
+		b.report(source.Finding{Code: "DIRECTION_JSON", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, "direction.json"),
+			Message: "direction.json is a folder, so the art direction cannot be read; replace it with the JSON file, or remove it when the package has no art direction"})
 	}
 	b.loadCollections(p)
 	b.loadContracts(p)

@@ -147,7 +147,7 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 		related = []source.Related{{File: c.File.Path, Span: firstLine(c.File), Message: "presentation prose usually lives in this chapter"}}
 	}
 	for _, e := range d.Entries {
-		if !direction.IsJudged(e.Section) || cited[e.Address()] {
+		if !direction.IsJudged(e.Section) || !e.WellNamed() || cited[e.Address()] {
 			continue
 		}
 		b.report(source.Finding{Code: direction.CodeUnmentioned, Severity: source.Warning, File: d.Path, Span: e.KeySpan,
@@ -170,7 +170,9 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 		}
 	}
 	for _, r := range d.ColorRefs() {
-		reach(r.Text) // a color position that names a palette is dangling, but it names the palette
+		if _, col := d.Resolve(r.Text); col != nil {
+			reached[col.Palette] = true // a color position that names a whole palette is dangling and refers to nothing
+		}
 	}
 	for text := range cited {
 		reach(text)
@@ -206,7 +208,7 @@ func (b *builder) checkCovering(p *Package, d *direction.File) {
 		}
 	}
 	for _, e := range d.Entries {
-		if !direction.IsMeasured(e.Section) || claimed[e.Address()] {
+		if !direction.IsMeasured(e.Section) || !e.WellNamed() || claimed[e.Address()] {
 			continue
 		}
 		b.report(source.Finding{Code: direction.CodeClaimUncovered, Severity: source.Error, File: d.Path, Span: e.KeySpan,

@@ -360,6 +360,25 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			delete(overlay, path("contracts/garden-away.json"))
 			ws.SetOverlay(path("contracts/garden-away.json"), nil)
 		}},
+		// A folder in the place of direction.json is a file that cannot be
+		// read: the chapter's citation of a mood is held back.
+		{"drop direction.json and cite a mood", func() {
+			delete(overlay, path("direction.json"))
+			ws.SetOverlay(path("direction.json"), nil)
+			setOverlay("02-mechanics.md", mechanics+"\nThe mood is `mood.dusk`.\n")
+		}},
+		{"put a folder where direction.json was", func() {
+			if err := os.MkdirAll(path("direction.json"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("direction.json")})
+		}},
+		{"remove the folder", func() {
+			if err := os.RemoveAll(path("direction.json")); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("direction.json")})
+		}},
 	}
 	for _, step := range steps {
 		step.do()

@@ -85,10 +85,11 @@ type dep struct {
 
 // depValue is what a dependency saw; only the field of its kind is used.
 type depValue struct {
-	ptr    any
-	gen    int
-	anchor anchorToken
-	tuning tuningKeyToken
+	ptr        any
+	gen        int
+	anchor     anchorToken
+	tuning     tuningKeyToken
+	unreadable bool
 }
 
 // adoptionResult is the memoized evaluation and check of one adoption.
@@ -113,7 +114,9 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 		if f := p.files[d.key]; f != nil {
 			return depValue{ptr: f.entry}
 		}
-		return depValue{ptr: (*cacheEntry)(nil)}
+		// No file: absent, or something in its place that cannot be read
+		// (a folder), which holds back what reads it.
+		return depValue{ptr: (*cacheEntry)(nil), unreadable: p.Unreadable(d.key)}
 	case depGeneration:
 		return depValue{gen: p.generation}
 	case depTuningKey:

@@ -223,7 +223,10 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 		if p.Direction == nil {
 			return fmt.Sprintf("`%s` names an entry of %s, but the package has no direction.json; add the file or remove the citation", text, segs[0])
 		}
-		if len(segs) == 2 && p.Direction.Get(segs[0]).Member(segs[1]) != nil {
+		if len(segs) != 2 {
+			return fmt.Sprintf("`%s` is not a direction address: an entry of %s is cited with exactly two segments, `%s.<key>`", text, segs[0], segs[0])
+		}
+		if p.DirectionFile.Entry(segs[0], segs[1]) != nil {
 			return ""
 		}
 		return fmt.Sprintf("`%s` names no entry of %s in direction.json", text, segs[0])

@@ -1,6 +1,7 @@
 package direction
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -142,6 +143,101 @@ func TestRetiredFences(t *testing.T) {
 		}
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("RetiredFences(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkParseHugePalette reads one palette of 20,000 named colors that
+// a contrast promise measures one by one: the lookups by name are not
+// quadratic in the palette's size.
+func BenchmarkParseHugePalette(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"palette": {"big": [`)
+	const n = 20000
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `{"c%d": "#%06X"}`, i, i*7919%0xFFFFFF)
+	}
+	sb.WriteString(`]}, "contrast": {"all": {"colors": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"palette.big.c%d"`, i)
+	}
+	sb.WriteString(`], "against": "palette.big.c1", "at_least": 1, "where": "w"}}}`)
+	v, err := jsonsrc.Parse([]byte(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if f := Parse("direction.json", v); len(f.Palettes) != 1 || len(f.Palettes[0].Colors) != n {
+			b.Fatalf("read %d palettes", len(f.Palettes))
+		}
+	}
+}
+
+func TestImages(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		want      []string
+	}{
+		{"borrow and both anti objects", `{"mood": {"m": {"borrows": [{"image": "a.png"}], "anti": ["s", {"not": "n", "image": "b.png"}]}}, "anti": {"x": {"not": "n", "image": "c.png"}, "y": "plain"}}`, []string{"a.png", "b.png", "c.png"}},
+		{"a color named image is no image", `{"palette": {"p": [{"image": "#FFFFFF"}]}}`, nil},
+		{"a promise's stray image is no image", `{"colors": {"c": {"image": "d.png"}}, "viewing": {"image": "e.png"}}`, nil},
+		{"an empty image is the shape's fault", `{"anti": {"x": {"not": "n", "image": ""}}}`, nil},
+		{"a mood written twice counts with its last value", `{"mood": {"m": {"borrows": [{"image": "old.png"}]}, "m": {"borrows": [{"image": "new.png"}]}}}`, []string{"new.png"}},
+		{"not an object", `[{"anti": {"x": {"image": "f.png"}}}]`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := jsonsrc.Parse([]byte(tc.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			Images(v, func(image *jsonsrc.Value) { got = append(got, image.Str) })
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Errorf("Images = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// BenchmarkParseManyKeys reads maps of 20,000 anti-references and 20,000
+// palettes: reading each member with its last value is not quadratic in
+// the size of a map.
+func BenchmarkParseManyKeys(b *testing.B) {
+	var sb strings.Builder
+	const n = 20000
+	sb.WriteString(`{"anti": {`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"a%d": {"not": "x", "image": "i%d.png", "license": "l"}`, i, i)
+	}
+	sb.WriteString(`}, "palette": {`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, `"p%d": [{"c": "#000000"}]`, i)
+	}
+	sb.WriteString(`}}`)
+	v, err := jsonsrc.Parse([]byte(sb.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f := Parse("direction.json", v)
+		images := 0
+		Images(v, func(*jsonsrc.Value) { images++ })
+		if len(f.Palettes) != n || len(f.Entries) != n || images != n {
+			b.Fatalf("read %d palettes, %d entries, %d images", len(f.Palettes), len(f.Entries), images)
 		}
 	}
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // FuzzParse reads arbitrary bytes as direction.json and as a chapter:
-// neither panics, every finding's span lies inside the input, and every
-// retired fence starts with three backticks.
+// neither panics, every finding's span lies inside the input, every
+// retired fence starts with three backticks, and every image is a
+// non-empty string.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(resolveDoc))
 	f.Add([]byte(`{"palette": {"b": [{"i": "#000000"}, {"p": "#FFFFFF"}]}, "contrast": {"c": {"colors": ["palette.b.i"], "against": "palette.b.p", "at_least": 30, "where": "w"}}, "mood": {"m": {"intent": "i", "anti": ["a"], "palette": "palette.b.i"}}}`))
@@ -32,5 +33,10 @@ func FuzzParse(f *testing.F) {
 		for _, r := range df.ColorRefs() {
 			df.Resolve(r.Text)
 		}
+		Images(v, func(image *jsonsrc.Value) {
+			if image.Kind != jsonsrc.String || image.Str == "" {
+				t.Fatalf("image %v is not a non-empty string", image)
+			}
+		})
 	})
 }

@@ -18,11 +18,13 @@ type File struct {
 	Path string
 	// Value is the parsed JSON document.
 	Value *jsonsrc.Value
-	// Palettes are the palettes whose key is valid and whose value is an
-	// array, in document order.
+	// Palettes are the palettes whose key is valid, in document order;
+	// one whose value is not an array has no colors.
 	Palettes []*Palette
-	// Entries are the entries of the seven addressable sections with a
-	// valid key, in document order.
+	// Entries are the entries of the seven addressable sections, in
+	// document order. An entry whose key is not kebab-case (a
+	// DIRECTION_SCHEMA fault) is still declared, so a citation of it
+	// resolves, but no other check reads it (see Entry.WellNamed).
 	Entries []*Entry
 	// Moods are the moods whose `palette` is a well-spelled palette
 	// address.
@@ -36,6 +38,7 @@ type File struct {
 	Findings []source.Finding
 
 	palettes map[string]*Palette
+	entries  map[[2]string]*Entry
 }
 
 // Palette is one palette of the `palette` map.
@@ -45,6 +48,8 @@ type Palette struct {
 	// Colors are the named colors in document order; a repeated name is
 	// kept once, with its first entry.
 	Colors []*Color
+
+	byName map[string]*Color
 }
 
 // Color is one named color of a palette.
@@ -66,14 +71,7 @@ func (c *Color) Address() string { return "palette." + c.Palette.Key + "." + c.N
 func (p *Palette) Address() string { return "palette." + p.Key }
 
 // Color returns the color named name, or nil.
-func (p *Palette) Color(name string) *Color {
-	for _, c := range p.Colors {
-		if c.Name == name {
-			return c
-		}
-	}
-	return nil
-}
+func (p *Palette) Color(name string) *Color { return p.byName[name] }
 
 // Entry is one entry of an addressable section (§9 rule 6).
 type Entry struct {
@@ -82,6 +80,11 @@ type Entry struct {
 	KeySpan source.Span
 	Value   *jsonsrc.Value
 }
+
+// WellNamed reports whether the entry's key is a kebab-case name. The
+// entry of a key that is not adds nothing but its DIRECTION_SCHEMA
+// finding: it is not a promise, not resolved, not warned about.
+func (e *Entry) WellNamed() bool { return ValidKey(e.Key) }
 
 // Address is the entry's two-segment address.
 func (e *Entry) Address() string { return e.Section + "." + e.Key }
@@ -132,12 +135,7 @@ func (f *File) Entry(section, key string) *Entry {
 	if f == nil {
 		return nil
 	}
-	for _, e := range f.Entries {
-		if e.Section == section && e.Key == key {
-			return e
-		}
-	}
-	return nil
+	return f.entries[[2]string{section, key}]
 }
 
 // Resolve resolves a palette address in the order of SPEC §9.1: the whole
@@ -170,7 +168,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	if v == nil {
 		return nil
 	}
-	f := &File{Path: path, Value: v, palettes: map[string]*Palette{}}
+	f := &File{Path: path, Value: v, palettes: map[string]*Palette{}, entries: map[[2]string]*Entry{}}
 	problems := jsonshape.Check(Shape, v, "direction.json")
 	for i := range problems {
 		if problems[i].Kind == jsonshape.IsMissing && problems[i].Tag == CodeColorReference {
@@ -187,13 +185,16 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		if sec == nil || sec.Kind != jsonsrc.Object {
 			continue
 		}
-		for _, m := range sec.Members {
-			if m.Value == nil || kebabKey(m.Key) != "" || !isLast(sec, m) {
+		for _, m := range lastMembers(sec) {
+			if m.Value == nil {
 				continue
 			}
 			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
 			f.Entries = append(f.Entries, e)
-			f.readEntry(e)
+			f.entries[[2]string{section, m.Key}] = e
+			if e.WellNamed() {
+				f.readEntry(e)
+			}
 		}
 	}
 	f.checkResolution()
@@ -207,11 +208,13 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 	if pals == nil || pals.Kind != jsonsrc.Object {
 		return
 	}
-	for _, m := range pals.Members {
-		if m.Value == nil || !ValidPaletteKey(m.Key) || !isLast(pals, m) || m.Value.Kind != jsonsrc.Array {
+	for _, m := range lastMembers(pals) {
+		if m.Value == nil || !ValidPaletteKey(m.Key) {
 			continue
 		}
-		p := &Palette{Key: m.Key, KeySpan: m.KeySpan}
+		// A palette that is not an array (PALETTE_SHAPE) is still a
+		// palette: it is named and resolved, and holds no color.
+		p := &Palette{Key: m.Key, KeySpan: m.KeySpan, byName: map[string]*Color{}}
 		for _, e := range m.Value.Elems {
 			if e == nil || e.Kind != jsonsrc.Object || distinctKeys(e) != 1 {
 				continue
@@ -227,7 +230,9 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 				continue
 			}
 			rgb, _ := ParseHex(c.Value.Str)
-			p.Colors = append(p.Colors, &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan, Hex: c.Value.Str, HexSpan: c.Value.Span, RGB: rgb})
+			col := &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan, Hex: c.Value.Str, HexSpan: c.Value.Span, RGB: rgb}
+			p.Colors = append(p.Colors, col)
+			p.byName[col.Name] = col
 		}
 		f.Palettes = append(f.Palettes, p)
 		f.palettes[p.Key] = p
@@ -388,31 +393,61 @@ func (f *File) add(code string, span source.Span, msg string, related ...source.
 	f.Findings = append(f.Findings, source.Finding{Code: code, Severity: source.Error, File: f.Path, Span: span, Message: msg, Related: related})
 }
 
-// isLast reports whether m is the last member of object v with its key: a
-// member written twice counts with its last value.
-func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
-	last := v.Member(m.Key)
-	return last != nil && last.KeySpan == m.KeySpan
-}
-
-// Images calls fn with the value of every `image` string member of a
-// parsed direction.json, wherever it stands.
-func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
-	var visit func(v *jsonsrc.Value, depth int)
-	visit = func(v *jsonsrc.Value, depth int) {
-		if v == nil || depth > jsonsrc.MaxDepth {
-			return
-		}
-		for _, e := range v.Elems {
-			visit(e, depth+1)
-		}
-		for _, m := range v.Members {
-			if m.Key == "image" && m.Value != nil && m.Value.Kind == jsonsrc.String {
-				fn(m.Value)
-				continue
-			}
-			visit(m.Value, depth+1)
+// lastMembers returns the members of object v that count, in document
+// order: a member written twice counts with its last value. It is linear
+// in the size of the object (nil for anything but an object).
+func lastMembers(v *jsonsrc.Value) []jsonsrc.Member {
+	if v == nil || v.Kind != jsonsrc.Object {
+		return nil
+	}
+	last := make(map[string]int, len(v.Members))
+	for i, m := range v.Members {
+		last[m.Key] = i
+	}
+	if len(last) == len(v.Members) {
+		return v.Members
+	}
+	out := make([]jsonsrc.Member, 0, len(last))
+	for i, m := range v.Members {
+		if last[m.Key] == i {
+			out = append(out, m)
 		}
 	}
-	visit(v, 0)
+	return out
+}
+
+// Images calls fn with the value of every non-empty `image` string of a
+// parsed direction.json in the two places the format gives an image
+// (SPEC §9.9): a mood's borrow objects and anti-reference objects, and
+// the anti-reference objects of the root `anti` map. A member named
+// `image` elsewhere (a color named "image", a field that does not belong
+// in its object) is no image; an empty one is a fault of the shape only.
+func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
+	visit := func(o *jsonsrc.Value) {
+		if x := o.Get("image"); x != nil && x.Kind == jsonsrc.String && x.Str != "" {
+			fn(x)
+		}
+	}
+	// In document order, each member counting with its last value.
+	last := func(obj *jsonsrc.Value, each func(*jsonsrc.Value)) {
+		for _, m := range lastMembers(obj) {
+			each(m.Value)
+		}
+	}
+	for _, root := range lastMembers(v) {
+		switch root.Key {
+		case "anti":
+			last(root.Value, visit)
+		case "mood":
+			last(root.Value, func(mood *jsonsrc.Value) {
+				for _, list := range []string{"borrows", "anti"} {
+					if arr := mood.Get(list); arr != nil && arr.Kind == jsonsrc.Array {
+						for _, e := range arr.Elems {
+							visit(e)
+						}
+					}
+				}
+			})
+		}
+	}
 }

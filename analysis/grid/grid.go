@@ -38,18 +38,27 @@ func Layers(schema *jsonsrc.Value) []string {
 		return nil
 	}
 	var names []string
+	last := lastValues(record)
 	seen := map[string]bool{}
 	for _, m := range record.Members {
 		if strings.HasPrefix(m.Key, "_") || seen[m.Key] {
 			continue
 		}
 		seen[m.Key] = true
-		shape := record.Get(m.Key)
-		if t := shape.Get("type"); t != nil && t.Kind == jsonsrc.String && t.Str == "grid" {
+		if t := last[m.Key].Get("type"); t != nil && t.Kind == jsonsrc.String && t.Str == "grid" {
 			names = append(names, m.Key)
 		}
 	}
 	return names
+}
+
+// lastValues maps each key of object v to the value of its last member.
+func lastValues(v *jsonsrc.Value) map[string]*jsonsrc.Value {
+	out := make(map[string]*jsonsrc.Value, len(v.Members))
+	for _, m := range v.Members {
+		out[m.Key] = m.Value
+	}
+	return out
 }
 
 // Columns returns the column count of a row: its length in Unicode scalar
@@ -68,8 +77,12 @@ type layer struct {
 // in the order of names.
 func carried(record *jsonsrc.Value, names []string) []layer {
 	var out []layer
+	members := map[string]*jsonsrc.Member{}
+	for i := range record.Members {
+		members[record.Members[i].Key] = &record.Members[i] // the last one counts
+	}
 	for _, name := range names {
-		m := record.Member(name)
+		m := members[name]
 		if m == nil || m.Value == nil || m.Value.Kind != jsonsrc.Array {
 			continue
 		}

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -178,4 +179,35 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkManyLayers reads a schema of 20,000 grid fields and a record
+// carrying all of them: finding each layer's shape and value is not
+// quadratic in the number of fields.
+func BenchmarkManyLayers(b *testing.B) {
+	const n = 20000
+	var schema, record strings.Builder
+	schema.WriteString(`{"record": {`)
+	record.WriteString(`{`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			schema.WriteByte(',')
+			record.WriteByte(',')
+		}
+		fmt.Fprintf(&schema, `"l%d": {"type": "grid"}`, i)
+		fmt.Fprintf(&record, `"l%d": ["ab", "cd"]`, i)
+	}
+	schema.WriteString(`}}`)
+	record.WriteString(`}`)
+	sv, rv := parse(b, schema.String()), parse(b, record.String())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		layers := Layers(sv)
+		if len(layers) != n {
+			b.Fatalf("%d layers", len(layers))
+		}
+		if fs := Check("r.json", rv, layers); len(fs) != 0 {
+			b.Fatalf("%d findings", len(fs))
+		}
+	}
 }

@@ -34,8 +34,9 @@ var sectionWords = map[string]bool{"section": true, "sections": true, "chapter":
 // (3D, 2nd, 10px, v0.9, 1.2.3, 10:30, 1/2, 3-4, 2026-12-01, rule-3).
 func Literals(doc *markdown.Doc) []Literal {
 	var out []Literal
+	m := newMasker(doc)
 	for _, p := range Paragraphs(doc) {
-		text := masked(doc, p)
+		text := m.masked(p)
 		for start := 0; start <= len(text); {
 			end := bytes.IndexByte(text[start:], '\n')
 			if end < 0 {

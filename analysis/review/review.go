@@ -16,6 +16,7 @@ package review
 
 import (
 	"bytes"
+	"sort"
 	"unicode/utf8"
 
 	"github.com/gddls/gddls/analysis/markdown"
@@ -126,11 +127,47 @@ func Paragraphs(doc *markdown.Doc) []Paragraph {
 	return out
 }
 
+// masker blanks out the parts of a document's prose that are not read:
+// inline code, link destinations and autolinks.
+type masker struct {
+	doc *markdown.Doc
+	// spans are the parts to blank, sorted by start; reach[i] is the
+	// largest end of spans[:i+1].
+	spans []source.Span
+	reach []int
+}
+
+// newMasker collects the parts of doc to blank, once per document, so
+// that masking every paragraph is not quadratic in the document's size.
+func newMasker(doc *markdown.Doc) *masker {
+	m := &masker{doc: doc}
+	for _, c := range doc.CodeSpans {
+		m.spans = append(m.spans, c.Span)
+	}
+	for _, l := range doc.Links {
+		switch l.Kind {
+		case markdown.Autolink, markdown.Definition, markdown.HTMLLink:
+			m.spans = append(m.spans, l.Span)
+		default:
+			m.spans = append(m.spans, l.DestSpan)
+		}
+	}
+	sort.SliceStable(m.spans, func(i, j int) bool { return m.spans[i].Start < m.spans[j].Start })
+	m.reach = make([]int, len(m.spans))
+	for i, sp := range m.spans {
+		m.reach[i] = sp.End
+		if i > 0 && m.reach[i-1] > sp.End {
+			m.reach[i] = m.reach[i-1]
+		}
+	}
+	return m
+}
+
 // masked returns a copy of the paragraph's bytes in which inline code,
 // link destinations and autolinks are blanked out (same length, so that
 // offsets still match).
-func masked(doc *markdown.Doc, p Paragraph) []byte {
-	text := append([]byte(nil), doc.Data[p.Span.Start:p.Span.End]...)
+func (m *masker) masked(p Paragraph) []byte {
+	text := append([]byte(nil), m.doc.Data[p.Span.Start:p.Span.End]...)
 	blank := func(s source.Span) {
 		for i := max(s.Start, p.Span.Start); i < s.End && i < p.Span.End; i++ {
 			if text[i-p.Span.Start] != '\n' && text[i-p.Span.Start] != '\r' {
@@ -138,21 +175,14 @@ func masked(doc *markdown.Doc, p Paragraph) []byte {
 			}
 		}
 	}
-	for _, c := range doc.CodeSpans {
-		if c.Span.End > p.Span.Start && c.Span.Start < p.Span.End {
-			blank(c.Span)
-		}
+	// The spans that start inside the paragraph, and those before it that
+	// reach into it.
+	first := sort.Search(len(m.spans), func(i int) bool { return m.spans[i].Start >= p.Span.Start })
+	for i := first - 1; i >= 0 && m.reach[i] > p.Span.Start; i-- {
+		blank(m.spans[i])
 	}
-	for _, l := range doc.Links {
-		if l.Span.End <= p.Span.Start || l.Span.Start >= p.Span.End {
-			continue
-		}
-		switch l.Kind {
-		case markdown.Autolink, markdown.Definition, markdown.HTMLLink:
-			blank(l.Span)
-		default:
-			blank(l.DestSpan)
-		}
+	for i := first; i < len(m.spans) && m.spans[i].Start < p.Span.End; i++ {
+		blank(m.spans[i])
 	}
 	return text
 }

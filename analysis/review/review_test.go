@@ -154,3 +154,35 @@ func FuzzReview(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkManyParagraphs reads the literals and tie-break hints of a
+// chapter of 20,000 paragraphs, each with inline code and a link: masking
+// a paragraph looks only at the code and links near it, so the reading is
+// not quadratic in the chapter's size.
+func BenchmarkManyParagraphs(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("# Mechanics\n\n")
+	const n = 20000
+	for i := 0; i < n; i++ {
+		sb.WriteString("Pick the nearest `lamp.range_tiles` of [3 moths](moths.md#7) and 4 lamps.\n\n")
+	}
+	doc := markdown.Parse([]byte(sb.String()))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got := len(Literals(doc)); got != 2*n {
+			b.Fatalf("%d literals, want %d", got, 2*n)
+		}
+		if got := len(TieBreaks(doc)); got != n {
+			b.Fatalf("%d hints, want %d", got, n)
+		}
+	}
+}
+
+func TestMaskedAcrossLines(t *testing.T) {
+	// A code span that runs over a line break inside one paragraph hides
+	// its number on both lines; the next paragraph is read.
+	got := literalTexts("The `lamp\n7` holds 3.\n\nThen 5.\n")
+	if want := []string{"3", "5"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("literals = %q, want %q", got, want)
+	}
+}

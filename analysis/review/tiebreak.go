@@ -43,13 +43,14 @@ var (
 // destinations are not read.
 func TieBreaks(doc *markdown.Doc) []Hint {
 	var out []Hint
+	m := newMasker(doc)
 	for _, p := range Paragraphs(doc) {
 		if p.Delegated {
 			continue
 		}
 		// Lowercase ASCII only, so that offsets stay those of the
 		// document; line breaks inside a paragraph are spaces.
-		text := masked(doc, p)
+		text := m.masked(p)
 		for i, c := range text {
 			switch {
 			case c >= 'A' && c <= 'Z':

@@ -24,6 +24,11 @@ func TestLinesPosition(t *testing.T) {
 		{"invalid byte is one unit", "\xffx", 1, Position{0, 1}},
 		{"past end clamps", "ab", 9, Position{0, 2}},
 		{"negative clamps", "ab", -3, Position{0, 0}},
+		{"ASCII before a wide rune", "ab😀c", 7, Position{0, 5}},
+		{"at a wide rune", "ab😀c", 2, Position{0, 2}},
+		{"a wide rune on another line", "é\nabc", 5, Position{1, 2}},
+		{"BOM then a wide rune", "\ufeffé", 5, Position{0, 1}},
+		{"inside the BOM", "\ufeffab", 1, Position{0, 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
