@@ -265,7 +265,10 @@ step('direction.json shows a color swatch beside each hex value, in its color', 
 });
 
 step('hovering a color address shows its hex value and its contrast', async () => {
-  await v.openFile('direction.json');
+  // The previous step leaves direction.json open.
+  if ((await page.locator('.tabs-container .tab.active', { hasText: 'direction.json' }).count()) === 0) {
+    await v.openFile('direction.json');
+  }
   // palette.shop.shelf-wood in the contrast promise shelf-labels.
   const [line, col] = lineOf('direction.json', '["palette.shop.shelf-wood"]');
   await v.gotoLine(line, col + 3);
@@ -278,6 +281,19 @@ step('hovering a color address shows its hex value and its contrast', async () =
   }, 15_000, async () => `the hover on palette.shop.shelf-wood shows ${JSON.stringify(await shown())}`);
   assert.ok(!/below/.test(await shown()), `the demo's contrast promise holds: ${await shown()}`);
   await v.shot('hover-color');
+  await page.keyboard.press('Escape');
+  await v.command('View: Close All Editors');
+});
+
+step('a record of a collection is a gddls file: completion in a link field offers the record ids', async () => {
+  const rel = 'collections/remedies/cooling-tonic.json';
+  const [line, col] = lineOf(rel, '["antidote"]');
+  await v.openFile(rel);
+  await v.gotoLine(line, col + 1); // just inside the opening quote of the id
+  await page.keyboard.press('Control+Space');
+  const labels = await suggestions();
+  assert.ok(labels.includes('sleep-draught') && labels.includes('antidote'), `suggestions in sold_with: ${JSON.stringify(labels)}`);
+  await v.shot('completion-record-id');
   await page.keyboard.press('Escape');
   await v.command('View: Close All Editors');
 });
