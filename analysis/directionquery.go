@@ -405,8 +405,8 @@ func paletteTargets(p *Package, addr string) []paletteTarget {
 }
 
 // direction indexes direction.json: its palettes, colors and entries, the
-// addresses of its color positions and mood palettes, and the claims of
-// the build plan's tests.
+// addresses of its color positions and mood palettes, the tuning keys of
+// its timing promises, and the claims of the build plan's tests.
 func (b *indexBuilder) direction(p *Package) {
 	d := p.DirectionFile
 	if d == nil {
@@ -426,6 +426,14 @@ func (b *indexBuilder) direction(p *Package) {
 	for _, r := range refs {
 		for _, a := range paletteTargets(p, r.Text) {
 			b.add(jsonRef(d.Path, content, refAddress, a.target, r.Span, r.Text, a.from, a.to))
+		}
+	}
+	// The key of a timing promise cites a tuning key: it follows the key's
+	// renames like any other citation of it.
+	for _, tp := range d.Timings {
+		if tp.Key != nil {
+			t := targetKey{kind: targetTuningKey, scope: p.Root, name: tp.Key.Text}
+			b.add(jsonRef(d.Path, content, refAddress, t, tp.Key.Span, tp.Key.Text, 0, len(tp.Key.Text)))
 		}
 	}
 	f := p.files["05-build-plan.md"]

@@ -64,6 +64,7 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	fullClaims := "\n### AT-9: Moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss reads\", \"direction_claims\": [\"colors.moss\", \"contrast.moss-paper\", \"timing.grow\"] }\n```\n"
 	breakJSON := func(s string) string { return strings.Replace(s, "{", "{,", 1) }
 
+	var demoDirection []byte // the demo's direction.json while a folder takes its place
 	steps := []struct {
 		name string
 		do   func()
@@ -368,13 +369,24 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", mechanics+"\nThe mood is `mood.dusk`.\n")
 		}},
 		{"put a folder where direction.json was", func() {
+			// The demo's own direction.json waits in memory meanwhile.
+			var err error
+			if demoDirection, err = os.ReadFile(path("direction.json")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(path("direction.json")); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.MkdirAll(path("direction.json"), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			ws.FilesChanged([]string{path("direction.json")})
 		}},
-		{"remove the folder", func() {
+		{"remove the folder and put the demo's file back", func() {
 			if err := os.RemoveAll(path("direction.json")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path("direction.json"), demoDirection, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			ws.FilesChanged([]string{path("direction.json")})

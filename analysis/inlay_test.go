@@ -44,6 +44,7 @@ func TestInlayHintsDemo(t *testing.T) {
 		{mech, "`contracts.daily-forage.allowed-position-gap`", InlayContractValue, "= 0.5"},
 		{filepath.Join(root, "contracts", "cauldron.json"), `"02-mechanics.md#brewing"`, InlayHeading, "Brewing"},
 		{filepath.Join(root, "contracts", "garden-away.json"), `"backward-clock-notice": "explain"`, InlayNotAsked, "not asked"},
+		{filepath.Join(root, "direction.json"), `"key": "cauldron.brew_minutes"`, InlayTuningValue, "= 8"},
 	}
 	for _, c := range cases {
 		hs := hintAfter(t, s, c.file, c.needle)

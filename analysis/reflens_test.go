@@ -37,11 +37,18 @@ func TestReferenceLenses(t *testing.T) {
 			t.Errorf("a reference of Brewing is in %s", loc.File)
 		}
 	}
-	// A key cited once in prose and once in an adoption; its range does
-	// not count.
+	// A key cited once in prose, once in an adoption and once by the
+	// timing promise of direction.json.
 	l = lensAt(t, s, tuning, `"cauldron.brew_minutes"`)
-	if l.Title != "2 references" || len(l.Locations) != 2 {
-		t.Errorf("lens on cauldron.brew_minutes = %+v, want 2 references", l)
+	if l.Title != "3 references" || len(l.Locations) != 3 {
+		t.Errorf("lens on cauldron.brew_minutes = %+v, want 3 references", l)
+	}
+	inDirection := false
+	for _, loc := range l.Locations {
+		inDirection = inDirection || filepath.Base(loc.File) == "direction.json"
+	}
+	if !inDirection {
+		t.Errorf("no reference of cauldron.brew_minutes in direction.json: %+v", l.Locations)
 	}
 	l = lensAt(t, s, tuning, `"garden.growth_minutes_per_stage"`)
 	content := string(s.File(tuning).Content)

@@ -92,7 +92,7 @@ const (
 	refUnchanged                        // a mode or value of a test's unchanged
 	refSets                             // a sets target of personalization.json
 	refTag                              // the id of a > PERSONALIZATION: tag
-	refAddress                          // a palette or color address, or a claim, in direction.json or the build plan
+	refAddress                          // a palette or color address, a timing key or a claim, in direction.json or the build plan
 	refRecordLink                       // a record id in a link field of a record
 )
 

@@ -2,6 +2,7 @@
 -- Run through test/run.sh, which sets:
 --   GDDLS_BIN      path of the gddls binary
 --   GDDLS_PACKAGE  a scratch copy of test/fixture
+--   GDDLS_DEMO     a scratch copy of testdata/demo (direction.json, collections)
 --   GDDLS_E2E_TIMEOUT_MS (optional) how long to wait for diagnostics, default 20000
 --   GDDLS_E2E_MODE (optional) "setup" (default): require('gddls').setup();
 --                  "enable" (0.11+): vim.lsp.config + vim.lsp.enable('gddls')
@@ -12,7 +13,7 @@ local DANGLING = 'CONTRACT_CITATION_DANGLING'
 local PREFIX = '"02-mechanics.md#'
 local MISSPELT = PREFIX .. 'poision"'
 
-local check_references, check_inlay_hints
+local check_references, check_inlay_hints, check_colors, check_record_completion
 local strict = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/strict.lua')
 
 local function out(msg)
@@ -145,6 +146,133 @@ check_inlay_hints = function(gddls, pkg, timeout)
   if not ok then
     return string.format('inlay hints of 02-mechanics.md: enabled=%s, hints %s; want "= 5" after `garden.rows` and "= 0.5" after `snail.speed_tiles_per_second`',
       tostring(vim.lsp.inlay_hint.is_enabled({ bufnr = buf })), vim.inspect(labels))
+  end
+  return nil
+end
+
+--- The UTF-16 position of byte (0-based) in line lnum (1-based) of buf.
+local function position(buf, lnum, byte)
+  local line = vim.api.nvim_buf_get_lines(buf, lnum - 1, lnum, false)[1]
+  local utf16
+  if vim.fn.has('nvim-0.11') == 1 then
+    utf16 = vim.str_utfindex(line, 'utf-16', byte)
+  else
+    utf16 = select(2, vim.str_utfindex(line, byte))
+  end
+  return { line = lnum - 1, character = utf16 }
+end
+
+--- The single answer of a request to the gddls client of buf, or nil and why.
+local function request(buf, method, params)
+  local results, err = vim.lsp.buf_request_sync(buf, method, params, 10000)
+  if not results then
+    return nil, method .. ' got no answer: ' .. tostring(err)
+  end
+  for _, r in pairs(results) do
+    if r.err then
+      return nil, method .. ' failed: ' .. vim.inspect(r.err)
+    end
+    return r.result or {}, nil
+  end
+  return nil, method .. ' got an empty answer'
+end
+
+--- The hex values of buf's lines ("#RRGGBB" strings), upper-cased and sorted.
+local function hex_values(buf)
+  local want = {}
+  for _, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    for hex in l:gmatch('"#(%x%x%x%x%x%x)"') do
+      table.insert(want, '#' .. hex:upper())
+    end
+  end
+  table.sort(want)
+  return want
+end
+
+-- textDocument/documentColor on the demo's direction.json answers one color
+-- per hex value, at that value; on 0.12 the client shows them
+-- (vim.lsp.document_color) as highlighted extmarks.
+check_colors = function(gddls, demo, timeout)
+  local buf, client = open_attached(gddls, demo .. '/direction.json', timeout)
+  if not client then
+    return 'no gddls client attached to direction.json'
+  end
+  local want = hex_values(buf)
+  if #want < 4 then
+    return 'the demo\'s direction.json has too few colors: ' .. vim.inspect(want)
+  end
+  local result, err = request(buf, 'textDocument/documentColor', { textDocument = { uri = vim.uri_from_bufnr(buf) } })
+  if not result then
+    return err
+  end
+  local got = {}
+  for _, info in ipairs(result) do
+    local c = info.color
+    local hex = string.format('#%02X%02X%02X', math.floor(c.red * 255 + 0.5), math.floor(c.green * 255 + 0.5), math.floor(c.blue * 255 + 0.5))
+    local r = info.range
+    local line = vim.api.nvim_buf_get_lines(buf, r.start.line, r.start.line + 1, false)[1] or ''
+    -- The range covers the hex value (inside or with its quotes; ASCII, so
+    -- UTF-16 columns are bytes).
+    local text = line:sub(r.start.character + 1, r['end'].character):gsub('"', ''):upper()
+    if r.start.line ~= r['end'].line or text ~= hex or c.alpha ~= 1 then
+      return string.format('documentColor gave %s (alpha %s) on %q of line %d', hex, tostring(c.alpha), text, r.start.line + 1)
+    end
+    table.insert(got, hex)
+  end
+  table.sort(got)
+  if not vim.deep_equal(got, want) then
+    return string.format('documentColor of direction.json gave %s, want %s', vim.inspect(got), vim.inspect(want))
+  end
+  if vim.lsp.document_color and vim.lsp.document_color.enable then
+    -- 0.12: the client asks for the colors itself (on by default) and
+    -- highlights each value when the window is drawn.
+    vim.lsp.document_color.enable(true, { bufnr = buf })
+    local shown
+    local ok = vim.wait(timeout, function()
+      vim.cmd('redraw!')
+      shown = 0
+      for _, m in ipairs(vim.api.nvim_buf_get_extmarks(buf, -1, 0, -1, { details = true })) do
+        local hl = m[4] and m[4].hl_group
+        if type(hl) == 'string' and hl:lower():find('color') then
+          shown = shown + 1
+        end
+      end
+      return shown == #want
+    end, 50)
+    if not ok then
+      return string.format('vim.lsp.document_color shows %d color highlights in direction.json, want %d', shown, #want)
+    end
+  end
+  return nil
+end
+
+-- Completion inside the link field sold_with of a demo record offers the
+-- ids of the linked collection's records.
+check_record_completion = function(gddls, demo, timeout)
+  local buf, client = open_attached(gddls, demo .. '/collections/remedies/cooling-tonic.json', timeout)
+  if not client then
+    return 'no gddls client attached to collections/remedies/cooling-tonic.json (is it a package file?)'
+  end
+  local lnum = line_of(buf, '  "sold_with": ["')
+  if not lnum then
+    return 'cooling-tonic.json has no sold_with line'
+  end
+  local line = vim.api.nvim_buf_get_lines(buf, lnum - 1, lnum, false)[1]
+  local byte = line:find('["', 1, true) + 1 -- just after the opening quote of the id
+  local result, err = request(buf, 'textDocument/completion', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = position(buf, lnum, byte),
+    context = { triggerKind = 1 },
+  })
+  if not result then
+    return err
+  end
+  local labels = {}
+  for _, item in ipairs(result.items or result) do
+    table.insert(labels, item.label)
+  end
+  if not vim.tbl_contains(labels, 'sleep-draught') or not vim.tbl_contains(labels, 'antidote') then
+    return 'completion in sold_with of cooling-tonic.json offered ' .. vim.inspect(labels) .. ', want the record ids antidote and sleep-draught'
   end
   return nil
 end
@@ -303,11 +431,21 @@ local function main()
     end
   end
 
+  -- 5. Color swatches of direction.json and record-id completion in the demo.
+  local demo = os.getenv('GDDLS_DEMO') or ''
+  if demo == '' then
+    return fail('GDDLS_DEMO must be set; run editors/nvim/test/run.sh PATH_TO_GDDLS')
+  end
+  local err5 = check_colors(gddls, demo, timeout) or check_record_completion(gddls, demo, timeout)
+  if err5 then
+    return fail(err5)
+  end
+
   local report = strict.report()
   if report then
     return fail(report)
   end
-  out(string.format('nvim e2e (%s): %d passed, 0 failed', mode, vim.fn.has('nvim-0.10') == 1 and 4 or 3))
+  out(string.format('nvim e2e (%s): %d passed, 0 failed', mode, vim.fn.has('nvim-0.10') == 1 and 5 or 4))
   vim.cmd('qa!')
 end
 local ok, err = xpcall(main, debug.traceback)

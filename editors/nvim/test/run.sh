@@ -25,11 +25,13 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp -R "$here/fixture" "$work/pkg"
+# The demo package (testdata/demo) for art direction and collections.
+cp -R "$here/../../../testdata/demo" "$work/demo"
 mkdir -p "$work/xdg"
 
 rc=0
 XDG_CACHE_HOME="$work/xdg" XDG_STATE_HOME="$work/xdg" XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
-  GDDLS_BIN="$bin" GDDLS_PACKAGE="$work/pkg" \
+  GDDLS_BIN="$bin" GDDLS_PACKAGE="$work/pkg" GDDLS_DEMO="$work/demo" \
   timeout 120 "$nvim" --headless -u NONE -i NONE -n --cmd "set rtp^=$plugin" -c "luafile $here/e2e.lua" </dev/null || rc=$?
 if [ "$rc" -ne 0 ]; then
   if [ "$rc" -eq 124 ]; then

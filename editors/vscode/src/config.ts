@@ -79,19 +79,25 @@ export interface DocumentFilter {
   pattern?: string;
 }
 
-/** The package JSON files at a package root that the server reads. */
+/**
+ * The package JSON files that the server reads, besides adoptions and the
+ * records and schema files of collections: those at a package root, and
+ * build records (`opengdd-build.json`).
+ */
 export const PACKAGE_JSON_FILES = [
   'tuning.json',
   'manifest.json',
   'clocks.json',
   'direction.json',
   'personalization.json',
+  'opengdd-build.json',
 ] as const;
 
 /** The documents the client sends to the server. */
 export function documentSelector(): DocumentFilter[] {
   return [
     { scheme: 'file', language: 'json', pattern: '**/contracts/*.json' },
+    { scheme: 'file', language: 'json', pattern: '**/collections/*/*.json' },
     ...PACKAGE_JSON_FILES.map((name) => ({ scheme: 'file', language: 'json', pattern: `**/${name}` })),
     { scheme: 'file', language: 'markdown' },
   ];

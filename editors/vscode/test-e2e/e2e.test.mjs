@@ -1,7 +1,7 @@
 // The gddls extension in a real VS Code (code-server 4.100.3 = VS Code
 // 1.100.3) on the demo package, driven through Chromium. The tests share one
 // window and run in order. Every assertion reads what the page shows (the
-// Problems panel, squiggles, hovers, the suggest widget, the Outline, quick
+// Problems panel, squiggles, hovers, color swatches, the suggest widget, the Outline, quick
 // picks, notifications, the output view, the settings editor, inlay hints,
 // code lenses and the references peek, folded lines, the Explorer's rename
 // and VS Code's refactoring question) or the files on disk; the
@@ -178,7 +178,7 @@ async function visibleLines() {
  * as a user would: searches for it, clicks its checkbox when it is not
  * already as wanted, and waits for the settings file to say so.
  */
-async function toggleSetting(id, category, label, value) {
+async function toggleSetting(id, category, label, value, defaultValue = true) {
   await v.command('Preferences: Open User Settings');
   await page.keyboard.type(id, { delay: 10 });
   const editor = page.locator('.settings-editor');
@@ -193,9 +193,11 @@ async function toggleSetting(id, category, label, value) {
   if (checked !== value) {
     await box.click();
   }
+  // The file says id = value, or, for the default value, may not name id.
+  const says = (text, b) => new RegExp(`"${id.replace(/\./g, '\\.')}":\\s*${b}`).test(text);
   await until(() => {
     const text = fs.existsSync(v.userSettings) ? fs.readFileSync(v.userSettings, 'utf8') : '';
-    return value ? !new RegExp(`"${id.replace(/\./g, '\\.')}":\\s*false`).test(text) : new RegExp(`"${id.replace(/\./g, '\\.')}":\\s*false`).test(text);
+    return says(text, value) || (value === defaultValue && !says(text, !value));
   }, 10_000, () => `the user settings file does not have ${id} = ${value}: ${fs.readFileSync(v.userSettings, 'utf8')}`);
   await page.waitForTimeout(500);
   await v.command('View: Close All Editors');
@@ -228,6 +230,95 @@ step('a finding is squiggled where it is, and hovers show the finding and gddls'
     async () => `the hover on "partial-work" shows ${JSON.stringify(await hover.allInnerTexts())}`);
   await page.keyboard.press('Escape');
 });
+
+/** The 1-based line of the first line of a demo file that contains text, and the column just after text's first character. */
+function lineOf(rel, text) {
+  const lines = fs.readFileSync(path.join(v.ws, rel), 'utf8').split('\n');
+  const i = lines.findIndex((l) => l.includes(text));
+  assert.ok(i >= 0, `${rel} has no line with ${JSON.stringify(text)}`);
+  return [i + 1, lines[i].indexOf(text) + 2];
+}
+
+step('direction.json shows a color swatch beside each hex value, in its color', async () => {
+  // The demo's colors, as the browser writes them: rgb(r, g, b).
+  const text = fs.readFileSync(path.join(v.ws, 'direction.json'), 'utf8');
+  const want = [...text.matchAll(/"#([0-9A-Fa-f]{6})"/g)]
+    .map((m) => `rgb(${[0, 2, 4].map((i) => parseInt(m[1].slice(i, i + 2), 16)).join(', ')})`)
+    .sort();
+  assert.ok(want.length >= 4, `direction.json of the demo has colors: ${JSON.stringify(want)}`);
+  await v.openFile('direction.json');
+  // VS Code draws a color decorator (an inline swatch) for each color that
+  // the server's textDocument/documentColor returns.
+  const swatches = page.locator('.editor-group-container.active .monaco-editor .view-lines .colorpicker-color-decoration');
+  const colors = () => swatches.evaluateAll((els) => els.map((e) => {
+    for (const pseudo of [null, '::before', '::after']) {
+      const c = getComputedStyle(e, pseudo).backgroundColor;
+      if (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') {
+        return c;
+      }
+    }
+    return 'none';
+  }).sort());
+  await until(async () => JSON.stringify(await colors()) === JSON.stringify(want), 20_000,
+    async () => `the swatches of direction.json show ${JSON.stringify(await colors())}, want ${JSON.stringify(want)}`);
+  await v.shot('color-swatches');
+});
+
+step('hovering a color address shows its hex value and its contrast', async () => {
+  // The previous step leaves direction.json open.
+  if ((await page.locator('.tabs-container .tab.active', { hasText: 'direction.json' }).count()) === 0) {
+    await v.openFile('direction.json');
+  }
+  // palette.shop.shelf-wood in the contrast promise shelf-labels.
+  const [line, col] = lineOf('direction.json', '["palette.shop.shelf-wood"]');
+  await v.gotoLine(line, col + 3);
+  await v.command('Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:visible');
+  const shown = async () => (await hover.allInnerTexts()).join('\n').replace(/\u00a0/g, ' ');
+  await until(async () => {
+    const t = await shown();
+    return /#4A2E1C/.test(t) && /contrast\s+shelf-labels:\s+\d+\.\d\d:1 against\s+palette\.shop\.label-cream/.test(t) && /at least 4\.5 promised/.test(t);
+  }, 15_000, async () => `the hover on palette.shop.shelf-wood shows ${JSON.stringify(await shown())}`);
+  assert.ok(!/below/.test(await shown()), `the demo's contrast promise holds: ${await shown()}`);
+  await v.shot('hover-color');
+  await page.keyboard.press('Escape');
+  await v.command('View: Close All Editors');
+});
+
+step('a record of a collection is a gddls file: completion in a link field offers the record ids', async () => {
+  const rel = 'collections/remedies/cooling-tonic.json';
+  const [line, col] = lineOf(rel, '["antidote"]');
+  await v.openFile(rel);
+  await v.gotoLine(line, col + 1); // just inside the opening quote of the id
+  await page.keyboard.press('Control+Space');
+  const labels = await suggestions();
+  assert.ok(labels.includes('sleep-draught') && labels.includes('antidote'), `suggestions in sold_with: ${JSON.stringify(labels)}`);
+  await v.shot('completion-record-id');
+  await page.keyboard.press('Escape');
+  await v.command('View: Close All Editors');
+});
+
+step('gddls.review on: review hints show as Hint diagnostics, not in the Problems panel; off: they go', async () => {
+  const [line, col] = lineOf('02-mechanics.md', 'whichever');
+  const hints = page.locator('.editor-group-container.active .monaco-editor .squiggly-hint');
+  await toggleSetting('gddls.review', 'Gddls', 'Review', true, false);
+  await v.openFile('02-mechanics.md');
+  await v.gotoLine(line, col);
+  await until(async () => (await hints.count()) > 0, 20_000, 'no hint squiggle in 02-mechanics.md with gddls.review on');
+  await v.command('Show or Focus Hover');
+  const hover = page.locator('.monaco-hover:visible');
+  await until(async () => (await hover.allInnerTexts()).join('\n').includes('TIE_BREAK_CHOICE'), 15_000,
+    async () => `the hover on "whichever" shows ${JSON.stringify(await hover.allInnerTexts())}`);
+  await v.shot('review-hint');
+  await page.keyboard.press('Escape');
+  // Hints are not problems: the panel lists the demo's findings alone.
+  await expectDemoProblems();
+  await toggleSetting('gddls.review', 'Gddls', 'Review', false, false);
+  await v.openFile('02-mechanics.md');
+  await v.gotoLine(line, col);
+  await until(async () => (await hints.count()) === 0, 20_000, async () => `${await hints.count()} hint squiggles stay in 02-mechanics.md with gddls.review off`);
+  await v.command('View: Close All Editors');
+}, 90_000);
 
 step('anchor completion after # in a Markdown link, once each', async () => {
   await v.openFile('01-overview.md');

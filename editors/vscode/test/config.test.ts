@@ -72,11 +72,12 @@ test('package.json contributes every setting the server reads, with the defaults
   assert.equal(props['gddls.diagnosticsDelay']?.default, DEFAULT_DIAGNOSTICS_DELAY);
 });
 
-test('document selector covers adoptions, package JSON files and Markdown', () => {
+test('document selector covers adoptions, collections, package JSON files, build records and Markdown', () => {
   const sel = documentSelector();
   assert.deepEqual(sel[0], { scheme: 'file', language: 'json', pattern: '**/contracts/*.json' });
   const patterns = sel.filter((f) => f.language === 'json').map((f) => f.pattern);
-  for (const name of ['tuning.json', 'manifest.json', 'clocks.json', 'direction.json', 'personalization.json']) {
+  assert.ok(patterns.includes('**/collections/*/*.json'), 'collection records and schema files');
+  for (const name of ['tuning.json', 'manifest.json', 'clocks.json', 'direction.json', 'personalization.json', 'opengdd-build.json']) {
     assert.ok(patterns.includes(`**/${name}`), name);
   }
   assert.deepEqual(sel[sel.length - 1], { scheme: 'file', language: 'markdown' });

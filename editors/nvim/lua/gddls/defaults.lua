@@ -58,14 +58,16 @@ function M.commands()
   return { [M.show_references_command] = M.show_references }
 end
 
---- The JSON files at a package root that the server reads, besides the
---- adoptions in contracts/.
+--- The JSON files that the server reads by their name, besides the
+--- adoptions in contracts/ and the files of collections/: those at a
+--- package root, and build records.
 M.package_json_files = {
   'tuning.json',
   'manifest.json',
   'clocks.json',
   'direction.json',
   'personalization.json',
+  'opengdd-build.json',
 }
 
 return M

@@ -76,7 +76,8 @@ end
 
 --- Reports whether the server wants a buffer of this name and filetype:
 --- every Markdown buffer, and of JSON files only adoptions
---- (contracts/<name>.json) and the package JSON files.
+--- (contracts/<name>.json), the files of collections
+--- (collections/<collection>/<name>.json) and the package JSON files.
 ---@param name string
 ---@param filetype string
 ---@return boolean
@@ -86,6 +87,9 @@ function M.is_package_file(name, filetype)
   end
   name = normalize(name)
   if name:match('/contracts/[^/]+%.json$') or name:match('^contracts/[^/]+%.json$') then
+    return true
+  end
+  if name:match('/collections/[^/]+/[^/]+%.json$') or name:match('^collections/[^/]+/[^/]+%.json$') then
     return true
   end
   local base = vim.fn.fnamemodify(name, ':t')
