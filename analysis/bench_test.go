@@ -49,6 +49,20 @@ func BenchmarkCheckPackageCold(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckPackageColdSafety is what `gddls check` does: the cold
+// check and the safety scan of every text file of the package.
+func BenchmarkCheckPackageColdSafety(b *testing.B) {
+	dir, _ := generated(b, gen.DefaultConfig())
+	b.ReportAllocs()
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		if len(s.AllDiagnostics()) == 0 {
+			b.Fatal("the planted findings are missing")
+		}
+		s.Safety()
+	}
+}
+
 func BenchmarkCheckDocsCold(b *testing.B) {
 	dir := b.TempDir()
 	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig()); err != nil {

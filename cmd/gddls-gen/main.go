@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	gddls-gen [-kind package|docs] [-clean] [-seed N] DIR
+//	gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] DIR
 //
 // It prints what it wrote and the findings it planted on purpose.
 package main
@@ -28,11 +28,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the generator")
 	adoptions := fs.Int("adoptions", 0, "number of adoptions (package; 0 means 200)")
 	chapters := fs.Int("chapters", 0, "number of chapters (package; 0 means 100)")
+	scale := fs.Int("scale", 1, "size factor: n times the adoptions, chapters and tuning keys (package) or the documents (docs)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-clean] [-seed N] DIR")
+		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] DIR")
 		return 2
 	}
 	dir := fs.Arg(0)
@@ -47,6 +48,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if *chapters > 0 {
 			cfg.Chapters = *chapters
 		}
+		cfg = cfg.Scaled(*scale)
 		rep, err := gen.Package(dir, cfg)
 		if err != nil {
 			fmt.Fprintln(stderr, "gddls-gen:", err)
@@ -58,7 +60,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "docs":
 		cfg := gen.DefaultDocsConfig()
 		cfg.Seed, cfg.Clean = *seed, *clean
-		rep, err := gen.DocsTree(dir, cfg)
+		rep, err := gen.DocsTree(dir, cfg.Scaled(*scale))
 		if err != nil {
 			fmt.Fprintln(stderr, "gddls-gen:", err)
 			return 1
