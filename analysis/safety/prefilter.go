@@ -7,30 +7,38 @@ import (
 
 // The scan's patterns are slow to run on every line (RE2 has no literal to
 // look for in a case-insensitive pattern that opens with \b), and most lines
-// cannot match them: each pattern needs one of a few words. The prefilter
+// cannot match them: each pattern needs some of a few words. The prefilter
 // finds those words first. A word of a pattern starts where a run of ASCII
-// letters starts (after \b or \s), so the scan records, for every line,
-// which of the words start a letter run of the line (lower-cased), and runs
-// a pattern on a window only when the window's lines hold what it needs.
-// The words are chosen so that the pattern cannot match without them: the
-// prefilter changes no result, it only skips work (TestPrefilterChangesNothing).
+// letters starts (after \b, \s or a hyphen), so the scan records, for every
+// line, which of the words begin a letter run of the line (in any ASCII
+// case), and runs a pattern on a window only when the window's lines hold
+// what it needs. The words are chosen so that the pattern cannot match
+// without them: the prefilter changes no result, it only skips work
+// (TestPrefilterChangesNothing, FuzzPrefilter).
 //
 // Case-insensitive matching folds the ASCII k and s with the Kelvin sign and
 // the long s; content holding either is scanned without the prefilter.
 
-// need is what a pattern needs: for each set of words (a mask), at least
-// one of them.
-type need []uint64
+// need is what a pattern needs: one of its clauses, each a list of sets of
+// words (masks) of which the text holds at least one word apiece.
+type need [][]uint64
 
 // passes reports whether a window whose lines hold the words of mask may
 // match the pattern.
 func (n need) passes(mask uint64) bool {
-	for _, set := range n {
-		if mask&set == 0 {
-			return false
+	for _, clause := range n {
+		ok := true
+		for _, set := range clause {
+			if mask&set == 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // needs holds what each pattern of the line signals needs, index by index
@@ -53,29 +61,30 @@ func (n needs) any(mask uint64) bool {
 	return false
 }
 
-// The words below are those each pattern cannot match without; the sets
-// follow the patterns' alternatives (a word stands for every word it
-// begins, as "http" for "https" and "you" for "your").
+// The words below are those each pattern cannot match without, following
+// its alternatives: a word stands for every word it begins, as "http" for
+// "https" and "you" for "your"; a word written with a hyphen in front
+// ("-c") counts only after a hyphen.
 var patternNeeds = func() needs {
 	v := &vocabulary{}
 	n := needs{
 		vocab: v,
 		prompt: []need{
-			v.need("ignore disregard forget override bypass", "previous prior earlier above system developer user", "instruction prompt message rule"),
-			v.need("system developer assistant", "message prompt instruction"),
-			v.need("you act pretend", "are as to"),
-			v.need("follow obey", "the my this"),
-			v.need("not never", "mention reveal disclose report"),
+			v.need("ignore disregard forget override bypass & previous prior earlier above system developer user & instruction prompt message rule"),
+			v.need("system developer assistant & message prompt instruction"),
+			v.need("you act pretend & are as to"),
+			v.need("follow obey & the my this"),
+			v.need("not never & mention reveal disclose report"),
 		},
 		action: []need{
-			v.need("run execute invoke launch", "command script shell terminal powershell cmd bash executable program"),
-			v.need("fetch download upload send post open visit browse navigate request", "url uri link endpoint http www"),
-			v.need("curl wget invoke start npm npx pip powershell cmd bash sh"),
+			v.need("run execute invoke launch & command script shell terminal powershell cmd bash executable program"),
+			v.need("fetch download upload send post open visit browse navigate request & url uri link endpoint http www"),
+			v.need("curl wget npm npx pip powershell cmd", "invoke & -webrequest", "start & -bitstransfer", "bash sh & -c"),
 		},
 		second: []need{
-			v.need("you", "must should need are will"),
-			v.need("make ensure", "you"),
-			v.need("your", "task job goal instruction"),
+			v.need("you & must should need are will"),
+			v.need("make ensure & you"),
+			v.need("your & task job goal instruction"),
 		},
 	}
 	if len(n.prompt) != len(promptControl) || len(n.action) != len(externalAction) || len(n.second) != len(secondPerson) {
@@ -84,7 +93,9 @@ var patternNeeds = func() needs {
 	return n
 }()
 
-// vocabulary is the trie of every word the patterns need, each with its bit.
+// vocabulary is the trie of every word the patterns need, each with its
+// bit. Node 0 is the root of the words, node 1 that of the words that
+// follow a hyphen.
 type vocabulary struct {
 	nodes []vocabNode
 	bits  map[string]uint64
@@ -95,17 +106,22 @@ type vocabNode struct {
 	bit  uint64 // the bit of the word ending here, or 0
 }
 
-// need returns what a pattern needs: each argument is a set of words
-// separated by spaces, of which the text must hold at least one. New words
-// get the next bit of v.
-func (v *vocabulary) need(sets ...string) need {
+// need returns what a pattern needs: each argument is a clause, of which
+// one must hold; a clause is sets of words separated by "&", each set
+// words separated by spaces of which the text must hold at least one. New
+// words get the next bit of v.
+func (v *vocabulary) need(clauses ...string) need {
 	var n need
-	for _, set := range sets {
-		var mask uint64
-		for _, w := range strings.Fields(set) {
-			mask |= v.add(w)
+	for _, c := range clauses {
+		var clause []uint64
+		for _, set := range strings.Split(c, "&") {
+			var mask uint64
+			for _, w := range strings.Fields(set) {
+				mask |= v.add(w)
+			}
+			clause = append(clause, mask)
 		}
-		n = append(n, mask)
+		n = append(n, clause)
 	}
 	return n
 }
@@ -115,18 +131,21 @@ func (v *vocabulary) add(w string) uint64 {
 		return bit
 	}
 	if len(v.nodes) == 0 {
-		v.nodes = []vocabNode{{}}
+		v.nodes = []vocabNode{{}, {}}
 		v.bits = map[string]uint64{}
 	}
 	// Past 64 words, words share bits: a shared bit stands for "one of
 	// them", which only lets more windows through.
 	bit := uint64(1) << (len(v.bits) % 64)
 	v.bits[w] = bit
-	n := int32(0)
-	for i := 0; i < len(w); i++ {
-		c := w[i] - 'a'
-		if c >= 26 {
-			panic("safety: a prefilter word holds other than a-z: " + w)
+	n, letters := int32(0), w
+	if strings.HasPrefix(w, "-") {
+		n, letters = 1, w[1:]
+	}
+	for i := 0; i < len(letters); i++ {
+		c, ok := lowerLetter(letters[i])
+		if !ok {
+			panic("safety: a prefilter word holds other than letters: " + w)
 		}
 		if v.nodes[n].next[c] == 0 {
 			v.nodes = append(v.nodes, vocabNode{})
@@ -138,6 +157,7 @@ func (v *vocabulary) add(w string) uint64 {
 	return bit
 }
 
+// lowerLetter returns the index in the alphabet of an ASCII letter.
 func lowerLetter(b byte) (byte, bool) {
 	switch {
 	case b >= 'a' && b <= 'z':
@@ -148,8 +168,7 @@ func lowerLetter(b byte) (byte, bool) {
 	return 0, false
 }
 
-// mask returns the bits of the words that start a letter run of text, a
-// word counting when it is a prefix of the run.
+// mask returns the bits of the words that begin a letter run of text.
 func (v *vocabulary) mask(text []byte) uint64 {
 	var m uint64
 	for i := 0; i < len(text); {
@@ -157,24 +176,33 @@ func (v *vocabulary) mask(text []byte) uint64 {
 			i++
 			continue
 		}
-		n := int32(0)
-		j := i
-		for ; j < len(text); j++ {
-			c, ok := lowerLetter(text[j])
-			if !ok {
-				break
-			}
-			if n >= 0 {
-				if n = v.nodes[n].next[c]; n == 0 {
-					n = -1
-				} else {
-					m |= v.nodes[n].bit
-				}
-			}
+		j := v.walk(0, text, i, &m)
+		if i > 0 && text[i-1] == '-' {
+			v.walk(1, text, i, &m)
 		}
 		i = j
 	}
 	return m
+}
+
+// walk follows the letter run of text at i from the trie node root, adding
+// the bit of every word it passes to m, and returns the end of the run.
+func (v *vocabulary) walk(root int32, text []byte, i int, m *uint64) int {
+	n := root
+	for ; i < len(text); i++ {
+		c, ok := lowerLetter(text[i])
+		if !ok {
+			break
+		}
+		if n >= 0 {
+			if n = v.nodes[n].next[c]; n == 0 {
+				n = -1
+			} else {
+				*m |= v.nodes[n].bit
+			}
+		}
+	}
+	return i
 }
 
 // foldsOutsideASCII reports whether content holds a character that

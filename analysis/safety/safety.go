@@ -160,6 +160,11 @@ const (
 	msgLink   = "a link with signs of an action, an executable, a local or private host, credentials or an active scheme; it was not followed"
 )
 
+// headLines is a number of lines that always holds the imperative opening
+// of a paragraph: a quote marker, a list marker and the verb (with the
+// emphasis before it) may each stand on a line of their own.
+const headLines = 5
+
 // line is one line of the content: its byte span without the line break.
 type line struct{ start, end int }
 
@@ -331,10 +336,29 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			}
 		}
 	}
-	for _, p := range paragraphs(content, lines, gate) {
+	for _, par := range paragraphs(content, lines, gate) {
+		// The imperative opening lies within the first headLines lines, and
+		// the normalized text of those is the start of the paragraph's
+		// (unless it is empty), so the whole paragraph is normalized only
+		// when its opening matches.
+		head := par
+		if gate && len(par) > headLines {
+			head = par[:headLines]
+		}
+		p := normalize(content, head)
+		if p.text == "" && len(head) < len(par) {
+			head = par
+			p = normalize(content, par)
+		}
+		if p.text == "" {
+			continue
+		}
 		loc := imperativeStart.FindStringSubmatchIndex(p.text)
 		if loc == nil {
 			continue
+		}
+		if len(head) < len(par) {
+			p = normalize(content, par)
 		}
 		if !agentContext.MatchString(p.text) && base != buildPlanChapter {
 			continue
@@ -383,19 +407,17 @@ func lastRune(b []byte) rune {
 	return r
 }
 
-// paragraphs returns the prose paragraphs of the content: blank lines,
+// paragraphs returns the lines of each prose paragraph of the content: blank lines,
 // headings and ``` fences end a paragraph, fenced lines belong to none, and
 // a list item starts a new one. With gate, a line pattern runs only when
 // the line's first character allows it to match.
-func paragraphs(content []byte, lines []line, gate bool) []normalized {
-	var out []normalized
+func paragraphs(content []byte, lines []line, gate bool) [][]line {
+	var out [][]line
 	var cur []line
 	fenced := false
 	flush := func() {
 		if len(cur) > 0 {
-			if n := normalize(content, cur); n.text != "" {
-				out = append(out, n)
-			}
+			out = append(out, cur)
 		}
 		cur = nil
 	}
