@@ -230,7 +230,15 @@ type depKey struct {
 	key  string
 }
 
+// stop ends the recording: the state keeps the recorder as its resolver,
+// and what queries ask of it later is not a dependency of the check. It
+// also lets the set of noted dependencies go.
+func (r *recorder) stop() { r.noted, r.deps = nil, nil }
+
 func (r *recorder) note(kind depKind, key string) {
+	if r.noted == nil {
+		return // stopped
+	}
 	k := depKey{kind, key}
 	if r.noted[k] {
 		return
@@ -287,6 +295,7 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
 	res := &adoptionResult{deps: rec.deps, sources: p.sourcesOf(rec.deps), state: state, findings: findings}
+	rec.stop()
 	if entry != nil {
 		entry.checked = res
 	}
