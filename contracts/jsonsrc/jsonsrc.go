@@ -375,9 +375,14 @@ func (p *parser) str() (string, bool) {
 		c := p.data[p.pos]
 		switch {
 		case c == '"':
-			buf = append(buf, p.data[chunk:p.pos]...)
+			var s string
+			if buf == nil {
+				s = string(p.data[chunk:p.pos]) // no escape: one copy
+			} else {
+				s = string(append(buf, p.data[chunk:p.pos]...))
+			}
 			p.pos++
-			return string(buf), true
+			return s, true
 		case c == '\\':
 			buf = append(buf, p.data[chunk:p.pos]...)
 			if !p.escape(&buf) {
