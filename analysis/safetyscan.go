@@ -1,9 +1,7 @@
 package analysis
 
 import (
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/gddls/gddls/analysis/safety"
 	"github.com/gddls/gddls/contracts/source"
@@ -41,22 +39,7 @@ func (s *Snapshot) scanSafety() {
 	// The scans are independent and most of the cost of a cold check, so
 	// they run on every processor; the results are gathered in file order.
 	notices := make([][]safety.Notice, len(files))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(runtime.GOMAXPROCS(0), len(files)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				notices[i] = scanFile(files[i])
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	parallel(len(files), 0, func(i int) { notices[i] = scanFile(files[i]) })
 	for i, f := range files {
 		for _, n := range notices[i] {
 			span := n.Span
