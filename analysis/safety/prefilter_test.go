@@ -65,7 +65,7 @@ func TestPrefilterChangesNothing(t *testing.T) {
 	same("a.md", []byte(strings.Join(all, " ")))
 
 	dirs := []string{t.TempDir()}
-	if _, err := gen.Package(dirs[0], gen.Config{Adoptions: 20, Chapters: 10}); err != nil {
+	if _, err := gen.Package(dirs[0], gen.Config{Adoptions: 5, Chapters: 5, TuningKeys: 100}); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{"../../testdata", "testdata"} {
