@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/gddls/gddls/analysis"
-	"github.com/gddls/gddls/analysis/gen"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -17,7 +16,7 @@ import (
 // BenchmarkRenameChapterFile computes the edit of renaming the chapter that
 // every adoption cites.
 func BenchmarkRenameChapterFile(b *testing.B) {
-	dir, _ := generated(b, gen.DefaultConfig())
+	dir, _ := generated(b, benchConfig(b))
 	s := analysis.Load([]string{dir}, analysis.Options{})
 	r := []analysis.FileRename{{Old: filepath.Join(dir, "02-mechanics.md"), New: filepath.Join(dir, "02-systems.md")}}
 	benchRename(b, s, r)
@@ -25,7 +24,7 @@ func BenchmarkRenameChapterFile(b *testing.B) {
 
 // BenchmarkRenameAdoptionFile computes the edit of renaming an adoption.
 func BenchmarkRenameAdoptionFile(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	s := analysis.Load([]string{dir}, analysis.Options{})
 	old := filepath.Join(dir, rep.CleanAdoption)
 	r := []analysis.FileRename{{Old: old, New: filepath.Join(filepath.Dir(old), "renamed-adoption.json")}}
@@ -53,14 +52,14 @@ func benchRename(b *testing.B, s *analysis.Snapshot, r []analysis.FileRename) {
 
 // BenchmarkInlayHintsAdoption computes the inlay hints of a whole adoption.
 func BenchmarkInlayHintsAdoption(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	benchInlay(b, dir, filepath.Join(dir, rep.CleanAdoption))
 }
 
 // BenchmarkInlayHintsChapter computes the inlay hints of the chapter every
 // adoption cites.
 func BenchmarkInlayHintsChapter(b *testing.B) {
-	dir, _ := generated(b, gen.DefaultConfig())
+	dir, _ := generated(b, benchConfig(b))
 	benchInlay(b, dir, filepath.Join(dir, "02-mechanics.md"))
 }
 
@@ -79,7 +78,7 @@ func benchInlay(b *testing.B, dir, path string) {
 // keystroke in an adoption: the new snapshot, and the inlay hints of the
 // edited adoption on it.
 func BenchmarkInlayHintsAfterEdit(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, rep.CleanAdoption)
 	orig := readGenerated(b, dir, rep.CleanAdoption)
 	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,6 +30,27 @@ func generated(tb testing.TB, cfg gen.Config) (string, *gen.Report) {
 	return dir, rep
 }
 
+// benchScale is the size factor of the benchmarks' repositories, from
+// GDDLS_BENCH_SCALE (default 1; CI runs them at 1): at 10 the package has
+// 2,000 adoptions and the docs tree 10,000 files.
+func benchScale(tb testing.TB) int {
+	v := os.Getenv("GDDLS_BENCH_SCALE")
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		tb.Fatalf("GDDLS_BENCH_SCALE=%q: want a whole number from 1", v)
+	}
+	return n
+}
+
+// benchConfig is the benchmarks' package: the default one, scaled by
+// GDDLS_BENCH_SCALE.
+func benchConfig(tb testing.TB) gen.Config {
+	return gen.DefaultConfig().Scaled(benchScale(tb))
+}
+
 func readGenerated(tb testing.TB, dir, rel string) []byte {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -39,7 +61,7 @@ func readGenerated(tb testing.TB, dir, rel string) []byte {
 }
 
 func BenchmarkCheckPackageCold(b *testing.B) {
-	dir, _ := generated(b, gen.DefaultConfig())
+	dir, _ := generated(b, benchConfig(b))
 	b.ReportAllocs()
 	for b.Loop() {
 		s := analysis.Load([]string{dir}, analysis.Options{})
@@ -91,9 +113,23 @@ func BenchmarkEditChapterWithRecords(b *testing.B) {
 	benchEdit(b, dir, path, orig, edited, []string{path})
 }
 
+// BenchmarkCheckPackageColdSafety is what `gddls check` does: the cold
+// check and the safety scan of every text file of the package.
+func BenchmarkCheckPackageColdSafety(b *testing.B) {
+	dir, _ := generated(b, benchConfig(b))
+	b.ReportAllocs()
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		if len(s.AllDiagnostics()) == 0 {
+			b.Fatal("the planted findings are missing")
+		}
+		s.Safety()
+	}
+}
+
 func BenchmarkCheckDocsCold(b *testing.B) {
 	dir := b.TempDir()
-	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig()); err != nil {
+	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig().Scaled(benchScale(b))); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -138,7 +174,7 @@ func replaceOnce(tb testing.TB, content []byte, old, new string) []byte {
 }
 
 func BenchmarkEditAdoption(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, rep.CleanAdoption)
 	orig := readGenerated(b, dir, rep.CleanAdoption)
 	// One line: a row's choice leaves its options, adding an error.
@@ -147,7 +183,7 @@ func BenchmarkEditAdoption(b *testing.B) {
 }
 
 func BenchmarkEditHeading(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, rep.HotHeading.File)
 	orig := readGenerated(b, dir, rep.HotHeading.File)
 	// Every adoption's first row cites this heading.
@@ -158,7 +194,7 @@ func BenchmarkEditHeading(b *testing.B) {
 // BenchmarkEditChapterText types a word near the top of the chapter that
 // every adoption cites, moving all of its headings.
 func BenchmarkEditChapterText(b *testing.B) {
-	dir, _ := generated(b, gen.DefaultConfig())
+	dir, _ := generated(b, benchConfig(b))
 	path := filepath.Join(dir, "02-mechanics.md")
 	orig := readGenerated(b, dir, "02-mechanics.md")
 	at := bytes.IndexByte(orig, '\n') + 1
@@ -167,7 +203,7 @@ func BenchmarkEditChapterText(b *testing.B) {
 }
 
 func BenchmarkEditTuning(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, "tuning.json")
 	orig := readGenerated(b, dir, "tuning.json")
 	at := rep.TuningValue.Offset
@@ -179,7 +215,7 @@ func BenchmarkEditTuning(b *testing.B) {
 }
 
 func BenchmarkCompleteCitation(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, rep.CitationSite.File)
 	s := analysis.Load([]string{dir}, analysis.Options{})
 	b.ReportAllocs()
@@ -191,7 +227,7 @@ func BenchmarkCompleteCitation(b *testing.B) {
 }
 
 func BenchmarkHover(b *testing.B) {
-	dir, rep := generated(b, gen.DefaultConfig())
+	dir, rep := generated(b, benchConfig(b))
 	path := filepath.Join(dir, rep.HoverSite.File)
 	s := analysis.Load([]string{dir}, analysis.Options{})
 	b.ReportAllocs()

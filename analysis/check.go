@@ -201,8 +201,12 @@ func (b *builder) checkContracts(p *Package) {
 // PackFor returns the pack of the adoption's definition, or nil when the
 // adoption is promised. A pack that does not parse serves no adoption.
 func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
+	id := a.Identity()
+	if id == "" {
+		return nil
+	}
 	for _, pk := range p.Packs {
-		if !pk.Unparsed && pk.Identity() == a.Identity() && a.Identity() != "" {
+		if !pk.Unparsed && pk.Identity() == id {
 			return pk
 		}
 	}

@@ -63,7 +63,7 @@ type directionResult struct {
 
 // valid reports whether the package still holds what r read.
 func (r *directionResult) valid(p *Package) bool {
-	return p.depsValid(r.deps, nil) && slices.Equal(r.chapters, chapterEntries(p))
+	return p.depsValid(r.deps, nil, nil) && slices.Equal(r.chapters, chapterEntries(p))
 }
 
 // chapterEntries returns the cache entries of the package's chapters, in

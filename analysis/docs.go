@@ -28,21 +28,30 @@ const maxWitnessFileSize = 8 << 20
 // file of the snapshot. The findings of a file are reused from the cache
 // while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
+	var files []*File
 	for _, f := range b.snap.files {
-		if f.Markdown == nil {
-			continue
+		if f.Markdown != nil {
+			files = append(files, f)
 		}
+	}
+	// The checks of two files share nothing but the snapshot they read, so
+	// they run on every processor; each keeps its result in its own entry.
+	results := make([]*docResult, len(files))
+	parallel(len(files), 0, func(i int) {
+		f := files[i]
 		if r := f.entry.docChecked; r != nil && r.valid(b) {
-			b.findings = append(b.findings, r.findings...)
-			b.snap.docResults = append(b.snap.docResults, r)
-			continue
+			results[i] = r
+			return
 		}
 		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
 		c.checkLinks()
 		c.checkPaths()
-		f.entry.docChecked = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
-		b.findings = append(b.findings, c.found...)
-		b.snap.docResults = append(b.snap.docResults, f.entry.docChecked)
+		results[i] = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
+		f.entry.docChecked = results[i]
+	})
+	for _, r := range results {
+		b.findings = append(b.findings, r.findings...)
+		b.snap.docResults = append(b.snap.docResults, r)
 	}
 }
 

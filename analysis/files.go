@@ -223,9 +223,36 @@ func (t *tree) addEntry(dir string, e dirEntry) {
 
 // within reports whether path is root or lies below it, lexically.
 func within(root, path string) bool {
+	if filepath.Separator == '/' && cleanAbs(root) && cleanAbs(path) {
+		// Clean absolute paths (those of the walk and of every join): a
+		// comparison of prefixes, without filepath.Rel's cleaning.
+		return root == "/" || path == root || len(path) > len(root) && path[len(root)] == '/' && strings.HasPrefix(path, root)
+	}
 	rel, err := filepath.Rel(root, path)
 	if err != nil {
 		return false
 	}
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// cleanAbs reports whether p is an absolute slash path that filepath.Clean
+// leaves as it is: no empty, "." or ".." element and no trailing slash.
+func cleanAbs(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	for i := 0; i < len(p); {
+		j := i + 1
+		for j < len(p) && p[j] != '/' {
+			j++
+		}
+		if elem := p[i+1 : j]; elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+		i = j
+	}
+	return true
 }

@@ -1,6 +1,9 @@
 package analysis
 
 import (
+	"strings"
+
+	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -95,6 +98,7 @@ type depValue struct {
 // adoptionResult is the memoized evaluation and check of one adoption.
 type adoptionResult struct {
 	deps     []dep
+	sources  *depSources
 	state    *contracts.State
 	findings []source.Finding
 }
@@ -134,9 +138,75 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 	return depValue{}
 }
 
-// depsValid reports whether every dependency still sees the same parse.
-func (p *Package) depsValid(deps []dep, a *contracts.Adoption) bool {
+// depSources is what the anchor and tuning-key dependencies of a result
+// read as a whole: the tuning parse, and the cache entry of each file whose
+// anchors they resolve (nil when absent). While those are unchanged, every
+// such dependency sees what it saw, so validating a result after an edit
+// elsewhere compares a few pointers instead of resolving each citation
+// again.
+type depSources struct {
+	tuning *tuning.File
+	files  []fileEntry
+}
+
+// fileEntry is the cache entry a package-relative file had.
+type fileEntry struct {
+	rel   string
+	entry *cacheEntry
+}
+
+// sourcesOf returns the sources of deps as the package holds them now.
+func (p *Package) sourcesOf(deps []dep) *depSources {
+	s := &depSources{tuning: p.Tuning}
+	var seen map[string]bool
 	for _, d := range deps {
+		if d.kind != depAnchor {
+			continue
+		}
+		file, _, _ := strings.Cut(d.key, "#")
+		rel, ok := packageRelative(file)
+		if !ok || seen[rel] {
+			continue
+		}
+		if seen == nil {
+			seen = map[string]bool{}
+		}
+		seen[rel] = true
+		s.files = append(s.files, fileEntry{rel, p.entryOf(rel)})
+	}
+	return s
+}
+
+// entryOf returns the cache entry of a package file, or nil.
+func (p *Package) entryOf(rel string) *cacheEntry {
+	if f := p.files[rel]; f != nil {
+		return f.entry
+	}
+	return nil
+}
+
+// same reports whether the package still holds the sources s recorded.
+func (s *depSources) same(p *Package) bool {
+	if s == nil || p.Tuning != s.tuning {
+		return false
+	}
+	for _, fe := range s.files {
+		if p.entryOf(fe.rel) != fe.entry {
+			return false
+		}
+	}
+	return true
+}
+
+// depsValid reports whether every dependency still sees the same parse.
+// While the sources are unchanged, the anchor and tuning dependencies are
+// not looked up one by one.
+func (p *Package) depsValid(deps []dep, src *depSources, a *contracts.Adoption) bool {
+	same := src.same(p)
+	for _, d := range deps {
+		if same && (d.kind == depAnchor || d.kind == depTuning || d.kind == depTuningKey) {
+			continue
+		}
 		if p.token(d, a) != d.seen {
 			return false
 		}
@@ -147,7 +217,7 @@ func (p *Package) depsValid(deps []dep, a *contracts.Adoption) bool {
 // valid reports whether every dependency of a result still sees the same
 // parse.
 func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
-	return p.depsValid(r.deps, a)
+	return p.depsValid(r.deps, r.sources, a)
 }
 
 // recorder is a Resolver that notes what it was asked.
@@ -163,7 +233,15 @@ type depKey struct {
 	key  string
 }
 
+// stop ends the recording: the state keeps the recorder as its resolver,
+// and what queries ask of it later is not a dependency of the check. It
+// also lets the set of noted dependencies go.
+func (r *recorder) stop() { r.noted, r.deps = nil, nil }
+
 func (r *recorder) note(kind depKind, key string) {
+	if r.noted == nil {
+		return // stopped
+	}
 	k := depKey{kind, key}
 	if r.noted[k] {
 		return
@@ -219,7 +297,8 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 		findings = append(findings, found...)
 		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
-	res := &adoptionResult{deps: rec.deps, state: state, findings: findings}
+	res := &adoptionResult{deps: rec.deps, sources: p.sourcesOf(rec.deps), state: state, findings: findings}
+	rec.stop()
 	if entry != nil {
 		entry.checked = res
 	}

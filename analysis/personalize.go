@@ -14,6 +14,7 @@ import (
 // against tuning.json, valid while tuning.json's parse is the one it read.
 type persResult struct {
 	deps     []dep
+	sources  *depSources
 	findings []source.Finding
 }
 
@@ -27,13 +28,13 @@ func (b *builder) checkPersonalization(p *Package) {
 	}
 	b.findings = append(b.findings, p.pers.Findings...)
 	entry := p.files["personalization.json"].entry
-	if r := entry.persChecked; r != nil && p.depsValid(r.deps, nil) {
+	if r := entry.persChecked; r != nil && p.depsValid(r.deps, r.sources, nil) {
 		b.findings = append(b.findings, r.findings...)
 		return
 	}
 	d := dep{kind: depTuning}
 	d.seen = p.token(d, nil)
-	r := &persResult{deps: []dep{d}, findings: p.checkSetsTargets()}
+	r := &persResult{deps: []dep{d}, sources: p.sourcesOf([]dep{d}), findings: p.checkSetsTargets()}
 	entry.persChecked = r
 	b.findings = append(b.findings, r.findings...)
 }

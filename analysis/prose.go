@@ -35,7 +35,7 @@ func ClassifyToken(text string) (TokenClass, []string) { return tuning.ClassifyT
 // unchanged.
 func (b *builder) checkProse(p *Package, c *Chapter) {
 	e := c.File.entry
-	if r := e.proseChecked; r != nil && p.depsValid(r.deps, nil) {
+	if r := e.proseChecked; r != nil && p.depsValid(r.deps, r.sources, nil) {
 		b.findings = append(b.findings, r.findings...)
 		return
 	}
@@ -77,6 +77,7 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		note(depFile, "clocks.json")
 		res.findings = append(res.findings, clocks.CheckTags(p.ClockFile, tags, c.File.Path)...)
 	}
+	res.sources = p.sourcesOf(res.deps)
 	e.proseChecked = res
 	b.findings = append(b.findings, res.findings...)
 }
@@ -84,6 +85,7 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 // proseResult is the memoized prose citation check of one chapter.
 type proseResult struct {
 	deps     []dep
+	sources  *depSources
 	findings []source.Finding
 }
 

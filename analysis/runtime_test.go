@@ -91,7 +91,7 @@ func TestCheckUnchangedInPackage(t *testing.T) {
 	d := dep{kind: depRuntime, key: "runtime.ghost"}
 	d.seen = p.token(d, nil)
 	ws.SetOverlay(filepath.Join(dir, "02-mechanics.md"), []byte(mechanics+"\nAnd `runtime.ghost`.\n"))
-	if p2 := ws.Snapshot().Packages[0]; p2.depsValid([]dep{d}, nil) {
+	if p2 := ws.Snapshot().Packages[0]; p2.depsValid([]dep{d}, p.sourcesOf([]dep{d}), nil) {
 		t.Error("declaring runtime.ghost in a chapter left the dependency valid")
 	}
 }

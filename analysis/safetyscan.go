@@ -26,6 +26,7 @@ func (s *Snapshot) SafetyOf(path string) []Diagnostic {
 
 func (s *Snapshot) scanSafety() {
 	s.safetyByFile = map[string][]Diagnostic{}
+	var files []*File
 	for _, f := range s.Files() {
 		if f.Package == nil || !safety.IsText(f.Path) {
 			continue
@@ -33,18 +34,14 @@ func (s *Snapshot) scanSafety() {
 		if w := s.tree.files[f.Path]; w != nil && w.link {
 			continue // the scan does not read through filesystem links
 		}
-		var notices []safety.Notice
-		switch {
-		case f.Content == nil && strings.HasPrefix(f.Skipped, "the file cannot be read"):
-			notices = []safety.Notice{safety.Unreadable()}
-		case f.Content == nil && f.Skipped != "", len(f.Content) > safety.MaxBytes:
-			notices = []safety.Notice{safety.TooLarge(int64(len(f.Content)))}
-		case f.entry != nil:
-			notices = f.entry.getSafety(f.Path)
-		default:
-			notices = safety.Scan(f.Path, f.Content)
-		}
-		for _, n := range notices {
+		files = append(files, f)
+	}
+	// The scans are independent and most of the cost of a cold check, so
+	// they run on every processor; the results are gathered in file order.
+	notices := make([][]safety.Notice, len(files))
+	parallel(len(files), 0, func(i int) { notices[i] = scanFile(files[i]) })
+	for i, f := range files {
+		for _, n := range notices[i] {
 			span := n.Span
 			if n.Code == safety.ScanSkipped {
 				span = firstLine(f)
@@ -57,6 +54,20 @@ func (s *Snapshot) scanSafety() {
 	sortDiagnostics(s.safety)
 	for _, ds := range s.safetyByFile {
 		sortDiagnostics(ds)
+	}
+}
+
+// scanFile returns the safety notices of one file of a package.
+func scanFile(f *File) []safety.Notice {
+	switch {
+	case f.Content == nil && strings.HasPrefix(f.Skipped, "the file cannot be read"):
+		return []safety.Notice{safety.Unreadable()}
+	case f.Content == nil && f.Skipped != "", len(f.Content) > safety.MaxBytes:
+		return []safety.Notice{safety.TooLarge(int64(len(f.Content)))}
+	case f.entry != nil:
+		return f.entry.getSafety(f.Path)
+	default:
+		return safety.Scan(f.Path, f.Content)
 	}
 }
 

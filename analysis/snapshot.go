@@ -355,18 +355,10 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	}
 	sort.Strings(paths)
 	files := make([]*File, len(paths))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 4)
-	for i, path := range paths {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func(i int, path string) {
-			defer wg.Done()
-			defer func() { <-sem }()
-			files[i] = loadFile(path, t.files[path].size, d, opts)
-		}(i, path)
-	}
-	wg.Wait()
+	// Four readers keep the disk busy while others parse.
+	parallel(len(paths), 4, func(i int) {
+		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)
+	})
 	for _, f := range files {
 		s.files[f.Path] = f
 	}

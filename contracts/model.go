@@ -69,6 +69,10 @@ type Adoption struct {
 	// Adoption never changes after parsing.
 	definitionOnce sync.Once
 	definitionText string
+	// identityOnce and identity memoize Identity, which every build asks
+	// of every adoption several times.
+	identityOnce sync.Once
+	identity     string
 }
 
 // Question is one entry of `questions`.
@@ -290,10 +294,16 @@ type Verification struct {
 // Identity returns the definition identity "<contract>-<version>", or ""
 // when the contract or version is missing or malformed.
 func (a *Adoption) Identity() string {
-	if a == nil || a.Contract == nil || a.Version == nil || a.Version.Kind != jsonsrc.Number {
+	if a == nil {
 		return ""
 	}
-	return a.Contract.Text + "-" + jsonsrc.FormatNumber(a.Version.Num)
+	a.identityOnce.Do(func() {
+		if a.Contract == nil || a.Version == nil || a.Version.Kind != jsonsrc.Number {
+			return
+		}
+		a.identity = a.Contract.Text + "-" + jsonsrc.FormatNumber(a.Version.Num)
+	})
+	return a.identity
 }
 
 // Findings returns the shape findings found while parsing. Check returns

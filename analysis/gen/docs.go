@@ -45,19 +45,7 @@ const docsSections = 6
 // broken on purpose (one missing file and one missing anchor in each of the
 // first three areas) and reported.
 func DocsTree(dir string, cfg DocsConfig) (*DocsReport, error) {
-	d := DefaultDocsConfig()
-	if cfg.Areas <= 0 {
-		cfg.Areas = d.Areas
-	}
-	if cfg.Topics <= 0 {
-		cfg.Topics = d.Topics
-	}
-	if cfg.Files <= 0 {
-		cfg.Files = d.Files
-	}
-	if cfg.Links <= 0 {
-		cfg.Links = d.Links
-	}
+	cfg = cfg.withDefaults()
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x646f6373))
 	w := &writer{dir: dir, files: map[string][]byte{}}
 	rep := &DocsReport{}
@@ -126,6 +114,24 @@ func DocsTree(dir string, cfg DocsConfig) (*DocsReport, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// withDefaults returns c with every zero size replaced by its default.
+func (c DocsConfig) withDefaults() DocsConfig {
+	d := DefaultDocsConfig()
+	if c.Areas <= 0 {
+		c.Areas = d.Areas
+	}
+	if c.Topics <= 0 {
+		c.Topics = d.Topics
+	}
+	if c.Files <= 0 {
+		c.Files = d.Files
+	}
+	if c.Links <= 0 {
+		c.Links = d.Links
+	}
+	return c
 }
 
 func appendExpected(list []Expected, code, file string) []Expected {

@@ -22,6 +22,45 @@ import (
 //
 // No suffix tells equal anchors apart. Invalid UTF-8 bytes are dropped.
 func OpenGDDAnchor(text string) string {
+	if isASCII(text) {
+		return openGDDAnchorASCII(text)
+	}
+	return openGDDAnchorUnicode(text)
+}
+
+// openGDDAnchorASCII is OpenGDDAnchor for ASCII text, in one pass.
+func openGDDAnchorASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '<' {
+			if j := strings.IndexByte(s[i+1:], '>'); j >= 0 {
+				i += 1 + j
+				continue
+			}
+		}
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-':
+		case c == ' ' || c >= '\t' && c <= '\r':
+			space = len(b) > 0
+			continue
+		default:
+			continue
+		}
+		if space {
+			b = append(b, '-')
+			space = false
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+// openGDDAnchorUnicode is OpenGDDAnchor step by step.
+func openGDDAnchorUnicode(text string) string {
 	s := strings.ToLower(text)
 
 	// Step 2: HTML tags.
@@ -99,6 +138,31 @@ func GitHubAnchor(text string) string {
 
 // githubSlug applies steps 2 to 4 of GitHubAnchor to rendered text.
 func githubSlug(rendered string) string {
+	if isASCII(rendered) {
+		return githubSlugASCII(rendered)
+	}
+	return githubSlugUnicode(rendered)
+}
+
+// githubSlugASCII is githubSlug for ASCII text: of the ASCII runes, letters,
+// digits and the underscore (the one connector punctuation) stay.
+func githubSlugASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ' || c == '-':
+			b = append(b, '-')
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '_':
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// githubSlugUnicode is githubSlug rune by rune.
+func githubSlugUnicode(rendered string) string {
 	var b strings.Builder
 	for _, r := range LowerFull(rendered) {
 		switch {
@@ -231,4 +295,14 @@ func (s *Slugger) Unique(slug string) string {
 	}
 	s.counts[result] = 0
 	return result
+}
+
+// isASCII reports whether s holds ASCII bytes only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -369,6 +369,31 @@ func (p *builder) autolink(n *ast.AutoLink, vt *vtext, enclosing spanT) ([2]int,
 // between may hold code.
 func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 	b := vt.b
+	for _, q := range findQuotes(b, excl) {
+		if txt := lineBreaksToSpaces(b[q.a:q.z]); strings.TrimSpace(txt) != "" {
+			p.d.Quotes = append(p.d.Quotes, Quote{
+				Text: txt, Curly: q.curly,
+				Span: vt.span(q.open, q.end), TextSpan: vt.span(q.a, q.z),
+				Block: enclosing,
+			})
+		}
+	}
+}
+
+// quoteAt is one quoted string found in a block's text: its opening mark
+// at open, its text [a, z), its closing mark ending at end.
+type quoteAt struct {
+	open, a, z, end int
+	curly           bool
+}
+
+// findQuotes returns the curly quoted strings of b, then the straight
+// ones, outside the excluded ranges (sorted here by their start). It jumps
+// from mark to mark rather than looking at every byte.
+func findQuotes(b []byte, excl [][2]int) []quoteAt {
+	if bytes.IndexByte(b, '"') < 0 && !bytes.Contains(b, []byte("\u201c")) {
+		return nil
+	}
 	sort.Slice(excl, func(i, j int) bool { return excl[i][0] < excl[j][0] })
 	ptr := 0
 	// inExcl returns the end of the exclusion holding i, or -1; calls must
@@ -382,47 +407,48 @@ func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 		}
 		return -1
 	}
+	// next returns the first index at or after i where b holds mark
+	// outside the exclusions and ok accepts it, or -1.
+	next := func(i int, mark string, ok func(int) bool) int {
+		for i < len(b) {
+			k := bytes.Index(b[i:], []byte(mark))
+			if k < 0 {
+				return -1
+			}
+			k += i
+			if e := inExcl(k); e >= 0 {
+				i = e
+				continue
+			}
+			if ok(k) {
+				return k
+			}
+			i = k + 1
+		}
+		return -1
+	}
 	type mark struct {
 		open, close string
 		curly       bool
 	}
+	var out []quoteAt
 	for _, m := range []mark{{"\u201c", "\u201d", true}, {`"`, `"`, false}} {
 		ptr = 0
 		for i := 0; i < len(b); {
-			if e := inExcl(i); e >= 0 {
-				i = e
-				continue
+			open := next(i, m.open, func(k int) bool { return m.curly || straightOpens(b, k) })
+			if open < 0 {
+				break
 			}
-			if !bytes.HasPrefix(b[i:], []byte(m.open)) || (!m.curly && !straightOpens(b, i)) {
-				i++
-				continue
-			}
-			a := i + len(m.open)
-			z := -1
-			for j := a; j < len(b); {
-				if e := inExcl(j); e >= 0 {
-					j = e
-					continue
-				}
-				if bytes.HasPrefix(b[j:], []byte(m.close)) && (m.curly || straightCloses(b, a, j)) {
-					z = j
-					break
-				}
-				j++
-			}
+			a := open + len(m.open)
+			z := next(a, m.close, func(j int) bool { return m.curly || straightCloses(b, a, j) })
 			if z < 0 {
 				break
 			}
-			if txt := lineBreaksToSpaces(b[a:z]); strings.TrimSpace(txt) != "" {
-				p.d.Quotes = append(p.d.Quotes, Quote{
-					Text: txt, Curly: m.curly,
-					Span: vt.span(i, z+len(m.close)), TextSpan: vt.span(a, z),
-					Block: enclosing,
-				})
-			}
+			out = append(out, quoteAt{open: open, a: a, z: z, end: z + len(m.close), curly: m.curly})
 			i = z + len(m.close)
 		}
 	}
+	return out
 }
 
 // straightOpens reports whether the straight quote at i can open a quoted

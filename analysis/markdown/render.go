@@ -3,7 +3,6 @@ package markdown
 import (
 	"strings"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
@@ -50,7 +49,7 @@ func renderHeadingText(raw string) (out string) {
 	}()
 	raw = strings.ReplaceAll(raw, "\r\n", "\n")
 	parts := strings.Split(raw, "\n")
-	p := goldmark.DefaultParser()
+	p := defaultParser()
 	for i, line := range parts {
 		src := []byte("# " + strings.TrimRight(line, "\r"))
 		root := p.Parse(text.NewReader(src))

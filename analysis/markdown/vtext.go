@@ -22,18 +22,46 @@ func newVText(src []byte, segs *text.Segments) *vtext {
 	if segs == nil {
 		return v
 	}
-	for i := 0; i < segs.Len(); i++ {
+	n := segs.Len()
+	v.vOff, v.sOff = make([]int, 0, n), make([]int, 0, n)
+	// When each segment starts where the one before it stops (a block
+	// without container prefixes), the joined text is a slice of the
+	// source and is not copied; the text is only read.
+	contiguous, size, prev := true, 0, -1
+	for i := 0; i < n; i++ {
 		seg := segs.At(i)
 		start, stop := clamp(seg.Start, len(src)), clamp(seg.Stop, len(src))
 		if stop < start {
 			stop = start
 		}
-		v.vOff = append(v.vOff, len(v.b))
+		if prev >= 0 && start != prev {
+			contiguous = false
+		}
+		v.vOff = append(v.vOff, size)
 		v.sOff = append(v.sOff, start)
-		v.b = append(v.b, src[start:stop]...)
+		size += stop - start
+		prev = stop
+	}
+	if contiguous && n > 0 {
+		first := v.sOff[0]
+		v.b = src[first : first+size : first+size]
+	} else {
+		v.b = make([]byte, 0, size)
+		for i := 0; i < n; i++ {
+			start := v.sOff[i]
+			v.b = append(v.b, src[start:start+(segEnd(v, i, size)-v.vOff[i])]...)
+		}
 	}
 	v.total = len(v.b)
 	return v
+}
+
+// segEnd returns the virtual end of segment i of a text of size bytes.
+func segEnd(v *vtext, i, size int) int {
+	if i+1 < len(v.vOff) {
+		return v.vOff[i+1]
+	}
+	return size
 }
 
 // src maps a virtual index (0..len) to a source offset. The end index maps

@@ -160,6 +160,11 @@ const (
 	msgLink   = "a link with signs of an action, an executable, a local or private host, credentials or an active scheme; it was not followed"
 )
 
+// headLines is a number of lines that always holds the imperative opening
+// of a paragraph: a quote marker, a list marker and the verb (with the
+// emphasis before it) may each stand on a line of their own.
+const headLines = 5
+
 // line is one line of the content: its byte span without the line break.
 type line struct{ start, end int }
 
@@ -190,8 +195,12 @@ type normalized struct {
 // normalize joins lines with spaces, collapses every whitespace run to one
 // space and trims, keeping where each byte came from.
 func normalize(content []byte, lines []line) normalized {
-	var b []byte
-	var origin []int
+	size := 0
+	for _, l := range lines {
+		size += l.end - l.start + 1
+	}
+	b := make([]byte, 0, size)
+	origin := make([]int, 0, size)
 	pending := -1 // offset of a whitespace run not yet written
 	for li, l := range lines {
 		if li > 0 && pending < 0 {
@@ -230,9 +239,14 @@ func (n normalized) span(s, e int) source.Span {
 }
 
 // firstInCurrent finds the leftmost match of any pattern in the window whose
-// start lies within the current line (the first curLen bytes).
-func firstInCurrent(patterns []*regexp.Regexp, w normalized, curLen int) (source.Span, bool) {
-	for _, p := range patterns {
+// start lies within the current line (the first curLen bytes). A pattern
+// whose need the window's words (mask) do not meet cannot match and is not
+// run.
+func firstInCurrent(patterns []*regexp.Regexp, needs []need, mask uint64, w normalized, curLen int) (source.Span, bool) {
+	for k, p := range patterns {
+		if !needs[k].passes(mask) {
+			continue
+		}
 		if loc := p.FindStringIndex(w.text); loc != nil && loc[0] < curLen {
 			return w.span(loc[0], loc[1]), true
 		}
@@ -245,6 +259,11 @@ func firstInCurrent(patterns []*regexp.Regexp, w normalized, curLen int) (source
 // check skips) and whether it is the build plan. The caller decides which
 // files to scan (IsText) and reports TooLarge and Unreadable itself.
 func Scan(name string, content []byte) []Notice {
+	return scan(name, content, true)
+}
+
+// scan is Scan, with the prefilter (prefilter.go) or without it.
+func scan(name string, content []byte, prefilter bool) []Notice {
 	var out []Notice
 	lines := splitLines(content)
 	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
@@ -260,30 +279,50 @@ func Scan(name string, content []byte) []Notice {
 			}
 		}
 	}
-	for i, l := range lines {
-		cur := normalize(content, lines[i:i+1])
-		if cur.text == "" {
-			continue
+	gate := prefilter // the paragraphs' shortcut needs no case folding
+	prefilter = prefilter && !foldsOutsideASCII(content)
+	var masks []uint64
+	if prefilter {
+		masks = make([]uint64, len(lines))
+		for i, l := range lines {
+			masks[i] = patternNeeds.vocab.mask(content[l.start:l.end])
 		}
+	}
+	for i, l := range lines {
 		end := i + 3
 		if end > len(lines) {
 			end = len(lines)
 		}
-		win := cur
-		if follow := normalize(content, lines[i+1:end]); follow.text != "" {
-			win = normalize(content, lines[i:end])
+		mask := ^uint64(0) // without the prefilter every pattern runs
+		if prefilter {
+			mask = 0
+			for _, m := range masks[i:end] {
+				mask |= m
+			}
 		}
-		curLen := len(cur.text)
-		if sp, ok := firstInCurrent(promptControl, win, curLen); ok {
-			out = append(out, Notice{PromptControl, sp, msgPrompt})
+		if patternNeeds.any(mask) {
+			cur := normalize(content, lines[i:i+1])
+			if cur.text == "" {
+				continue
+			}
+			win := cur
+			if follow := normalize(content, lines[i+1:end]); follow.text != "" {
+				win = normalize(content, lines[i:end])
+			}
+			curLen := len(cur.text)
+			if sp, ok := firstInCurrent(promptControl, patternNeeds.prompt, mask, win, curLen); ok {
+				out = append(out, Notice{PromptControl, sp, msgPrompt})
+			}
+			if sp, ok := firstInCurrent(externalAction, patternNeeds.action, mask, win, curLen); ok {
+				out = append(out, Notice{ExternalAction, sp, msgAction})
+			}
+			if sp, ok := firstInCurrent(secondPerson, patternNeeds.second, mask, win, curLen); ok &&
+				(!gameContext.MatchString(win.text) || agentContext.MatchString(win.text)) {
+				out = append(out, Notice{ReaderDirective, sp, msgSecond})
+			}
 		}
-		if sp, ok := firstInCurrent(externalAction, win, curLen); ok {
-			out = append(out, Notice{ExternalAction, sp, msgAction})
-		}
-		if sp, ok := firstInCurrent(secondPerson, win, curLen); ok &&
-			(!gameContext.MatchString(win.text) || agentContext.MatchString(win.text)) {
-			out = append(out, Notice{ReaderDirective, sp, msgSecond})
-		}
+		// A line of white space alone holds none of the runs and links
+		// below.
 		raw := content[l.start:l.end]
 		if s, e, ok := hexRun(raw); ok {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
@@ -291,16 +330,35 @@ func Scan(name string, content []byte) []Notice {
 		if s, e, ok := base64Run(raw); ok {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
-		if !fenced[i] {
+		if !fenced[i] && (!prefilter || mayLink(raw)) {
 			if s, e, ok := linkMatch(raw); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
 	}
-	for _, p := range paragraphs(content, lines) {
+	for _, par := range paragraphs(content, lines, gate) {
+		// The imperative opening lies within the first headLines lines, and
+		// the normalized text of those is the start of the paragraph's
+		// (unless it is empty), so the whole paragraph is normalized only
+		// when its opening matches.
+		head := par
+		if gate && len(par) > headLines {
+			head = par[:headLines]
+		}
+		p := normalize(content, head)
+		if p.text == "" && len(head) < len(par) {
+			head = par
+			p = normalize(content, par)
+		}
+		if p.text == "" {
+			continue
+		}
 		loc := imperativeStart.FindStringSubmatchIndex(p.text)
 		if loc == nil {
 			continue
+		}
+		if len(head) < len(par) {
+			p = normalize(content, par)
 		}
 		if !agentContext.MatchString(p.text) && base != buildPlanChapter {
 			continue
@@ -349,39 +407,66 @@ func lastRune(b []byte) rune {
 	return r
 }
 
-// paragraphs returns the prose paragraphs of the content: blank lines,
+// paragraphs returns the lines of each prose paragraph of the content: blank lines,
 // headings and ``` fences end a paragraph, fenced lines belong to none, and
-// a list item starts a new one.
-func paragraphs(content []byte, lines []line) []normalized {
-	var out []normalized
+// a list item starts a new one. With gate, a line pattern runs only when
+// the line's first character allows it to match.
+func paragraphs(content []byte, lines []line, gate bool) [][]line {
+	var out [][]line
 	var cur []line
 	fenced := false
 	flush := func() {
 		if len(cur) > 0 {
-			if n := normalize(content, cur); n.text != "" {
-				out = append(out, n)
-			}
+			out = append(out, cur)
 		}
 		cur = nil
 	}
 	for _, l := range lines {
 		text := content[l.start:l.end]
-		if backtickFence.Match(text) {
+		// Each pattern below is decided by the line's first character that
+		// is not white space (none for a blank line), so only the one that
+		// character allows is run.
+		first := firstNonSpace(text)
+		may := func(ok bool) bool { return ok || !gate }
+		if may(first == '`') && backtickFence.Match(text) {
 			flush()
 			fenced = !fenced
 			continue
 		}
-		if fenced || blankLine.Match(text) || headingLine.Match(text) {
+		if fenced || may(first == 0) && blankLine.Match(text) || may(first == '#') && headingLine.Match(text) {
 			flush()
 			continue
 		}
-		if listItem.Match(text) && len(cur) > 0 {
+		if len(cur) > 0 && may(first == '-' || first == '+' || first == '*' || first >= '0' && first <= '9') && listItem.Match(text) {
 			flush()
 		}
 		cur = append(cur, l)
 	}
 	flush()
 	return out
+}
+
+// firstNonSpace returns the first character of text outside the class ws,
+// or 0 when there is none (an invalid byte counts as U+FFFD, as in the
+// patterns).
+func firstNonSpace(text []byte) rune {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if !inWS(r) {
+			return r
+		}
+		i += size
+	}
+	return 0
+}
+
+// inWS reports whether r is in the class ws.
+func inWS(r rune) bool {
+	switch r {
+	case '\t', '\n', '\f', '\r', ' ', '\u00A0', '\u1680', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF':
+		return true
+	}
+	return r >= '\u2000' && r <= '\u200A'
 }
 
 func isHex(b byte) bool {

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	gddls-gen [-kind package|docs] [-clean] [-seed N] [-records N] DIR
+//	gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] [-records N] DIR
 //
 // It prints what it wrote and the findings it planted on purpose.
 package main
@@ -29,11 +29,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	adoptions := fs.Int("adoptions", 0, "number of adoptions (package; 0 means 200)")
 	chapters := fs.Int("chapters", 0, "number of chapters (package; 0 means 100)")
 	records := fs.Int("records", 0, "number of records of a generated collection (package; 0 means none)")
+	scale := fs.Int("scale", 1, "size factor: n times the adoptions, chapters and tuning keys (package) or the documents (docs)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-clean] [-seed N] DIR")
+		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] DIR")
 		return 2
 	}
 	dir := fs.Arg(0)
@@ -49,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			cfg.Chapters = *chapters
 		}
 		cfg.Records = *records
+		cfg = cfg.Scaled(*scale)
 		rep, err := gen.Package(dir, cfg)
 		if err != nil {
 			fmt.Fprintln(stderr, "gddls-gen:", err)
@@ -60,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "docs":
 		cfg := gen.DefaultDocsConfig()
 		cfg.Seed, cfg.Clean = *seed, *clean
-		rep, err := gen.DocsTree(dir, cfg)
+		rep, err := gen.DocsTree(dir, cfg.Scaled(*scale))
 		if err != nil {
 			fmt.Fprintln(stderr, "gddls-gen:", err)
 			return 1

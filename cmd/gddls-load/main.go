@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	gddls-load -server path/to/gddls (-repo DIR | -generate) [-edits 300] [-delay MS] [-timeout 5m] [-json]
+//	gddls-load -server path/to/gddls (-repo DIR | -generate [-scale 1]) [-edits 300] [-delay MS] [-timeout 5m] [-json]
 //
 // It starts `gddls serve` as a child process, initializes it on the
 // repository, waits for the initial diagnostics, opens one adoption and
@@ -38,6 +38,7 @@ type options struct {
 	server   string
 	repo     string
 	generate bool
+	scale    int
 	edits    int
 	delay    float64
 	timeout  time.Duration
@@ -51,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.server, "server", "", "path to the gddls binary (required)")
 	fs.StringVar(&o.repo, "repo", "", "repository to open")
 	fs.BoolVar(&o.generate, "generate", false, "generate the benchmark package into a temporary folder and open it")
+	fs.IntVar(&o.scale, "scale", 1, "size factor of the generated package (with -generate; 10 means 2,000 adoptions)")
 	fs.IntVar(&o.edits, "edits", 300, "number of didChange edits")
 	fs.Float64Var(&o.delay, "delay", -1, "diagnostics debounce in ms sent as gddls.diagnosticsDelay; negative keeps the server's default")
 	fs.DurationVar(&o.timeout, "timeout", 5*time.Minute, "global deadline")
@@ -59,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if o.server == "" || (o.repo == "") == !o.generate || o.edits < 1 {
-		fmt.Fprintln(stderr, "usage: gddls-load -server path/to/gddls (-repo DIR | -generate) [-edits N] [-delay MS] [-timeout D] [-json]")
+		fmt.Fprintln(stderr, "usage: gddls-load -server path/to/gddls (-repo DIR | -generate [-scale N]) [-edits N] [-delay MS] [-timeout D] [-json]")
 		return 2
 	}
 	res, err := measure(o)
@@ -99,7 +101,7 @@ func measure(o options) (*result, error) {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
-		rep, err := gen.Package(dir, gen.DefaultConfig())
+		rep, err := gen.Package(dir, gen.DefaultConfig().Scaled(o.scale))
 		if err != nil {
 			return nil, err
 		}

@@ -31,6 +31,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "check":
+		tuneCheckGC()
 		return runCheck(args, stdout, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "gddls %s\n", version)

@@ -92,6 +92,11 @@ func (v *Value) Opening() source.Span {
 // Value is one JSON value with its source span.
 type Value struct {
 	Kind Kind
+	// Bool is the value of a boolean.
+	Bool bool
+	// Incomplete marks a container whose closing bracket was never reached
+	// because of a syntax error.
+	Incomplete bool
 	// Span covers the whole value: for a string its quotes, for a container
 	// its brackets.
 	Span source.Span
@@ -101,15 +106,10 @@ type Value struct {
 	Num float64
 	// Raw is the literal text of a number.
 	Raw string
-	// Bool is the value of a boolean.
-	Bool bool
 	// Members are an object's members in source order, duplicates kept.
 	Members []Member
 	// Elems are an array's elements.
 	Elems []*Value
-	// Incomplete marks a container whose closing bracket was never reached
-	// because of a syntax error.
-	Incomplete bool
 }
 
 // Member is one key and value of an object.
@@ -203,6 +203,30 @@ type parser struct {
 	data []byte
 	pos  int
 	err  *Error
+	// members and elems are stacks the open containers collect their
+	// members and elements on; each container takes an exact-size copy
+	// when it ends, so a tree keeps no spare capacity and growing a
+	// container leaves no garbage.
+	members []Member
+	elems   []*Value
+}
+
+// takeMembers gives v the members collected since mark.
+func (p *parser) takeMembers(v *Value, mark int) {
+	if n := len(p.members) - mark; n > 0 {
+		v.Members = append(make([]Member, 0, n), p.members[mark:]...)
+	}
+	clear(p.members[mark:])
+	p.members = p.members[:mark]
+}
+
+// takeElems gives v the elements collected since mark.
+func (p *parser) takeElems(v *Value, mark int) {
+	if n := len(p.elems) - mark; n > 0 {
+		v.Elems = append(make([]*Value, 0, n), p.elems[mark:]...)
+	}
+	clear(p.elems[mark:])
+	p.elems = p.elems[:mark]
 }
 
 func (p *parser) fail(start, end int, msg string) {
@@ -351,9 +375,14 @@ func (p *parser) str() (string, bool) {
 		c := p.data[p.pos]
 		switch {
 		case c == '"':
-			buf = append(buf, p.data[chunk:p.pos]...)
+			var s string
+			if buf == nil {
+				s = string(p.data[chunk:p.pos]) // no escape: one copy
+			} else {
+				s = string(append(buf, p.data[chunk:p.pos]...))
+			}
 			p.pos++
-			return string(buf), true
+			return s, true
 		case c == '\\':
 			buf = append(buf, p.data[chunk:p.pos]...)
 			if !p.escape(&buf) {
@@ -476,6 +505,7 @@ func (p *parser) object(depth int) *Value {
 		v.Span.End = p.pos
 		return v
 	}
+	defer p.takeMembers(v, len(p.members))
 	for {
 		p.space()
 		if p.pos >= len(p.data) {
@@ -490,19 +520,19 @@ func (p *parser) object(depth int) *Value {
 		key, ok := p.str()
 		m := Member{Key: key, KeySpan: source.Span{Start: keyStart, End: p.pos}}
 		if !ok {
-			v.Members = append(v.Members, m)
+			p.members = append(p.members, m)
 			break
 		}
 		p.space()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
 			p.fail(m.KeySpan.Start, m.KeySpan.End, "expected ':' after the member name")
-			v.Members = append(v.Members, m)
+			p.members = append(p.members, m)
 			break
 		}
 		p.pos++
 		p.space()
 		m.Value = p.value(depth + 1)
-		v.Members = append(v.Members, m)
+		p.members = append(p.members, m)
 		if p.err != nil {
 			break
 		}
@@ -549,11 +579,12 @@ func (p *parser) array(depth int) *Value {
 		v.Span.End = p.pos
 		return v
 	}
+	defer p.takeElems(v, len(p.elems))
 	for {
 		p.space()
 		e := p.value(depth + 1)
 		if e != nil {
-			v.Elems = append(v.Elems, e)
+			p.elems = append(p.elems, e)
 		}
 		if p.err != nil {
 			break

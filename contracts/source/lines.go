@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"sort"
 	"unicode/utf8"
 )
@@ -25,8 +26,8 @@ type Range struct {
 // the replacement character an editor shows for it.
 type Lines struct {
 	content []byte
-	starts  []int // byte offset of the first byte of each line
-	bom     int   // length of a leading byte order mark, 0 or 3
+	starts  []uint32 // byte offset of the first byte of each line
+	bom     int      // length of a leading byte order mark, 0 or 3
 	// marks are columns known in advance on long lines, so that a position
 	// far into a long line (a minified JSON file with many findings) costs
 	// at most markGap bytes of counting, not the whole line's.
@@ -40,22 +41,25 @@ const markGap = 1024
 // its column in UTF-16 code units.
 type mark struct{ offset, units int }
 
-// NewLines indexes content. It does not copy content; the caller must not
-// modify it afterwards.
+// NewLines indexes content (of up to 4 GiB). It does not copy content; the
+// caller must not modify it afterwards.
 func NewLines(content []byte) *Lines {
-	l := &Lines{content: content, starts: []int{0}}
+	// One slot per line break at most, allocated once: a line table is
+	// kept for every file of a workspace.
+	n := 1 + bytes.Count(content, []byte{'\n'}) + bytes.Count(content, []byte{'\r'})
+	l := &Lines{content: content, starts: append(make([]uint32, 0, n), 0)}
 	if len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
 		l.bom = 3
 	}
 	for i := 0; i < len(content); i++ {
 		switch content[i] {
 		case '\n':
-			l.starts = append(l.starts, i+1)
+			l.starts = append(l.starts, uint32(i+1))
 		case '\r':
 			if i+1 < len(content) && content[i+1] == '\n' {
 				i++
 			}
-			l.starts = append(l.starts, i+1)
+			l.starts = append(l.starts, uint32(i+1))
 		}
 	}
 	for i := range l.starts {
@@ -67,7 +71,7 @@ func NewLines(content []byte) *Lines {
 // markLine adds the marks of line i when it is longer than markGap,
 // counting its characters as Position does.
 func (l *Lines) markLine(i int) {
-	start, end := l.starts[i], l.lineEnd(i)
+	start, end := int(l.starts[i]), l.lineEnd(i)
 	if i == 0 {
 		start = max(start, l.bom)
 	}
@@ -102,11 +106,11 @@ func (l *Lines) LineCount() int { return len(l.starts) }
 // line break.
 func (l *Lines) lineEnd(i int) int {
 	if i+1 < len(l.starts) {
-		end := l.starts[i+1]
+		end := int(l.starts[i+1])
 		if end > 0 && l.content[end-1] == '\n' {
 			end--
 		}
-		if end > l.starts[i] && l.content[end-1] == '\r' {
+		if end > int(l.starts[i]) && l.content[end-1] == '\r' {
 			end--
 		}
 		return end
@@ -124,8 +128,8 @@ func (l *Lines) Position(offset int) Position {
 	if offset > len(l.content) {
 		offset = len(l.content)
 	}
-	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > offset }) - 1
-	start := l.starts[line]
+	line := sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > offset }) - 1
+	start := int(l.starts[line])
 	if line == 0 && start < l.bom {
 		start = l.bom
 	}
@@ -169,7 +173,7 @@ func (l *Lines) Offset(p Position) int {
 	if p.Line >= len(l.starts) {
 		return len(l.content)
 	}
-	start := l.starts[p.Line]
+	start := int(l.starts[p.Line])
 	if p.Line == 0 {
 		start = max(start, l.bom)
 	}
@@ -196,7 +200,7 @@ func (l *Lines) LineText(i int) []byte {
 	if i < 0 || i >= len(l.starts) {
 		return nil
 	}
-	return l.content[l.starts[i]:l.lineEnd(i)]
+	return l.content[int(l.starts[i]):l.lineEnd(i)]
 }
 
 // LineStart returns the byte offset where line i begins.
@@ -207,7 +211,7 @@ func (l *Lines) LineStart(i int) int {
 	if i >= len(l.starts) {
 		return len(l.content)
 	}
-	return l.starts[i]
+	return int(l.starts[i])
 }
 
 // utf16Len counts the UTF-16 code units of b, counting each invalid byte as

@@ -11,8 +11,9 @@
 #        GDDLS     a built gddls to use instead of building ./cmd/gddls
 #
 # It prints, for each tool, the median wall time with min-max over RUNS
-# runs, the number of findings it reported, and its median's ratio to
-# gddls's. Every time is a whole process run, start-up included.
+# runs (the tools take turns), the number of findings it reported, and its
+# median's ratio to gddls's. Every time is a whole process run, start-up
+# included.
 set -euo pipefail
 
 RUNS=${RUNS:-5}
@@ -42,18 +43,15 @@ plugin="$npmdir/node_modules/remark-validate-links/index.js"
 # now_ms prints a monotonic-enough wall clock in milliseconds.
 now_ms() { date +%s%3N; }
 
-# run_tool NAME COUNT_CMD CMD...: runs CMD RUNS times in $docs, keeps the
-# wall times in $work/NAME.times and the last output in $work/NAME.out.
-run_tool() {
+# run_once NAME CMD...: runs CMD once in $docs, adds the wall time to
+# $work/NAME.times and keeps the output in $work/NAME.out.
+run_once() {
   local name=$1; shift
-  : > "$work/$name.times"
-  for _ in $(seq "$RUNS"); do
-    local t0 t1
-    t0=$(now_ms)
-    (cd "$docs" && "$@") > "$work/$name.out" 2>&1 || true
-    t1=$(now_ms)
-    echo $((t1 - t0)) >> "$work/$name.times"
-  done
+  local t0 t1
+  t0=$(now_ms)
+  (cd "$docs" && "$@") > "$work/$name.out" 2>&1 || true
+  t1=$(now_ms)
+  echo $((t1 - t0)) >> "$work/$name.times"
 }
 
 # stats FILE: prints "median min max" of the numbers in FILE.
@@ -61,9 +59,14 @@ stats() {
   sort -n "$1" | awk '{a[NR]=$1} END {m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; print m, a[1], a[NR]}'
 }
 
-run_tool gddls "$gddls" check .
-run_tool remark "$remark" --use "$plugin=repository:false" --quiet --frail .
-run_tool mdls node "$here/mdls-validate.mjs" "$npmdir/node_modules" "$docs"
+# The tools take turns, run after run, so that a change in the machine's
+# load during the measurement falls on all of them alike.
+for t in gddls remark mdls; do : > "$work/$t.times"; done
+for _ in $(seq "$RUNS"); do
+  run_once gddls "$gddls" check .
+  run_once remark "$remark" --use "$plugin=repository:false" --quiet --frail .
+  run_once mdls node "$here/mdls-validate.mjs" "$npmdir/node_modules" "$docs"
+done
 
 found_gddls=$(grep -c 'DOC_LINK_' "$work/gddls.out" || true)
 found_remark=$(grep -c 'remark-validate-links:' "$work/remark.out" || true)

@@ -1,0 +1,246 @@
+package safety
+
+import (
+	"bytes"
+	"strings"
+)
+
+// The scan's patterns are slow to run on every line (RE2 has no literal to
+// look for in a case-insensitive pattern that opens with \b), and most lines
+// cannot match them: each pattern needs some of a few words. The prefilter
+// finds those words first. A word of a pattern starts where a run of ASCII
+// letters starts (after \b, \s or a hyphen), so the scan records, for every
+// line, which of the words begin a letter run of the line (in any ASCII
+// case), and runs a pattern on a window only when the window's lines hold
+// what it needs. The words are chosen so that the pattern cannot match
+// without them: the prefilter changes no result, it only skips work
+// (TestPrefilterChangesNothing, FuzzPrefilter).
+//
+// Case-insensitive matching folds the ASCII k and s with the Kelvin sign and
+// the long s; content holding either is scanned without the prefilter.
+
+// need is what a pattern needs: one of its clauses, each a list of sets of
+// words (masks) of which the text holds at least one word apiece.
+type need [][]uint64
+
+// passes reports whether a window whose lines hold the words of mask may
+// match the pattern.
+func (n need) passes(mask uint64) bool {
+	for _, clause := range n {
+		ok := true
+		for _, set := range clause {
+			if mask&set == 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// needs holds what each pattern of the line signals needs, index by index
+// with promptControl, externalAction and secondPerson.
+type needs struct {
+	vocab                  *vocabulary
+	prompt, action, second []need
+}
+
+// any reports whether a window whose lines hold the words of mask may match
+// one of the line patterns.
+func (n needs) any(mask uint64) bool {
+	for _, list := range [][]need{n.prompt, n.action, n.second} {
+		for _, nd := range list {
+			if nd.passes(mask) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// The words below are those each pattern cannot match without, following
+// its alternatives: a word stands for every word it begins, as "http" for
+// "https" and "you" for "your"; a word written with a hyphen in front
+// ("-c") counts only after a hyphen.
+var patternNeeds = func() needs {
+	v := &vocabulary{}
+	n := needs{
+		vocab: v,
+		prompt: []need{
+			v.need("ignore disregard forget override bypass & previous prior earlier above system developer user & instruction prompt message rule"),
+			v.need("system developer assistant & message prompt instruction"),
+			v.need("you act pretend & are as to"),
+			v.need("follow obey & the my this"),
+			v.need("not never & mention reveal disclose report"),
+		},
+		action: []need{
+			v.need("run execute invoke launch & command script shell terminal powershell cmd bash executable program"),
+			v.need("fetch download upload send post open visit browse navigate request & url uri link endpoint http www"),
+			v.need("curl wget npm npx pip powershell cmd", "invoke & -webrequest", "start & -bitstransfer", "bash sh & -c"),
+		},
+		second: []need{
+			v.need("you & must should need are will"),
+			v.need("make ensure & you"),
+			v.need("your & task job goal instruction"),
+		},
+	}
+	if len(n.prompt) != len(promptControl) || len(n.action) != len(externalAction) || len(n.second) != len(secondPerson) {
+		panic("safety: the prefilter does not follow the patterns")
+	}
+	return n
+}()
+
+// vocabulary is the trie of every word the patterns need, each with its
+// bit. Node 0 is the root of the words, node 1 that of the words that
+// follow a hyphen.
+type vocabulary struct {
+	nodes []vocabNode
+	bits  map[string]uint64
+}
+
+type vocabNode struct {
+	next [26]int32
+	bit  uint64 // the bit of the word ending here, or 0
+}
+
+// need returns what a pattern needs: each argument is a clause, of which
+// one must hold; a clause is sets of words separated by "&", each set
+// words separated by spaces of which the text must hold at least one. New
+// words get the next bit of v.
+func (v *vocabulary) need(clauses ...string) need {
+	var n need
+	for _, c := range clauses {
+		var clause []uint64
+		for _, set := range strings.Split(c, "&") {
+			var mask uint64
+			for _, w := range strings.Fields(set) {
+				mask |= v.add(w)
+			}
+			clause = append(clause, mask)
+		}
+		n = append(n, clause)
+	}
+	return n
+}
+
+func (v *vocabulary) add(w string) uint64 {
+	if bit, ok := v.bits[w]; ok {
+		return bit
+	}
+	if len(v.nodes) == 0 {
+		v.nodes = []vocabNode{{}, {}}
+		v.bits = map[string]uint64{}
+	}
+	// Past 64 words, words share bits: a shared bit stands for "one of
+	// them", which only lets more windows through.
+	bit := uint64(1) << (len(v.bits) % 64)
+	v.bits[w] = bit
+	n, letters := int32(0), w
+	if strings.HasPrefix(w, "-") {
+		n, letters = 1, w[1:]
+	}
+	for i := 0; i < len(letters); i++ {
+		c, ok := lowerLetter(letters[i])
+		if !ok {
+			panic("safety: a prefilter word holds other than letters: " + w)
+		}
+		if v.nodes[n].next[c] == 0 {
+			v.nodes = append(v.nodes, vocabNode{})
+			v.nodes[n].next[c] = int32(len(v.nodes) - 1)
+		}
+		n = v.nodes[n].next[c]
+	}
+	v.nodes[n].bit = bit
+	return bit
+}
+
+// lowerLetter returns the index in the alphabet of an ASCII letter.
+func lowerLetter(b byte) (byte, bool) {
+	switch {
+	case b >= 'a' && b <= 'z':
+		return b - 'a', true
+	case b >= 'A' && b <= 'Z':
+		return b - 'A', true
+	}
+	return 0, false
+}
+
+// mask returns the bits of the words that begin a letter run of text.
+func (v *vocabulary) mask(text []byte) uint64 {
+	var m uint64
+	for i := 0; i < len(text); {
+		if _, ok := lowerLetter(text[i]); !ok {
+			i++
+			continue
+		}
+		j := v.walk(0, text, i, &m)
+		if i > 0 && text[i-1] == '-' {
+			v.walk(1, text, i, &m)
+		}
+		i = j
+	}
+	return m
+}
+
+// walk follows the letter run of text at i from the trie node root, adding
+// the bit of every word it passes to m, and returns the end of the run.
+func (v *vocabulary) walk(root int32, text []byte, i int, m *uint64) int {
+	n := root
+	for ; i < len(text); i++ {
+		c, ok := lowerLetter(text[i])
+		if !ok {
+			break
+		}
+		if n >= 0 {
+			if n = v.nodes[n].next[c]; n == 0 {
+				n = -1
+			} else {
+				*m |= v.nodes[n].bit
+			}
+		}
+	}
+	return i
+}
+
+// foldsOutsideASCII reports whether content holds a character that
+// case-insensitive matching folds with an ASCII letter: the Kelvin sign
+// (with k) or the long s (with s).
+func foldsOutsideASCII(content []byte) bool {
+	return bytes.Contains(content, []byte("\u212A")) || bytes.Contains(content, []byte("\u017F"))
+}
+
+// mayLink reports whether a line could match a suspicious-link pattern:
+// all of them but the action link need a scheme and a colon, so "script:",
+// "data:" or "://"; the action link needs "://" or "www.".
+func mayLink(raw []byte) bool {
+	if bytes.Contains(raw, []byte("://")) {
+		return true
+	}
+	for i, b := range raw {
+		switch {
+		case b == ':' && (endsFold(raw[:i], "script") || endsFold(raw[:i], "data")):
+			return true
+		case b == '.' && endsFold(raw[:i], "www"):
+			return true
+		}
+	}
+	return false
+}
+
+// endsFold reports whether b ends with the lower-case ASCII word w, in any
+// ASCII case.
+func endsFold(b []byte, w string) bool {
+	if len(b) < len(w) {
+		return false
+	}
+	b = b[len(b)-len(w):]
+	for i := 0; i < len(w); i++ {
+		if b[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
+}
