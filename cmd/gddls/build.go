@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -77,17 +76,7 @@ func runBuild(record string, paths []string, format string, stdout, stderr io.Wr
 	}
 	res := analysis.CheckBuild(recAbs, data, found, snap, root)
 	rep := buildModeReport(res, base)
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	switch format {
-	case "json":
-		err = writeJSON(out, rep)
-	case "sarif":
-		err = writeSARIF(out, rep)
-	default:
-		err = writeText(out, rep)
-	}
-	if err != nil {
+	if err := writeReport(stdout, format, rep); err != nil {
 		fmt.Fprintf(stderr, "gddls check: %v\n", err)
 		return 2
 	}

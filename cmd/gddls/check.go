@@ -118,19 +118,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if *render {
 		return renderTests(checked, stdout, stderr)
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	rep := buildReport(checked)
-	var err error
-	switch *format {
-	case "json":
-		err = writeJSON(out, rep)
-	case "sarif":
-		err = writeSARIF(out, rep)
-	default:
-		err = writeText(out, rep)
-	}
-	if err != nil {
+	if err := writeReport(stdout, *format, rep); err != nil {
 		fmt.Fprintf(stderr, "gddls check: %v\n", err)
 		return 2
 	}
@@ -263,6 +252,24 @@ func reportItem(base string, d analysis.Diagnostic) reportFinding {
 		f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
 	}
 	return f
+}
+
+// writeReport writes rep to w in format: json, sarif, or text otherwise.
+func writeReport(w io.Writer, format string, rep report) error {
+	out := bufio.NewWriter(w)
+	var err error
+	switch format {
+	case "json":
+		err = writeJSON(out, rep)
+	case "sarif":
+		err = writeSARIF(out, rep)
+	default:
+		err = writeText(out, rep)
+	}
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return err
 }
 
 func writeJSON(w io.Writer, rep report) error {
