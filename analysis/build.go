@@ -162,12 +162,6 @@ func (b *builder) loadPackage(p *Package) {
 		p.Direction = v
 		f := p.files["direction.json"]
 		p.DirectionFile = f.entry.getDirection(f.Path, v)
-	} else if p.files["direction.json"] == nil && b.rootFolder(p, "direction.json") {
-		// A folder in the file's place is a file that cannot be read
-		// (SPEC §9: DIRECTION_JSON), not an absent one.
-		p.markUnreadable("direction.json")
-		b.report(source.Finding{Code: "DIRECTION_JSON", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, "direction.json"),
-			Message: "direction.json is a folder, so the art direction cannot be read; replace it with the JSON file, or remove it when the package has no art direction"})
 	}
 	b.loadCollections(p)
 	b.loadContracts(p)

@@ -18,6 +18,17 @@ import (
 // requiredFiles are the files every package holds (SPEC §1).
 var requiredFiles = [...]string{"manifest.json", "tuning.json", "01-overview.md", "02-mechanics.md", "05-build-plan.md"}
 
+// isRequiredFile reports whether a package-relative path is one of
+// requiredFiles.
+func isRequiredFile(rel string) bool {
+	for _, name := range requiredFiles {
+		if name == rel {
+			return true
+		}
+	}
+	return false
+}
+
 // canonicalChapters are the names chapters 01 to 05 must have.
 var canonicalChapters = map[int]string{1: "overview", 2: "mechanics", 3: "content", 4: "presentation", 5: "build-plan"}
 
@@ -90,10 +101,8 @@ func (b *builder) checkLayout(p *Package) {
 			continue
 		}
 		what := "is missing"
-		for _, e := range b.tree.dirs[p.Root] {
-			if e.name == name && e.isDir {
-				what = "is a folder, not a file"
-			}
+		if b.rootFolder(p, name) {
+			what = "is a folder, not a file"
 		}
 		b.report(source.Finding{
 			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, name),

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -82,10 +83,20 @@ func skippedFinding(f *File) source.Finding {
 // back instead of reporting against a partial tree.
 func (b *builder) readJSON(p *Package, rel string) *jsonsrc.Value {
 	f := p.files[rel]
+	k, _ := formatJSONKind(rel)
 	if f == nil {
+		if !strings.Contains(rel, "/") && !isRequiredFile(rel) && b.rootFolder(p, rel) {
+			// A folder in the place of an optional file is a file that
+			// cannot be read, not an absent one: what reads it holds back.
+			// (A required file in that state is PACKAGE_REQUIRED_FILE.)
+			p.markUnreadable(rel)
+			b.report(source.Finding{
+				Code: k.code, Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, rel),
+				Message: fmt.Sprintf("%s is a folder, so it cannot be read and nothing that depends on it is checked; replace it with the JSON file, or remove it when the package does without it", k.what),
+			})
+		}
 		return nil
 	}
-	k, _ := formatJSONKind(rel)
 	if f.Skipped != "" || f.entry == nil {
 		p.markUnreadable(rel)
 		return nil // reported by check with the kind's code

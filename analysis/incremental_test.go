@@ -391,6 +391,35 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			}
 			ws.FilesChanged([]string{path("direction.json")})
 		}},
+		// The same holds for every optional file of the format: a folder in
+		// the place of clocks.json holds back the chapter's clock
+		// citations, one in the place of personalization.json its tags.
+		{"delete clocks.json on disk and tag a personalization question", func() {
+			if err := os.Remove(path("clocks.json")); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("clocks.json")})
+			setOverlay("02-mechanics.md", mechanics+"\n> PERSONALIZATION: lamp_colour The glass follows the answer.\n")
+		}},
+		{"put folders where clocks.json and personalization.json would be", func() {
+			for _, name := range []string{"clocks.json", "personalization.json"} {
+				if err := os.MkdirAll(path(name), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ws.FilesChanged([]string{path("clocks.json"), path("personalization.json")})
+		}},
+		{"remove the folders and write clocks.json back", func() {
+			for _, name := range []string{"clocks.json", "personalization.json"} {
+				if err := os.RemoveAll(path(name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(path("clocks.json"), []byte(clocks), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("clocks.json"), path("personalization.json")})
+		}},
 	}
 	for _, step := range steps {
 		step.do()

@@ -212,18 +212,9 @@ func value(v *jsonsrc.Value, key string) *jsonsrc.Value {
 // entries returns the members of a map, each key once with its last value,
 // at the position of its last writing.
 func entries(v *jsonsrc.Value) []Entry {
-	if object(v) == nil {
-		return nil
-	}
-	last := map[string]int{}
-	for i, m := range v.Members {
-		if m.Value != nil {
-			last[m.Key] = i
-		}
-	}
 	var out []Entry
-	for i, m := range v.Members {
-		if m.Value != nil && last[m.Key] == i {
+	for _, m := range v.LastMembers() {
+		if m.Value != nil {
 			out = append(out, Entry{Key: m.Key, KeySpan: m.KeySpan, Value: m.Value})
 		}
 	}

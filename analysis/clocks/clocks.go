@@ -298,8 +298,8 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		return f
 	}
 	seenMode := map[string]bool{}
-	for _, m := range v.Members {
-		if m.Value == nil || Shape.Key(m.Key) != "" || !isLast(v, m) || m.Value.Kind != jsonsrc.Object {
+	for _, m := range v.LastMembers() {
+		if m.Value == nil || Shape.Key(m.Key) != "" || m.Value.Kind != jsonsrc.Object {
 			continue
 		}
 		c := &Clock{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, ModesSpan: m.KeySpan}
@@ -315,8 +315,8 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		}
 		if mm := m.Value.Member("modes"); mm != nil && mm.Value != nil && mm.Value.Kind == jsonsrc.Object {
 			c.ModesSpan, c.HasModes = mm.KeySpan, true
-			for _, e := range mm.Value.Members {
-				if e.Value == nil || !IsModeID(e.Key) || !isLast(mm.Value, e) {
+			for _, e := range mm.Value.LastMembers() {
+				if e.Value == nil || !IsModeID(e.Key) {
 					continue
 				}
 				mw := ModeWord{ID: e.Key, KeySpan: e.KeySpan}
@@ -337,14 +337,6 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	return f
 }
 
-// isLast reports whether m is the last member of object v with its key:
-// a member written twice counts with its last value, as JSON readers take
-// it.
-func isLast(v *jsonsrc.Value, m jsonsrc.Member) bool {
-	last := v.Member(m.Key)
-	return last != nil && last.KeySpan == m.KeySpan
-}
-
 // checkModes reports each time mode a clock's modes map does not name. A
 // clock without a modes object, or with an empty one, already has its
 // shape finding.
@@ -353,8 +345,12 @@ func (f *File) checkModes() {
 		if !c.HasModes || len(c.Modes) == 0 {
 			continue
 		}
+		has := make(map[string]bool, len(c.Modes))
+		for _, w := range c.Modes {
+			has[w.ID] = true
+		}
 		for _, m := range f.Modes {
-			if _, ok := c.Word(m.ID); ok {
+			if has[m.ID] {
 				continue
 			}
 			f.Findings = append(f.Findings, source.Finding{

@@ -316,3 +316,43 @@ func ExampleCheckUnchanged() {
 	}
 	// Output: UNCHANGED_ADVANCES warning
 }
+
+// BenchmarkParseManyMembers reads a minified clocks.json of about 100,000
+// members (one clock with as many modes, as many clocks without modes) at
+// two sizes: each member counts with its last value, and each clock's
+// modes are looked up, in linear time (both were quadratic).
+func BenchmarkParseManyMembers(b *testing.B) {
+	for _, n := range []int{5000, 50000} {
+		var sb strings.Builder
+		sb.WriteString(`{"big":{"unit":"s","advances":[],"modes":{`)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, `"m%d":"running"`, i)
+		}
+		sb.WriteString(`}}`)
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&sb, `,"c%d":{"unit":"s","advances":[]}`, i)
+		}
+		sb.WriteByte('}')
+		v := parseBench(b, sb.String())
+		b.Run(fmt.Sprint(2*n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				f := Parse("clocks.json", v)
+				if len(f.Clocks) != n+1 || len(f.Modes) != n {
+					b.Fatalf("read %d clocks and %d modes", len(f.Clocks), len(f.Modes))
+				}
+			}
+		})
+	}
+}
+
+func parseBench(b *testing.B, text string) *jsonsrc.Value {
+	b.Helper()
+	v, errs := jsonsrc.Parse([]byte(text))
+	if len(errs) > 0 {
+		b.Fatal(errs)
+	}
+	return v
+}

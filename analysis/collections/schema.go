@@ -187,16 +187,9 @@ func IsAnnotation(key string) bool { return strings.HasPrefix(key, "_") }
 // members returns the members of an object that count: annotations left
 // out, and of a key written twice only the last, as JSON readers keep.
 func members(v *jsonsrc.Value) []jsonsrc.Member {
-	if v == nil || v.Kind != jsonsrc.Object {
-		return nil
-	}
-	last := make(map[string]int, len(v.Members))
-	for i, m := range v.Members {
-		last[m.Key] = i
-	}
-	out := make([]jsonsrc.Member, 0, len(v.Members))
-	for i, m := range v.Members {
-		if IsAnnotation(m.Key) || last[m.Key] != i || m.Value == nil {
+	var out []jsonsrc.Member
+	for _, m := range v.LastMembers() {
+		if IsAnnotation(m.Key) || m.Value == nil {
 			continue
 		}
 		out = append(out, m)

@@ -185,7 +185,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		if sec == nil || sec.Kind != jsonsrc.Object {
 			continue
 		}
-		for _, m := range lastMembers(sec) {
+		for _, m := range sec.LastMembers() {
 			if m.Value == nil {
 				continue
 			}
@@ -208,7 +208,7 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 	if pals == nil || pals.Kind != jsonsrc.Object {
 		return
 	}
-	for _, m := range lastMembers(pals) {
+	for _, m := range pals.LastMembers() {
 		if m.Value == nil || !ValidPaletteKey(m.Key) {
 			continue
 		}
@@ -393,29 +393,6 @@ func (f *File) add(code string, span source.Span, msg string, related ...source.
 	f.Findings = append(f.Findings, source.Finding{Code: code, Severity: source.Error, File: f.Path, Span: span, Message: msg, Related: related})
 }
 
-// lastMembers returns the members of object v that count, in document
-// order: a member written twice counts with its last value. It is linear
-// in the size of the object (nil for anything but an object).
-func lastMembers(v *jsonsrc.Value) []jsonsrc.Member {
-	if v == nil || v.Kind != jsonsrc.Object {
-		return nil
-	}
-	last := make(map[string]int, len(v.Members))
-	for i, m := range v.Members {
-		last[m.Key] = i
-	}
-	if len(last) == len(v.Members) {
-		return v.Members
-	}
-	out := make([]jsonsrc.Member, 0, len(last))
-	for i, m := range v.Members {
-		if last[m.Key] == i {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // Images calls fn with the value of every non-empty `image` string of a
 // parsed direction.json in the two places the format gives an image
 // (SPEC §9.9): a mood's borrow objects and anti-reference objects, and
@@ -430,11 +407,11 @@ func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
 	}
 	// In document order, each member counting with its last value.
 	last := func(obj *jsonsrc.Value, each func(*jsonsrc.Value)) {
-		for _, m := range lastMembers(obj) {
+		for _, m := range obj.LastMembers() {
 			each(m.Value)
 		}
 	}
-	for _, root := range lastMembers(v) {
+	for _, root := range v.LastMembers() {
 		switch root.Key {
 		case "anti":
 			last(root.Value, visit)

@@ -482,20 +482,14 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 	}
 	o = o.For(v)
 	seen := map[string]bool{}
-	var last map[string]int
+	members := v.Members
 	if o.LastWins {
-		last = make(map[string]int, len(v.Members))
-		for i, m := range v.Members {
-			last[m.Key] = i
-		}
+		members = v.LastMembers() // a later member of the same name counts
 	}
 	others := 0
-	for i, m := range v.Members {
+	for _, m := range members {
 		if o.Annotations && strings.HasPrefix(m.Key, "_") {
 			continue
-		}
-		if o.LastWins && last[m.Key] != i {
-			continue // a later member of the same name counts
 		}
 		if seen[m.Key] {
 			c.addAbout(IsRepeated, m.Key, m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)

@@ -164,12 +164,8 @@ func readOption(ov *jsonsrc.Value) *Option {
 	if sets == nil || sets.Kind != jsonsrc.Object {
 		return o
 	}
-	last := map[string]int{}
-	for i, m := range sets.Members {
-		last[m.Key] = i
-	}
-	for i, m := range sets.Members {
-		if last[m.Key] != i || m.Value == nil {
+	for _, m := range sets.LastMembers() {
+		if m.Value == nil {
 			continue
 		}
 		a := Assignment{Key: m.Key, KeySpan: m.KeySpan}

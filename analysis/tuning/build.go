@@ -42,25 +42,40 @@ func OpenFields(id string, c *Collection) (fields []OpenField, known bool) {
 		ids = append(ids, rid)
 	}
 	sort.Strings(ids)
+	// The open fields of the schema, each counting with its last shape,
+	// then their presence in each record: linear in the schema and records.
+	type openField struct {
+		name    string
+		integer bool
+	}
+	var open []openField
+	for _, m := range record.LastMembers() {
+		if strings.HasPrefix(m.Key, "_") || m.Value == nil || m.Value.Kind != jsonsrc.Object {
+			continue
+		}
+		if o := m.Value.Get("open"); o == nil || o.Kind != jsonsrc.Bool || !o.Bool {
+			continue
+		}
+		t := m.Value.Get("type")
+		open = append(open, openField{m.Key, t != nil && t.Kind == jsonsrc.String && t.Str == "integer"})
+	}
 	for _, rid := range ids {
 		rec := c.Records[rid]
 		if !readable(rec) {
 			known = false
 			continue
 		}
-		for _, m := range record.Members {
-			if strings.HasPrefix(m.Key, "_") || m.Value == nil || m.Value.Kind != jsonsrc.Object {
-				continue
+		if len(open) == 0 {
+			continue
+		}
+		present := map[string]bool{}
+		for _, m := range rec.LastMembers() {
+			present[m.Key] = m.Value != nil
+		}
+		for _, f := range open {
+			if present[f.name] {
+				fields = append(fields, OpenField{Address: "collections." + id + "." + rid + "." + f.name, Integer: f.integer})
 			}
-			o := m.Value.Get("open")
-			if o == nil || o.Kind != jsonsrc.Bool || !o.Bool || rec.Get(m.Key) == nil {
-				continue
-			}
-			t := m.Value.Get("type")
-			fields = append(fields, OpenField{
-				Address: "collections." + id + "." + rid + "." + m.Key,
-				Integer: t != nil && t.Kind == jsonsrc.String && t.Str == "integer",
-			})
 		}
 	}
 	return fields, known

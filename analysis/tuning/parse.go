@@ -58,8 +58,8 @@ func Parse(file string, data []byte) *File {
 	ranges := object(root.Get("ranges"))
 	rules := object(root.Get("rules"))
 	b.values(values)
-	b.openTable(open, values)
-	b.ranges(ranges, values, open)
+	b.openTable(open)
+	b.ranges(ranges)
 	sort.SliceStable(f.Entries, func(i, j int) bool { return f.Entries[i].KeySpan.Start < f.Entries[j].KeySpan.Start })
 	b.rules(rules)
 	sort.SliceStable(f.Findings, func(i, j int) bool { return f.Findings[i].Span.Start < f.Findings[j].Span.Start })
@@ -78,16 +78,9 @@ func object(v *jsonsrc.Value) *jsonsrc.Value {
 // member with the same key, in source order. Members without a value (in a
 // truncated file) are left out.
 func effective(obj *jsonsrc.Value) []jsonsrc.Member {
-	if obj == nil {
-		return nil
-	}
-	last := map[string]int{}
-	for i, m := range obj.Members {
-		last[m.Key] = i
-	}
 	var out []jsonsrc.Member
-	for i, m := range obj.Members {
-		if last[m.Key] == i && m.Value != nil {
+	for _, m := range obj.LastMembers() {
+		if m.Value != nil {
 			out = append(out, m)
 		}
 	}
@@ -169,11 +162,11 @@ func (b *builder) values(values *jsonsrc.Value) {
 }
 
 // openTable reads the open table (TUNING_KEY*, TUNING_OPEN_OVERLAP,
-// TUNING_NUMBER).
-func (b *builder) openTable(open, values *jsonsrc.Value) {
+// TUNING_NUMBER), after the values table.
+func (b *builder) openTable(open *jsonsrc.Value) {
 	for _, m := range effective(open) {
 		b.key("open", m)
-		if vm := values.Member(m.Key); vm != nil {
+		if vm := b.f.values[m.Key]; vm != nil {
 			b.report(CodeOpenOverlap, source.Error, m.KeySpan,
 				fmt.Sprintf("%q is in both values and open; a number is either decided or open, so remove one of the two", m.Key),
 				source.Related{File: b.f.Name, Span: vm.KeySpan, Message: "the same key in values"})
@@ -193,13 +186,13 @@ func (b *builder) openTable(open, values *jsonsrc.Value) {
 }
 
 // ranges reads the ranges table (TUNING_KEY*, TUNING_RANGE_KEY,
-// TUNING_RANGE, TUNING_RANGE_VALUE).
-func (b *builder) ranges(ranges, values, open *jsonsrc.Value) {
+// TUNING_RANGE, TUNING_RANGE_VALUE), after the values and open tables.
+func (b *builder) ranges(ranges *jsonsrc.Value) {
 	for _, m := range effective(ranges) {
 		b.key("ranges", m)
 		r := &RangeEntry{Key: m.Key, KeySpan: m.KeySpan, ValueSpan: m.Value.Span}
 		b.f.Ranges[m.Key] = r
-		if values.Member(m.Key) == nil && open.Member(m.Key) == nil {
+		if b.f.values[m.Key] == nil && b.f.open[m.Key] == nil {
 			b.report(CodeRangeKey, source.Error, m.KeySpan, fmt.Sprintf("ranges key %q is in neither values nor open; add the number there or remove the range", m.Key))
 		}
 		v := m.Value

@@ -1,6 +1,7 @@
 package tuning
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -294,4 +295,33 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkParseManyKeys reads a minified tuning.json of 100,000 keys (as
+// many in values as in open, and a range for each) at two sizes: looking
+// each open and ranges key up in the other tables is linear (it was
+// quadratic).
+func BenchmarkParseManyKeys(b *testing.B) {
+	for _, n := range []int{5000, 50000} {
+		var values, open, ranges strings.Builder
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				values.WriteByte(',')
+				open.WriteByte(',')
+				ranges.WriteByte(',')
+			}
+			fmt.Fprintf(&values, `"v.k%d":1`, i)
+			fmt.Fprintf(&open, `"o.k%d":null`, i)
+			fmt.Fprintf(&ranges, `"v.k%d":[0,2]`, i)
+		}
+		data := []byte(`{"values":{` + values.String() + `},"open":{` + open.String() + `},"ranges":{` + ranges.String() + `}}`)
+		b.Run(fmt.Sprint(2*n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				f := Parse("tuning.json", data)
+				if len(f.Entries) != 2*n || len(f.Findings) != 0 {
+					b.Fatalf("read %d entries, %d findings", len(f.Entries), len(f.Findings))
+				}
+			}
+		})
+	}
 }

@@ -128,6 +128,31 @@ type Error struct {
 // Error implements the error interface.
 func (e Error) Error() string { return e.Msg }
 
+// LastMembers returns the members of an object that count, in document
+// order: of a key written twice only its last member, as JSON readers keep
+// it. It is linear in the number of members; the result may share storage
+// with v.Members and must not be modified. It is nil when v is nil or not
+// an object.
+func (v *Value) LastMembers() []Member {
+	if v == nil || v.Kind != Object {
+		return nil
+	}
+	last := make(map[string]int, len(v.Members))
+	for i, m := range v.Members {
+		last[m.Key] = i
+	}
+	if len(last) == len(v.Members) {
+		return v.Members
+	}
+	out := make([]Member, 0, len(last))
+	for i, m := range v.Members {
+		if last[m.Key] == i {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Member returns the last member named key, or nil when v is nil, not an
 // object, or has no such member.
 func (v *Value) Member(key string) *Member {
