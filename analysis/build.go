@@ -46,6 +46,7 @@ func (b *builder) findPackages() {
 		b.snap.Packages = append(b.snap.Packages, &Package{
 			Root:       root,
 			generation: b.generation,
+			stamp:      b.cache.stampBuild(),
 			files:      map[string]*File{},
 			state:      map[*contracts.Adoption]*contracts.State{},
 		})
@@ -57,6 +58,7 @@ func (b *builder) findPackages() {
 		}
 	}
 	for _, p := range b.snap.Packages {
+		p.compareWith(b.cache.lastBuild(p.Root))
 		b.loadPackage(p)
 	}
 }

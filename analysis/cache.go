@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/collections"
@@ -27,6 +28,10 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	entries map[string]*cacheEntry
+	// pkgs holds the last build of each package root (see reuse.go);
+	// stamps numbers the builds.
+	pkgs   map[string]*pkgMemo
+	stamps atomic.Uint64
 }
 
 // cacheEntry is what the cache knows about one content of one file. When the

@@ -161,10 +161,14 @@ type Package struct {
 
 	// generation is the disk state the package was read from.
 	generation int
-	files      map[string]*File               // package-relative slash path -> file
-	adoptions  map[string]*contracts.Adoption // by id
-	byFile     map[string]*contracts.Adoption // by absolute path
-	state      map[*contracts.Adoption]*contracts.State
+	// stamp identifies this build of the package in the cache; prevStamp
+	// the previous build and changed the files changed since (reuse.go).
+	stamp, prevStamp uint64
+	changed          map[string]bool
+	files            map[string]*File               // package-relative slash path -> file
+	adoptions        map[string]*contracts.Adoption // by id
+	byFile           map[string]*contracts.Adoption // by absolute path
+	state            map[*contracts.Adoption]*contracts.State
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -344,6 +348,7 @@ func build(d *disk, opts Options) *Snapshot {
 	b.findPackages()
 	b.check()
 	opts.Cache.prune(s.files)
+	opts.Cache.keepBuilds(s.Packages)
 	return s
 }
 
