@@ -28,6 +28,9 @@ type builder struct {
 	// buildRecords is Options.BuildRecords.
 	buildRecords bool
 	findings     []source.Finding
+	// last holds the cache's memo of each package's previous build, by
+	// root, while this build runs (reuse.go).
+	last map[string]*pkgMemo
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
@@ -57,8 +60,10 @@ func (b *builder) findPackages() {
 			p.files[p.Rel(f.Path)] = f
 		}
 	}
+	b.last = map[string]*pkgMemo{}
 	for _, p := range b.snap.Packages {
-		p.compareWith(b.cache.lastBuild(p.Root))
+		b.last[p.Root] = b.cache.lastBuild(p.Root)
+		p.compareWith(b.last[p.Root])
 		b.loadPackage(p)
 	}
 }

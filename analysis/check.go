@@ -191,7 +191,7 @@ func (b *builder) checkContracts(p *Package) {
 		p.state[a] = res.state
 		b.findings = append(b.findings, res.findings...)
 	}
-	b.findings = append(b.findings, contracts.CheckDivergence(p.Adoptions)...)
+	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}

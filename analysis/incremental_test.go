@@ -327,6 +327,26 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},
 		{"restore the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", foragePack) }},
+		// Definition divergence is kept per identity between builds: each
+		// step changes the adoptions of one identity.
+		{"copy an adoption: two copies of one definition", func() { setOverlay("contracts/garden-copy.json", garden) }},
+		{"change the copy's summary: the copies diverge", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Time`, 1))
+		}},
+		{"change the first copy's summary too: three texts", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Work`, 1))
+		}},
+		{"give the copy another version: one copy each", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(strings.Replace(garden, `"summary": "Progress`, `"summary": "Time`, 1), `"version": 1,`, `"version": 2,`, 1))
+		}},
+		{"the copy returns to the first version and agrees", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Work`, 1))
+		}},
+		{"drop the copy and restore the adoption", func() {
+			delete(overlay, path("contracts/garden-copy.json"))
+			ws.SetOverlay(path("contracts/garden-copy.json"), nil)
+			setOverlay("contracts/garden-away.json", garden)
+		}},
 		{"give the fantasy block two feel entries", func() {
 			setOverlay("01-overview.md", strings.Replace(overview, "Feel: cozy, curious, unhurried, a little wild", "Feel: cozy, curious", 1))
 		}},

@@ -4,6 +4,9 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // What one build of a package leaves for the next. A language server builds
@@ -24,6 +27,44 @@ type pkgMemo struct {
 	generation int
 	// files are the package's files by package-relative slash path.
 	files map[string]*File
+	// divergence holds the definition divergence of each identity shared
+	// by several adoptions.
+	divergence map[string]*divergenceGroup
+}
+
+// divergenceGroup is the divergence check of the adoptions of one
+// definition identity: its findings follow from the adoptions' parses in
+// order, so an edit re-checks only the group of the adoption it changed.
+type divergenceGroup struct {
+	members  []*contracts.Adoption
+	findings []source.Finding
+}
+
+// checkDivergence reports the definition divergence of the package's
+// adoptions (contracts.CheckDivergence), reusing the groups of the last
+// build whose adoptions are the same parses.
+func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
+	ids, groups := contracts.DivergenceGroups(p.Adoptions)
+	var out []source.Finding
+	for _, id := range ids {
+		g := groups[id]
+		if len(g) < 2 {
+			continue
+		}
+		var d *divergenceGroup
+		if last != nil {
+			d = last.divergence[id]
+		}
+		if d == nil || !slices.Equal(d.members, g) {
+			d = &divergenceGroup{members: g, findings: contracts.CheckDivergentGroup(id, g)}
+		}
+		if p.divergence == nil {
+			p.divergence = map[string]*divergenceGroup{}
+		}
+		p.divergence[id] = d
+		out = append(out, d.findings...)
+	}
+	return out
 }
 
 // stampBuild returns a stamp for a new build of a package: unique in the
@@ -54,7 +95,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

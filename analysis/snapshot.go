@@ -165,10 +165,12 @@ type Package struct {
 	// the previous build and changed the files changed since (reuse.go).
 	stamp, prevStamp uint64
 	changed          map[string]bool
-	files            map[string]*File               // package-relative slash path -> file
-	adoptions        map[string]*contracts.Adoption // by id
-	byFile           map[string]*contracts.Adoption // by absolute path
-	state            map[*contracts.Adoption]*contracts.State
+	// divergence is the definition divergence by identity (reuse.go).
+	divergence map[string]*divergenceGroup
+	files      map[string]*File               // package-relative slash path -> file
+	adoptions  map[string]*contracts.Adoption // by id
+	byFile     map[string]*contracts.Adoption // by absolute path
+	state      map[*contracts.Adoption]*contracts.State
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
