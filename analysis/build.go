@@ -328,8 +328,7 @@ func (b *builder) loadContracts(p *Package) {
 		// before the syntax error already carries those keys counts too,
 		// so that one typo does not turn the whole folder into
 		// CONTRACT_FOLDER_RESERVED.
-		a := f.entry.getAdoption(f.Path)
-		if a.IsAdoption() || (b.lenient && a.Root != nil && a.Root.Kind == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil)) {
+		if f.entry.claimOf(f.Path, b.lenient) {
 			claims = true
 		}
 	}

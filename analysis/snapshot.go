@@ -274,6 +274,10 @@ func (s *Snapshot) PackageOf(path string) *Package {
 
 // Rel returns the package-relative slash path of an absolute path.
 func (p *Package) Rel(path string) string {
+	if filepath.Separator == '/' && p.Root != "/" && len(path) > len(p.Root) && path[len(p.Root)] == '/' &&
+		strings.HasPrefix(path, p.Root) && cleanAbs(p.Root) && cleanAbs(path) {
+		return path[len(p.Root)+1:] // what filepath.Rel gives for clean paths below the root
+	}
 	rel, err := filepath.Rel(p.Root, path)
 	if err != nil {
 		return path
