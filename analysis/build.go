@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -188,6 +189,30 @@ func (b *builder) loadPackage(p *Package) {
 // nothing is read from it. Entries whose name starts with a dot are passed
 // over, as the walk passes over hidden folders.
 func (b *builder) loadCollections(p *Package) {
+	if m := b.lastCollections(p); m != nil {
+		p.Collections, p.coll, p.collCarried = m.collections, m, true
+		for _, rel := range m.unreadable {
+			p.markUnreadable(rel)
+		}
+		b.findings = append(b.findings, m.loadFindings...)
+		return
+	}
+	start := len(b.findings)
+	b.readCollections(p)
+	if p.Collections == nil {
+		return
+	}
+	m := &collectionsMemo{anchor: p.anchorFile(), collections: p.Collections, loadFindings: slices.Clone(b.findings[start:])}
+	for rel := range p.unreadable {
+		if strings.HasPrefix(rel, "collections/") {
+			m.unreadable = append(m.unreadable, rel)
+		}
+	}
+	p.coll = m
+}
+
+// readCollections is loadCollections without the reuse of the last build.
+func (b *builder) readCollections(p *Package) {
 	dir := filepath.Join(p.Root, "collections")
 	entries, ok := b.tree.dirs[dir]
 	if !ok {

@@ -30,6 +30,45 @@ type pkgMemo struct {
 	// divergence holds the definition divergence of each identity shared
 	// by several adoptions.
 	divergence map[string]*divergenceGroup
+	// collections is the reading and check of collections/, nil when the
+	// package has none.
+	collections *collectionsMemo
+}
+
+// collectionsMemo is what loadCollections and checkCollections found in
+// collections/. Those read only the files below it, the folder listings
+// and the file package-level findings are shown on, so a build in which
+// none of them changed takes the last build's memo whole.
+type collectionsMemo struct {
+	anchor       string
+	collections  map[string]*Collection
+	loadFindings []source.Finding
+	// unreadable are the package-relative paths below collections/ that
+	// the reading marked unreadable.
+	unreadable []string
+	// ids, states and findings are checkCollections' (without the
+	// citations in chapters, checked in every build).
+	ids      []string
+	states   map[string]*collectionState
+	findings []source.Finding
+}
+
+// lastCollections returns the last build's memo of collections/ when it
+// holds for this build, or nil.
+func (b *builder) lastCollections(p *Package) *collectionsMemo {
+	last := b.last[p.Root]
+	if last == nil || last.collections == nil || last.collections.states == nil || p.prevStamp == 0 {
+		return nil
+	}
+	for rel := range p.changed {
+		if strings.HasPrefix(rel, "collections/") {
+			return nil
+		}
+	}
+	if last.collections.anchor != p.anchorFile() {
+		return nil
+	}
+	return last.collections
 }
 
 // divergenceGroup is the divergence check of the adoptions of one
@@ -95,7 +134,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

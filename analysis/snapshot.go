@@ -167,10 +167,14 @@ type Package struct {
 	changed          map[string]bool
 	// divergence is the definition divergence by identity (reuse.go).
 	divergence map[string]*divergenceGroup
-	files      map[string]*File               // package-relative slash path -> file
-	adoptions  map[string]*contracts.Adoption // by id
-	byFile     map[string]*contracts.Adoption // by absolute path
-	state      map[*contracts.Adoption]*contracts.State
+	// coll is the memo of collections/, collCarried set when it was taken
+	// from the last build (reuse.go).
+	coll        *collectionsMemo
+	collCarried bool
+	files       map[string]*File               // package-relative slash path -> file
+	adoptions   map[string]*contracts.Adoption // by id
+	byFile      map[string]*contracts.Adoption // by absolute path
+	state       map[*contracts.Adoption]*contracts.State
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
