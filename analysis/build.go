@@ -46,12 +46,17 @@ func (b *builder) findPackages() {
 		}
 	}
 	sort.Strings(roots)
+	b.last = map[string]*pkgMemo{}
 	for _, root := range roots {
+		size := 0 // the last build's number of files, to size the map
+		if last := b.cache.lastBuild(root); last != nil {
+			b.last[root], size = last, len(last.files)
+		}
 		b.snap.Packages = append(b.snap.Packages, &Package{
 			Root:       root,
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
-			files:      map[string]*File{},
+			files:      make(map[string]*File, size),
 			state:      map[*contracts.Adoption]*contracts.State{},
 		})
 	}
@@ -61,9 +66,7 @@ func (b *builder) findPackages() {
 			p.files[p.Rel(f.Path)] = f
 		}
 	}
-	b.last = map[string]*pkgMemo{}
 	for _, p := range b.snap.Packages {
-		b.last[p.Root] = b.cache.lastBuild(p.Root)
 		p.compareWith(b.last[p.Root])
 		b.loadPackage(p)
 	}

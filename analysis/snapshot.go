@@ -364,12 +364,14 @@ func build(d *disk, opts Options) *Snapshot {
 
 // readFiles reads and parses every walked file, in parallel.
 func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
+	// The order of the reads does not matter: each file lands in the map
+	// under its path.
 	paths := make([]string, 0, len(t.files))
 	for p := range t.files {
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
 	files := make([]*File, len(paths))
+	s.files = make(map[string]*File, len(paths))
 	// Four readers keep the disk busy while others parse.
 	parallel(len(paths), 4, func(i int) {
 		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)
