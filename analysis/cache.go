@@ -79,7 +79,10 @@ type cacheEntry struct {
 
 	// claim is whether the content read as an adoption claims to be one
 	// (see claimOf).
-	claim        *adoptionClaim
+	claim *adoptionClaim
+	// envChecked holds the findings of the content read as tuning.json
+	// over record fields and package defaults (tuningEnvironments).
+	envChecked   *envFindings
 	checked      *adoptionResult
 	persChecked  *persResult
 	docChecked   *docResult

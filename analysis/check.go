@@ -9,6 +9,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/pack"
@@ -53,7 +54,7 @@ func (b *builder) checkPackage(p *Package) {
 	}
 	if p.Tuning != nil {
 		b.findings = append(b.findings, p.Tuning.Findings...)
-		b.findings = append(b.findings, p.checkTuningEnvironments()...)
+		b.findings = append(b.findings, p.tuningEnvironments()...)
 	}
 	if p.ClockFile != nil {
 		b.findings = append(b.findings, p.ClockFile.Findings...)
@@ -67,6 +68,30 @@ func (b *builder) checkPackage(p *Package) {
 	b.checkGrids(p)
 	b.checkCollections(p)
 	b.checkContracts(p)
+}
+
+// tuningEnvironments returns checkTuningEnvironments, kept in the cache
+// entry of tuning.json with the personalization.json parse and the memo
+// of collections/ it read: the same inputs give the same findings.
+func (p *Package) tuningEnvironments() []source.Finding {
+	e := p.TuningFile.entry
+	if e == nil {
+		return p.checkTuningEnvironments()
+	}
+	if m := e.envChecked; m != nil && m.pers == p.pers && m.coll == p.coll {
+		return m.findings
+	}
+	m := &envFindings{pers: p.pers, coll: p.coll, findings: p.checkTuningEnvironments()}
+	e.envChecked = m
+	return m.findings
+}
+
+// envFindings are the findings of tuning.json's rules over record fields
+// and package defaults, with what they read besides tuning.json.
+type envFindings struct {
+	pers     *personalization.File
+	coll     *collectionsMemo
+	findings []source.Finding
 }
 
 // checkTuningEnvironments evaluates the rules of tuning.json that read

@@ -156,6 +156,12 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"personalization.json sets tuning keys, one out of its range and one decided", func() {
 			setOverlay("personalization.json", personalizationSets)
 		}},
+		// tuning.json's rules over the package defaults are kept with the
+		// personalization.json they read.
+		{"a default breaks a rule of tuning.json over the package defaults", func() {
+			setOverlay("personalization.json", strings.Replace(personalizationSets, `"forage.toadstool_chance": 0.2`, `"forage.toadstool_chance": 0.28`, 1))
+		}},
+		{"restore the defaults", func() { setOverlay("personalization.json", personalizationSets) }},
 		{"widen the range in tuning.json", func() {
 			setOverlay("tuning.json", strings.Replace(tuningJSON, `"energy.refill_minutes": [10, 30]`, `"energy.refill_minutes": [10, 60]`, 1))
 		}},
@@ -263,6 +269,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("collections/beds/south.json", `{ "name": "South", "next": [], "herbs": [] }`)
 			setOverlay("collections/herbs/_collection.json", herbsSchema)
 			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2, "bed": "north" }`)
+		}},
+		// tuning.json's rules over record fields are kept with the
+		// collections they read.
+		{"a rule of tuning.json reads a record field", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"rules": {`, `"rules": { "mint-mild": "collections.herbs.mint.bitterness <= energy.max",`, 1))
+		}},
+		{"the record breaks the rule", func() { setOverlay("collections/herbs/mint.json", `{ "bitterness": 20, "bed": "north" }`) }},
+		{"restore the record and tuning.json", func() {
+			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2, "bed": "north" }`)
+			setOverlay("tuning.json", tuningJSON)
 		}},
 		{"close a loop and repeat a unique name", func() {
 			setOverlay("collections/beds/south.json", `{ "name": "North", "next": ["north"], "herbs": [] }`)
