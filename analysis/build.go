@@ -87,11 +87,18 @@ func isPackageRoot(entries []dirEntry) bool {
 			return true
 		case e.name == "01-overview.md":
 			overview = true
-		case chapterName.MatchString(e.name):
+		case maybeChapter(e.name) && chapterName.MatchString(e.name):
 			chapters++
 		}
 	}
 	return overview && chapters > 0
+}
+
+// maybeChapter reports whether name can match chapterName, without the
+// regular expression: a folder of records holds thousands of names that
+// cannot.
+func maybeChapter(name string) bool {
+	return len(name) > 6 && '0' <= name[0] && name[0] <= '9' && '0' <= name[1] && name[1] <= '9' && name[2] == '-' && strings.HasSuffix(name, ".md")
 }
 
 // IsPackageRoot reports whether the folder at dir is an OpenGDD package
