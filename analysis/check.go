@@ -211,6 +211,9 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // checkContracts runs the contract checks of every adoption and pack.
 func (b *builder) checkContracts(p *Package) {
 	r := p.citations()
+	if len(p.state) == 0 {
+		p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
+	}
 	for _, a := range p.Adoptions {
 		res := b.checkAdoption(p, r, a)
 		p.state[a] = res.state
