@@ -87,6 +87,21 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
 		}},
 		{"restore the chapter", func() { setOverlay("02-mechanics.md", mechanics) }},
+		// More files change in one build than an adoption reads: the
+		// changed files are looked up the other way round.
+		{"rename the cited heading while typing in every chapter", func() {
+			for _, rel := range []string{"01-overview.md", "03-content.md", "04-presentation.md", "05-build-plan.md"} {
+				setOverlay(rel, read(rel)+"\nA note for the team.\n")
+			}
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
+		}},
+		{"restore every chapter", func() {
+			for _, rel := range []string{"01-overview.md", "03-content.md", "04-presentation.md", "05-build-plan.md"} {
+				delete(overlay, path(rel))
+				ws.SetOverlay(path(rel), nil)
+			}
+			setOverlay("02-mechanics.md", mechanics)
+		}},
 		{"type a line above every heading", func() {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "\n", "\nA note for the team.\n", 1))
 		}},

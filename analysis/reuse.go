@@ -178,7 +178,16 @@ func (p *Package) unchangedSince(stamp uint64, reads []string) bool {
 	if stamp == 0 || stamp != p.prevStamp {
 		return false
 	}
-	// An edit changes a file or two; a result reads tens of them.
+	// An edit changes a file or two, and a result reads tens of them:
+	// walk the shorter list.
+	if len(p.changed) > len(reads) {
+		for _, rel := range reads {
+			if p.changed[rel] {
+				return false
+			}
+		}
+		return true
+	}
 	for rel := range p.changed {
 		if slices.Contains(reads, rel) {
 			return false
