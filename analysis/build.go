@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -28,6 +29,9 @@ type builder struct {
 	// buildRecords is Options.BuildRecords.
 	buildRecords bool
 	findings     []source.Finding
+	// last holds the cache's memo of each package's previous build, by
+	// root, while this build runs (reuse.go).
+	last map[string]*pkgMemo
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
@@ -42,11 +46,17 @@ func (b *builder) findPackages() {
 		}
 	}
 	sort.Strings(roots)
+	b.last = map[string]*pkgMemo{}
 	for _, root := range roots {
+		size := 0 // the last build's number of files, to size the map
+		if last := b.cache.lastBuild(root); last != nil {
+			b.last[root], size = last, len(last.files)
+		}
 		b.snap.Packages = append(b.snap.Packages, &Package{
 			Root:       root,
 			generation: b.generation,
-			files:      map[string]*File{},
+			stamp:      b.cache.stampBuild(),
+			files:      make(map[string]*File, size),
 			state:      map[*contracts.Adoption]*contracts.State{},
 		})
 	}
@@ -57,6 +67,7 @@ func (b *builder) findPackages() {
 		}
 	}
 	for _, p := range b.snap.Packages {
+		p.compareWith(b.last[p.Root])
 		b.loadPackage(p)
 	}
 }
@@ -76,11 +87,18 @@ func isPackageRoot(entries []dirEntry) bool {
 			return true
 		case e.name == "01-overview.md":
 			overview = true
-		case chapterName.MatchString(e.name):
+		case maybeChapter(e.name) && chapterName.MatchString(e.name):
 			chapters++
 		}
 	}
 	return overview && chapters > 0
+}
+
+// maybeChapter reports whether name can match chapterName, without the
+// regular expression: a folder of records holds thousands of names that
+// cannot.
+func maybeChapter(name string) bool {
+	return len(name) > 6 && '0' <= name[0] && name[0] <= '9' && '0' <= name[1] && name[1] <= '9' && name[2] == '-' && strings.HasSuffix(name, ".md")
 }
 
 // IsPackageRoot reports whether the folder at dir is an OpenGDD package
@@ -175,6 +193,30 @@ func (b *builder) loadPackage(p *Package) {
 // nothing is read from it. Entries whose name starts with a dot are passed
 // over, as the walk passes over hidden folders.
 func (b *builder) loadCollections(p *Package) {
+	if m := b.lastCollections(p); m != nil {
+		p.Collections, p.coll, p.collCarried = m.collections, m, true
+		for _, rel := range m.unreadable {
+			p.markUnreadable(rel)
+		}
+		b.findings = append(b.findings, m.loadFindings...)
+		return
+	}
+	start := len(b.findings)
+	b.readCollections(p)
+	if p.Collections == nil {
+		return
+	}
+	m := &collectionsMemo{anchor: p.anchorFile(), collections: p.Collections, loadFindings: slices.Clone(b.findings[start:])}
+	for rel := range p.unreadable {
+		if strings.HasPrefix(rel, "collections/") {
+			m.unreadable = append(m.unreadable, rel)
+		}
+	}
+	p.coll = m
+}
+
+// readCollections is loadCollections without the reuse of the last build.
+func (b *builder) readCollections(p *Package) {
 	dir := filepath.Join(p.Root, "collections")
 	entries, ok := b.tree.dirs[dir]
 	if !ok {
@@ -315,8 +357,7 @@ func (b *builder) loadContracts(p *Package) {
 		// before the syntax error already carries those keys counts too,
 		// so that one typo does not turn the whole folder into
 		// CONTRACT_FOLDER_RESERVED.
-		a := f.entry.getAdoption(f.Path)
-		if a.IsAdoption() || (b.lenient && a.Root != nil && a.Root.Kind == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil)) {
+		if f.entry.claimOf(f.Path, b.lenient) {
 			claims = true
 		}
 	}

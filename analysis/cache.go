@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/collections"
@@ -27,6 +28,10 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	entries map[string]*cacheEntry
+	// pkgs holds the last build of each package root (see reuse.go);
+	// stamps numbers the builds.
+	pkgs   map[string]*pkgMemo
+	stamps atomic.Uint64
 }
 
 // cacheEntry is what the cache knows about one content of one file. When the
@@ -46,8 +51,11 @@ type cacheEntry struct {
 	// planChecked holds the findings of the build plan that need only
 	// its content (buildplan.Check).
 	planChecked *planFindings
-	manifest    *manifest.Manifest
-	direction   *direction.File
+	// claimsChecked holds the build plan's direction_claims findings with
+	// the direction.json they were judged against (checkBuildPlan).
+	claimsChecked *claimFindings
+	manifest      *manifest.Manifest
+	direction     *direction.File
 	// fences holds the retired direction fences of a chapter's content.
 	fences   *spanList
 	json     *jsonsrc.Value
@@ -69,6 +77,12 @@ type cacheEntry struct {
 	literals               []review.Literal
 	ties                   []review.Hint
 
+	// claim is whether the content read as an adoption claims to be one
+	// (see claimOf).
+	claim *adoptionClaim
+	// envChecked holds the findings of the content read as tuning.json
+	// over record fields and package defaults (tuningEnvironments).
+	envChecked   *envFindings
 	checked      *adoptionResult
 	persChecked  *persResult
 	docChecked   *docResult
@@ -240,6 +254,25 @@ type spanList struct{ spans []source.Span }
 // getRetiredFences returns direction.RetiredFences of the content, once.
 func (e *cacheEntry) getRetiredFences() []source.Span {
 	return parseOnce(e, &e.fences, func() *spanList { return &spanList{direction.RetiredFences(e.content)} }).spans
+}
+
+// adoptionClaim is whether an adoption file counts as an adoption under
+// SPEC §10.1 rule 8 (strict), and under Options.Lenient.
+type adoptionClaim struct{ strict, lenient bool }
+
+// claimOf returns whether the content, read as the adoption at path,
+// counts as an adoption, with Options.Lenient or without; once.
+func (e *cacheEntry) claimOf(path string, lenient bool) bool {
+	a := e.getAdoption(path)
+	c := parseOnce(e, &e.claim, func() *adoptionClaim {
+		c := &adoptionClaim{strict: a.IsAdoption()}
+		c.lenient = c.strict || (a.Root != nil && a.Root.Kind == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil))
+		return c
+	})
+	if lenient {
+		return c.lenient
+	}
+	return c.strict
 }
 
 func (e *cacheEntry) getPack(path string) *pack.Pack {

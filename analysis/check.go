@@ -9,6 +9,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/pack"
@@ -64,7 +65,7 @@ func (b *builder) checkPackage(p *Package) {
 	}
 	if p.Tuning != nil {
 		b.findings = append(b.findings, p.Tuning.Findings...)
-		b.findings = append(b.findings, p.checkTuningEnvironments()...)
+		b.findings = append(b.findings, p.tuningEnvironments()...)
 	}
 	if p.ClockFile != nil {
 		b.findings = append(b.findings, p.ClockFile.Findings...)
@@ -78,6 +79,30 @@ func (b *builder) checkPackage(p *Package) {
 	b.checkGrids(p)
 	b.checkCollections(p)
 	b.checkContracts(p)
+}
+
+// tuningEnvironments returns checkTuningEnvironments, kept in the cache
+// entry of tuning.json with the personalization.json parse and the memo
+// of collections/ it read: the same inputs give the same findings.
+func (p *Package) tuningEnvironments() []source.Finding {
+	e := p.TuningFile.entry
+	if e == nil {
+		return p.checkTuningEnvironments()
+	}
+	if m := e.envChecked; m != nil && m.pers == p.pers && m.coll == p.coll {
+		return m.findings
+	}
+	m := &envFindings{pers: p.pers, coll: p.coll, findings: p.checkTuningEnvironments()}
+	e.envChecked = m
+	return m.findings
+}
+
+// envFindings are the findings of tuning.json's rules over record fields
+// and package defaults, with what they read besides tuning.json.
+type envFindings struct {
+	pers     *personalization.File
+	coll     *collectionsMemo
+	findings []source.Finding
 }
 
 // checkTuningEnvironments evaluates the rules of tuning.json that read
@@ -195,12 +220,15 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // checkContracts runs the contract checks of every adoption and pack.
 func (b *builder) checkContracts(p *Package) {
 	r := p.citations()
+	if len(p.state) == 0 {
+		p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
+	}
 	for _, a := range p.Adoptions {
 		res := b.checkAdoption(p, r, a)
 		p.state[a] = res.state
 		b.findings = append(b.findings, res.findings...)
 	}
-	b.findings = append(b.findings, contracts.CheckDivergence(p.Adoptions)...)
+	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}

@@ -89,6 +89,13 @@ func (b *builder) checkCollections(p *Package) {
 	if len(p.Collections) == 0 {
 		return
 	}
+	if p.collCarried {
+		m := p.coll
+		b.findings = append(b.findings, m.findings...)
+		b.checkUncited(p, m.ids, m.states)
+		return
+	}
+	start := len(b.findings)
 	ids := make([]string, 0, len(p.Collections))
 	for id := range p.Collections {
 		ids = append(ids, id)
@@ -143,6 +150,9 @@ func (b *builder) checkCollections(p *Package) {
 			seen[key] = true
 		}
 		b.report(f)
+	}
+	if m := p.coll; m != nil {
+		m.ids, m.states, m.findings = ids, states, slices.Clone(b.findings[start:])
 	}
 	b.checkUncited(p, ids, states)
 }

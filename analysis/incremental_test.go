@@ -87,6 +87,21 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
 		}},
 		{"restore the chapter", func() { setOverlay("02-mechanics.md", mechanics) }},
+		// More files change in one build than an adoption reads: the
+		// changed files are looked up the other way round.
+		{"rename the cited heading while typing in every chapter", func() {
+			for _, rel := range []string{"01-overview.md", "03-content.md", "04-presentation.md", "05-build-plan.md"} {
+				setOverlay(rel, read(rel)+"\nA note for the team.\n")
+			}
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
+		}},
+		{"restore every chapter", func() {
+			for _, rel := range []string{"01-overview.md", "03-content.md", "04-presentation.md", "05-build-plan.md"} {
+				delete(overlay, path(rel))
+				ws.SetOverlay(path(rel), nil)
+			}
+			setOverlay("02-mechanics.md", mechanics)
+		}},
 		{"type a line above every heading", func() {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "\n", "\nA note for the team.\n", 1))
 		}},
@@ -156,6 +171,12 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"personalization.json sets tuning keys, one out of its range and one decided", func() {
 			setOverlay("personalization.json", personalizationSets)
 		}},
+		// tuning.json's rules over the package defaults are kept with the
+		// personalization.json they read.
+		{"a default breaks a rule of tuning.json over the package defaults", func() {
+			setOverlay("personalization.json", strings.Replace(personalizationSets, `"forage.toadstool_chance": 0.2`, `"forage.toadstool_chance": 0.28`, 1))
+		}},
+		{"restore the defaults", func() { setOverlay("personalization.json", personalizationSets) }},
 		{"widen the range in tuning.json", func() {
 			setOverlay("tuning.json", strings.Replace(tuningJSON, `"energy.refill_minutes": [10, 30]`, `"energy.refill_minutes": [10, 60]`, 1))
 		}},
@@ -264,6 +285,16 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("collections/herbs/_collection.json", herbsSchema)
 			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2, "bed": "north" }`)
 		}},
+		// tuning.json's rules over record fields are kept with the
+		// collections they read.
+		{"a rule of tuning.json reads a record field", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"rules": {`, `"rules": { "mint-mild": "collections.herbs.mint.bitterness <= energy.max",`, 1))
+		}},
+		{"the record breaks the rule", func() { setOverlay("collections/herbs/mint.json", `{ "bitterness": 20, "bed": "north" }`) }},
+		{"restore the record and tuning.json", func() {
+			setOverlay("collections/herbs/mint.json", `{ "bitterness": 2, "bed": "north" }`)
+			setOverlay("tuning.json", tuningJSON)
+		}},
 		{"close a loop and repeat a unique name", func() {
 			setOverlay("collections/beds/south.json", `{ "name": "North", "next": ["north"], "herbs": [] }`)
 		}},
@@ -327,6 +358,26 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 		{"restore the adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
 		{"break the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", breakJSON(foragePack)) }},
 		{"restore the pack", func() { setOverlay("contracts/replay-scope-2.pack.json", foragePack) }},
+		// Definition divergence is kept per identity between builds: each
+		// step changes the adoptions of one identity.
+		{"copy an adoption: two copies of one definition", func() { setOverlay("contracts/garden-copy.json", garden) }},
+		{"change the copy's summary: the copies diverge", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Time`, 1))
+		}},
+		{"change the first copy's summary too: three texts", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Work`, 1))
+		}},
+		{"give the copy another version: one copy each", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(strings.Replace(garden, `"summary": "Progress`, `"summary": "Time`, 1), `"version": 1,`, `"version": 2,`, 1))
+		}},
+		{"the copy returns to the first version and agrees", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(garden, `"summary": "Progress`, `"summary": "Work`, 1))
+		}},
+		{"drop the copy and restore the adoption", func() {
+			delete(overlay, path("contracts/garden-copy.json"))
+			ws.SetOverlay(path("contracts/garden-copy.json"), nil)
+			setOverlay("contracts/garden-away.json", garden)
+		}},
 		{"give the fantasy block two feel entries", func() {
 			setOverlay("01-overview.md", strings.Replace(overview, "Feel: cozy, curious, unhurried, a little wild", "Feel: cozy, curious", 1))
 		}},

@@ -97,8 +97,13 @@ type depValue struct {
 
 // adoptionResult is the memoized evaluation and check of one adoption.
 type adoptionResult struct {
-	deps     []dep
-	sources  *depSources
+	deps    []dep
+	sources *depSources
+	// reads and others are deps split by fileReads; validAt is the last
+	// build the result was found valid in.
+	reads    []string
+	others   []dep
+	validAt  validStamp
 	state    *contracts.State
 	findings []source.Finding
 }
@@ -215,9 +220,19 @@ func (p *Package) depsValid(deps []dep, src *depSources, a *contracts.Adoption) 
 }
 
 // valid reports whether every dependency of a result still sees the same
-// parse.
+// parse. A result valid in the previous build whose files did not change
+// looks up only its dependencies that are not files.
 func (r *adoptionResult) valid(p *Package, a *contracts.Adoption) bool {
-	return p.depsValid(r.deps, r.sources, a)
+	ok := false
+	if p.unchangedSince(r.validAt.load(), r.reads) {
+		ok = p.depsValid(r.others, nil, a)
+	} else {
+		ok = p.depsValid(r.deps, r.sources, a)
+	}
+	if ok {
+		r.validAt.store(p.stamp)
+	}
+	return ok
 }
 
 // recorder is a Resolver that notes what it was asked.
@@ -298,6 +313,8 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
 	res := &adoptionResult{deps: rec.deps, sources: p.sourcesOf(rec.deps), state: state, findings: findings}
+	res.reads, res.others = fileReads(rec.deps)
+	res.validAt.store(p.stamp)
 	rec.stop()
 	if entry != nil {
 		entry.checked = res

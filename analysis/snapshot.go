@@ -161,10 +161,20 @@ type Package struct {
 
 	// generation is the disk state the package was read from.
 	generation int
-	files      map[string]*File               // package-relative slash path -> file
-	adoptions  map[string]*contracts.Adoption // by id
-	byFile     map[string]*contracts.Adoption // by absolute path
-	state      map[*contracts.Adoption]*contracts.State
+	// stamp identifies this build of the package in the cache; prevStamp
+	// the previous build and changed the files changed since (reuse.go).
+	stamp, prevStamp uint64
+	changed          map[string]bool
+	// divergence is the definition divergence by identity (reuse.go).
+	divergence map[string]*divergenceGroup
+	// coll is the memo of collections/, collCarried set when it was taken
+	// from the last build (reuse.go).
+	coll        *collectionsMemo
+	collCarried bool
+	files       map[string]*File               // package-relative slash path -> file
+	adoptions   map[string]*contracts.Adoption // by id
+	byFile      map[string]*contracts.Adoption // by absolute path
+	state       map[*contracts.Adoption]*contracts.State
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -268,6 +278,10 @@ func (s *Snapshot) PackageOf(path string) *Package {
 
 // Rel returns the package-relative slash path of an absolute path.
 func (p *Package) Rel(path string) string {
+	if filepath.Separator == '/' && p.Root != "/" && len(path) > len(p.Root) && path[len(p.Root)] == '/' &&
+		strings.HasPrefix(path, p.Root) && cleanAbs(p.Root) && cleanAbs(path) {
+		return path[len(p.Root)+1:] // what filepath.Rel gives for clean paths below the root
+	}
 	rel, err := filepath.Rel(p.Root, path)
 	if err != nil {
 		return path
@@ -344,17 +358,20 @@ func build(d *disk, opts Options) *Snapshot {
 	b.findPackages()
 	b.check()
 	opts.Cache.prune(s.files)
+	opts.Cache.keepBuilds(s.Packages)
 	return s
 }
 
 // readFiles reads and parses every walked file, in parallel.
 func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
+	// The order of the reads does not matter: each file lands in the map
+	// under its path.
 	paths := make([]string, 0, len(t.files))
 	for p := range t.files {
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
 	files := make([]*File, len(paths))
+	s.files = make(map[string]*File, len(paths))
 	// Four readers keep the disk busy while others parse.
 	parallel(len(paths), 4, func(i int) {
 		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)

@@ -34,17 +34,33 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 		return // its syntax error is reported; no claim is judged against it
 	}
 	var dir []byte
+	var dirEntry *cacheEntry // nil when the package has no direction.json
 	if d := p.files["direction.json"]; d != nil && p.Direction != nil {
-		dir = d.Content
+		dir, dirEntry = d.Content, d.entry
 	}
+	// The claims read the plan's content and direction.json's alone.
+	if m := f.entry.claimsChecked; m != nil && m.direction == dirEntry {
+		b.findings = append(b.findings, m.findings...)
+		return
+	}
+	m := &claimFindings{direction: dirEntry}
 	for _, t := range plan.Tests {
 		for _, c := range t.Claims {
 			if msg := claimProblem(dir, c.Path); msg != "" {
-				b.report(source.Finding{Code: buildplan.CodeClaimsDangling, Severity: source.Error, File: f.Path, Span: c.Span,
+				m.findings = append(m.findings, source.Finding{Code: buildplan.CodeClaimsDangling, Severity: source.Error, File: f.Path, Span: c.Span,
 					Message: fmt.Sprintf("%s claims %q, %s", t.ID, c.Path, msg)})
 			}
 		}
 	}
+	f.entry.claimsChecked = m
+	b.findings = append(b.findings, m.findings...)
+}
+
+// claimFindings are the direction_claims findings of one build plan
+// content against one direction.json content.
+type claimFindings struct {
+	direction *cacheEntry
+	findings  []source.Finding
 }
 
 // claimProblem says why a claimed path does not resolve to a measured

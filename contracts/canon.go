@@ -65,8 +65,19 @@ const (
 // whose definition part differs from another's, with the others as
 // Related.
 func CheckDivergence(adoptions []*Adoption) []source.Finding {
-	groups := map[string][]*Adoption{}
-	var ids []string
+	ids, groups := DivergenceGroups(adoptions)
+	var out []source.Finding
+	for _, id := range ids {
+		out = append(out, CheckDivergentGroup(id, groups[id])...)
+	}
+	return out
+}
+
+// DivergenceGroups groups the adoptions that parse by definition identity,
+// each group in the order of adoptions, and returns the identities sorted.
+// CheckDivergence is CheckDivergentGroup of each group in that order.
+func DivergenceGroups(adoptions []*Adoption) (ids []string, groups map[string][]*Adoption) {
+	groups = map[string][]*Adoption{}
 	for _, a := range adoptions {
 		if a == nil || a.ParseError != nil {
 			continue
@@ -81,49 +92,54 @@ func CheckDivergence(adoptions []*Adoption) []source.Finding {
 		groups[id] = append(groups[id], a)
 	}
 	sort.Strings(ids)
+	return ids, groups
+}
+
+// CheckDivergentGroup reports CONTRACT_DEFINITION_DIVERGENT for the
+// adoptions of one definition identity id whose definition parts differ
+// (see CheckDivergence). The findings depend only on the adoptions' parses
+// and their order.
+func CheckDivergentGroup(id string, g []*Adoption) []source.Finding {
+	if len(g) < 2 {
+		return nil
+	}
 	var out []source.Finding
-	for _, id := range ids {
-		g := groups[id]
-		if len(g) < 2 {
-			continue
+	// Bucket the copies by their canonical text: adoptions in one
+	// bucket agree, and each disagrees with every other bucket.
+	var texts []string
+	buckets := map[string][]*Adoption{}
+	for _, a := range g {
+		t := DefinitionText(a)
+		if _, ok := buckets[t]; !ok {
+			texts = append(texts, t)
 		}
-		// Bucket the copies by their canonical text: adoptions in one
-		// bucket agree, and each disagrees with every other bucket.
-		var texts []string
-		buckets := map[string][]*Adoption{}
-		for _, a := range g {
-			t := DefinitionText(a)
-			if _, ok := buckets[t]; !ok {
-				texts = append(texts, t)
+		buckets[t] = append(buckets[t], a)
+	}
+	if len(texts) < 2 {
+		return nil
+	}
+	for _, a := range g {
+		mine := DefinitionText(a)
+		var rel []source.Related
+		var others []string
+		for _, t := range texts {
+			if t == mine {
+				continue
 			}
-			buckets[t] = append(buckets[t], a)
-		}
-		if len(texts) < 2 {
-			continue
-		}
-		for _, a := range g {
-			mine := DefinitionText(a)
-			var rel []source.Related
-			var others []string
-			for _, t := range texts {
-				if t == mine {
-					continue
-				}
-				for _, b := range buckets[t] {
-					others = append(others, b.ID)
-					if len(rel) < maxDivergentRelated {
-						rel = append(rel, source.Related{File: b.File, Span: b.ContractKey, Message: "adoption " + strconv.Quote(b.ID) + " holds a different copy"})
-					}
+			for _, b := range buckets[t] {
+				others = append(others, b.ID)
+				if len(rel) < maxDivergentRelated {
+					rel = append(rel, source.Related{File: b.File, Span: b.ContractKey, Message: "adoption " + strconv.Quote(b.ID) + " holds a different copy"})
 				}
 			}
-			if len(others) > maxDivergentNamed {
-				others = append(others[:maxDivergentNamed], fmt.Sprintf("%d more", len(others)-maxDivergentNamed))
-			}
-			out = append(out, source.Finding{Code: "CONTRACT_DEFINITION_DIVERGENT", Severity: source.Error, File: a.File, Span: a.ContractKey,
-				Message: "the definition " + id + " in this adoption differs from its copy in " + strings.Join(others, ", ") +
-					"; copies of one contract and version must be identical (publish a changed copy under a new contract or version)",
-				Related: rel})
 		}
+		if len(others) > maxDivergentNamed {
+			others = append(others[:maxDivergentNamed], fmt.Sprintf("%d more", len(others)-maxDivergentNamed))
+		}
+		out = append(out, source.Finding{Code: "CONTRACT_DEFINITION_DIVERGENT", Severity: source.Error, File: a.File, Span: a.ContractKey,
+			Message: "the definition " + id + " in this adoption differs from its copy in " + strings.Join(others, ", ") +
+				"; copies of one contract and version must be identical (publish a changed copy under a new contract or version)",
+			Related: rel})
 	}
 	return out
 }

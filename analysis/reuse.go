@@ -1,0 +1,236 @@
+package analysis
+
+import (
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// What one build of a package leaves for the next. A language server builds
+// a snapshot after every keystroke; most of a package is then what it was
+// in the previous build. The cache keeps, per package root, the files the
+// last build attached to the package (pkgMemo), and the next build compares
+// them with its own to learn which files changed (Package.changed). Results
+// memoized in cache entries carry the stamp of the last build that found
+// them valid: a result valid in the previous build whose reads are not
+// among the changed files is valid again without looking at its
+// dependencies one by one.
+
+// pkgMemo is what the cache keeps of the last build of one package root.
+type pkgMemo struct {
+	// stamp identifies that build; it is never 0.
+	stamp uint64
+	// generation is the disk state the package was read from.
+	generation int
+	// files are the package's files by package-relative slash path.
+	files map[string]*File
+	// divergence holds the definition divergence of each identity shared
+	// by several adoptions.
+	divergence map[string]*divergenceGroup
+	// collections is the reading and check of collections/, nil when the
+	// package has none.
+	collections *collectionsMemo
+}
+
+// collectionsMemo is what loadCollections and checkCollections found in
+// collections/. Those read only the files below it, the folder listings
+// and the file package-level findings are shown on, so a build in which
+// none of them changed takes the last build's memo whole.
+type collectionsMemo struct {
+	anchor       string
+	collections  map[string]*Collection
+	loadFindings []source.Finding
+	// unreadable are the package-relative paths below collections/ that
+	// the reading marked unreadable.
+	unreadable []string
+	// ids, states and findings are checkCollections' (without the
+	// citations in chapters, checked in every build).
+	ids      []string
+	states   map[string]*collectionState
+	findings []source.Finding
+}
+
+// lastCollections returns the last build's memo of collections/ when it
+// holds for this build, or nil.
+func (b *builder) lastCollections(p *Package) *collectionsMemo {
+	last := b.last[p.Root]
+	if last == nil || last.collections == nil || last.collections.states == nil || p.prevStamp == 0 {
+		return nil
+	}
+	for rel := range p.changed {
+		if strings.HasPrefix(rel, "collections/") {
+			return nil
+		}
+	}
+	if last.collections.anchor != p.anchorFile() {
+		return nil
+	}
+	return last.collections
+}
+
+// divergenceGroup is the divergence check of the adoptions of one
+// definition identity: its findings follow from the adoptions' parses in
+// order, so an edit re-checks only the group of the adoption it changed.
+type divergenceGroup struct {
+	members  []*contracts.Adoption
+	findings []source.Finding
+}
+
+// checkDivergence reports the definition divergence of the package's
+// adoptions (contracts.CheckDivergence), reusing the groups of the last
+// build whose adoptions are the same parses.
+func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
+	ids, groups := contracts.DivergenceGroups(p.Adoptions)
+	var out []source.Finding
+	for _, id := range ids {
+		g := groups[id]
+		if len(g) < 2 {
+			continue
+		}
+		var d *divergenceGroup
+		if last != nil {
+			d = last.divergence[id]
+		}
+		if d == nil || !slices.Equal(d.members, g) {
+			d = &divergenceGroup{members: g, findings: contracts.CheckDivergentGroup(id, g)}
+		}
+		if p.divergence == nil {
+			p.divergence = map[string]*divergenceGroup{}
+		}
+		p.divergence[id] = d
+		out = append(out, d.findings...)
+	}
+	return out
+}
+
+// stampBuild returns a stamp for a new build of a package: unique in the
+// cache, never 0. A nil cache gives 0, which no result is valid at.
+func (c *Cache) stampBuild() uint64 {
+	if c == nil {
+		return 0
+	}
+	return c.stamps.Add(1)
+}
+
+// lastBuild returns the memo of the last build of the package at root, or
+// nil.
+func (c *Cache) lastBuild(root string) *pkgMemo {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pkgs[root]
+}
+
+// keepBuilds replaces the memos of the packages by those of this build,
+// forgetting package roots the build no longer has.
+func (c *Cache) keepBuilds(pkgs []*Package) {
+	if c == nil {
+		return
+	}
+	memos := make(map[string]*pkgMemo, len(pkgs))
+	for _, p := range pkgs {
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pkgs = memos
+}
+
+// compareWith sets what the package knows of its previous build: its
+// stamp, and the package-relative paths whose file appeared, disappeared or
+// changed content since. Without a previous build, or when the disk state
+// changed (folder listings a check may have read), prevStamp stays 0 and
+// nothing counts as unchanged.
+func (p *Package) compareWith(prev *pkgMemo) {
+	if prev == nil || prev.generation != p.generation {
+		return
+	}
+	p.prevStamp = prev.stamp
+	p.changed = map[string]bool{}
+	kept := 0 // files of the previous build still here
+	for rel, f := range p.files {
+		old := prev.files[rel]
+		if old != nil {
+			kept++
+		}
+		if old == nil || old.entry != f.entry {
+			p.changed[rel] = true
+		}
+	}
+	if kept < len(prev.files) {
+		for rel := range prev.files {
+			if p.files[rel] == nil {
+				p.changed[rel] = true
+			}
+		}
+	}
+}
+
+// unchangedSince reports whether a result found valid in the build with
+// the given stamp read none of the files changed since, so that each of
+// its dependencies on those files sees what it saw.
+func (p *Package) unchangedSince(stamp uint64, reads []string) bool {
+	if stamp == 0 || stamp != p.prevStamp {
+		return false
+	}
+	// An edit changes a file or two, and a result reads tens of them:
+	// walk the shorter list.
+	if len(p.changed) > len(reads) {
+		for _, rel := range reads {
+			if p.changed[rel] {
+				return false
+			}
+		}
+		return true
+	}
+	for rel := range p.changed {
+		if slices.Contains(reads, rel) {
+			return false
+		}
+	}
+	return true
+}
+
+// validStamp is the stamp of the last build a memoized result was found
+// valid in; results are shared by the snapshots of one cache, hence
+// atomic.
+type validStamp struct{ v atomic.Uint64 }
+
+func (s *validStamp) load() uint64   { return s.v.Load() }
+func (s *validStamp) store(x uint64) { s.v.Store(x) }
+
+// fileReads returns the package-relative paths of the files whose content
+// the dependencies read (tuning.json for a tuning key, the chapter of an
+// anchor, a file read whole), and the dependencies that read the package
+// otherwise (adoptions by id, the pack, runtime addresses), which are
+// looked up again in every build. A dependency on the disk state needs
+// neither: a new disk state starts every package afresh (compareWith).
+func fileReads(deps []dep) (reads []string, others []dep) {
+	add := func(rel string) {
+		if !slices.Contains(reads, rel) {
+			reads = append(reads, rel)
+		}
+	}
+	for _, d := range deps {
+		switch d.kind {
+		case depTuning, depTuningKey:
+			add("tuning.json")
+		case depAnchor:
+			file, _, _ := strings.Cut(d.key, "#")
+			if rel, ok := packageRelative(file); ok {
+				add(rel)
+			}
+		case depFile:
+			add(d.key)
+		case depGeneration:
+		default:
+			others = append(others, d)
+		}
+	}
+	return reads, others
+}
