@@ -26,7 +26,17 @@ var defaultParser = sync.OnceValue(goldmark.DefaultParser)
 // mark), and never panics: bytes that are not valid Markdown or UTF-8 are
 // read as CommonMark reads them.
 func Parse(data []byte) *Doc {
-	d := &Doc{Data: data, Lines: source.NewLines(data), starts: lineStarts(data)}
+	return ParseIndexed(data, source.NewLines(data))
+}
+
+// ParseIndexed is Parse with the line index of data already built (a
+// cache keeps one per content); lines must index exactly data. The
+// document keeps lines as its Lines.
+func ParseIndexed(data []byte, lines *source.Lines) *Doc {
+	d := &Doc{Data: data, Lines: lines}
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		d.bom = 3
+	}
 	d.parseStructure()
 	d.scanTags()
 	return d
@@ -198,7 +208,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	end := next
 	closed := false
-	if next < len(d.starts) && fl >= 3 {
+	if next < d.Lines.LineCount() && fl >= 3 {
 		t := bytes.TrimLeft(d.lineText(next), " \t>")
 		k := 0
 		for k < len(t) && t[k] == fc {
@@ -210,11 +220,11 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	cb := CodeBlock{Fenced: true, StartLine: start, EndLine: end}
 	cb.Content = spanT{Start: len(d.Data), End: len(d.Data)}
-	if start+1 < len(d.starts) {
-		cb.Content.Start = d.starts[start+1]
+	if start+1 < d.Lines.LineCount() {
+		cb.Content.Start = d.lineStart(start + 1)
 	}
 	if closed {
-		cb.Content.End = d.starts[end-1]
+		cb.Content.End = d.lineStart(end - 1)
 	}
 	cb.Content.End = max(cb.Content.End, cb.Content.Start)
 	if n.Info != nil {
