@@ -1,9 +1,6 @@
 package analysis
 
-import (
-	"os"
-	"sync"
-)
+import "sync"
 
 // disk remembers what a walk of the roots found and what was read from
 // disk, so that a workspace can build a new snapshot after an editor change
@@ -52,7 +49,7 @@ func (d *disk) readFile(path string) ([]byte, error) {
 	if ok {
 		return r.content, r.err
 	}
-	content, err := os.ReadFile(path)
+	content, err := readWhole(path)
 	d.mu.Lock()
 	d.read[path] = diskRead{content: content, err: err}
 	d.mu.Unlock()
