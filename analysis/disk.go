@@ -1,6 +1,9 @@
 package analysis
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // disk remembers what a walk of the roots found and what was read from
 // disk, so that a workspace can build a new snapshot after an editor change
@@ -42,14 +45,15 @@ func (d *disk) walked(overlay Overlay) *tree {
 }
 
 // readFile returns a file's content, reading the disk only the first time.
-func (d *disk) readFile(path string) ([]byte, error) {
+// A file larger than limit is not read: its error is a *tooLarge.
+func (d *disk) readFile(path string, limit int64) ([]byte, error) {
 	d.mu.Lock()
 	r, ok := d.read[path]
 	d.mu.Unlock()
 	if ok {
 		return r.content, r.err
 	}
-	content, err := readWhole(path)
+	content, err := readWhole(path, limit)
 	d.mu.Lock()
 	d.read[path] = diskRead{content: content, err: err}
 	d.mu.Unlock()
@@ -69,4 +73,12 @@ func (d *disk) changed(paths []string) {
 	}
 	d.tree = nil
 	d.generation++
+}
+
+// tooLarge is the error of a file that was not read because it is larger
+// than the limit.
+type tooLarge struct{ size, limit int64 }
+
+func (e *tooLarge) Error() string {
+	return fmt.Sprintf("the file is %d bytes, larger than the %d bytes gddls analyses", e.size, e.limit)
 }

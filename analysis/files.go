@@ -35,6 +35,8 @@ type tree struct {
 
 type walkedFile struct {
 	path string
+	// size is the file's size in bytes, or -1 for a regular file, whose
+	// read tells it (the walk does not stat each file).
 	size int64
 	// fromOverlay is set for a file that exists only in the overlay.
 	fromOverlay bool
@@ -160,11 +162,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 	if !d.Type().IsRegular() {
 		return nil
 	}
-	info, err := d.Info()
-	if err != nil {
-		return nil
-	}
-	t.files[path] = &walkedFile{path: path, size: info.Size()}
+	t.files[path] = &walkedFile{path: path, size: -1}
 	return nil
 }
 

@@ -20,13 +20,13 @@ func TestReadWhole(t *testing.T) {
 		if err := os.WriteFile(path, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := readWhole(path)
+		got, err := readWhole(path, 1<<40)
 		if err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%d bytes: got %d bytes, %v", n, len(got), err)
 		}
 	}
 	for _, path := range []string{filepath.Join(dir, "missing"), dir} {
-		_, err := readWhole(path)
+		_, err := readWhole(path, 1<<40)
 		_, osErr := os.ReadFile(path)
 		var pe *fs.PathError
 		if !errors.As(err, &pe) || osErr == nil || err.Error() != osErr.Error() {

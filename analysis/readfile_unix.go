@@ -11,8 +11,9 @@ import (
 // calls: os.Open prepares every file for the runtime's poller (several
 // fcntl calls and an epoll registration that fails for a regular file),
 // which costs as much as the read itself on a tree of small files. Errors
-// are *fs.PathError, as os.ReadFile's.
-func readWhole(path string) ([]byte, error) {
+// are *fs.PathError, as os.ReadFile's, or *tooLarge when the file holds
+// more than limit bytes.
+func readWhole(path string, limit int64) ([]byte, error) {
 	var fd int
 	for {
 		var err error
@@ -27,7 +28,10 @@ func readWhole(path string) ([]byte, error) {
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
 	size := 0
-	if err := syscall.Fstat(fd, &st); err == nil && st.Size > 0 && int64(int(st.Size)) == st.Size {
+	if err := syscall.Fstat(fd, &st); err == nil && st.Size > 0 {
+		if st.Size > limit {
+			return nil, &tooLarge{st.Size, limit}
+		}
 		size = int(st.Size)
 	}
 	// One byte more than the size lets the read that meets the end of the
