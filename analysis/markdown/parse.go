@@ -60,10 +60,36 @@ func (d *Doc) parseStructure() {
 	src = defang(src)
 	root := defaultParser().Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	// Room for the links and headings the source seems to hold, so that
+	// appending them one by one does not copy the slices as they grow;
+	// fit gives back what a wrong guess left unused.
+	d.Links = sized[Link](bytes.Count(src, []byte("](")))
+	d.Headings = sized[Heading](bytes.Count(src, []byte("\n#")) + 1)
 	p.walk(root)
+	d.Links, d.Headings = fit(d.Links), fit(d.Headings)
 	p.finishHeadings()
 	p.resolveReferences()
 	p.place()
+}
+
+// sized returns an empty slice with room for n elements, or nil for none.
+func sized[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, n)
+}
+
+// fit returns s, copied to its length when much of its room is unused;
+// nil when it is empty.
+func fit[T any](s []T) []T {
+	switch {
+	case len(s) == 0:
+		return nil
+	case cap(s)-len(s) > len(s)/4:
+		return append([]T(nil), s...)
+	}
+	return s
 }
 
 type builder struct {
