@@ -167,7 +167,8 @@ func (e *cacheEntry) getLines() *source.Lines {
 }
 
 func (e *cacheEntry) getMarkdown() *markdown.Doc {
-	return parseOnce(e, &e.markdown, func() *markdown.Doc { return markdown.Parse(e.content) })
+	lines := e.getLines() // one line index per content, shared with the document
+	return parseOnce(e, &e.markdown, func() *markdown.Doc { return markdown.ParseIndexed(e.content, lines) })
 }
 
 // getFantasy returns the fantasy block of the content read as

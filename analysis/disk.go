@@ -1,7 +1,7 @@
 package analysis
 
 import (
-	"os"
+	"fmt"
 	"sync"
 )
 
@@ -45,14 +45,15 @@ func (d *disk) walked(overlay Overlay) *tree {
 }
 
 // readFile returns a file's content, reading the disk only the first time.
-func (d *disk) readFile(path string) ([]byte, error) {
+// A file larger than limit is not read: its error is a *tooLarge.
+func (d *disk) readFile(path string, limit int64) ([]byte, error) {
 	d.mu.Lock()
 	r, ok := d.read[path]
 	d.mu.Unlock()
 	if ok {
 		return r.content, r.err
 	}
-	content, err := os.ReadFile(path)
+	content, err := readWhole(path, limit)
 	d.mu.Lock()
 	d.read[path] = diskRead{content: content, err: err}
 	d.mu.Unlock()
@@ -72,4 +73,12 @@ func (d *disk) changed(paths []string) {
 	}
 	d.tree = nil
 	d.generation++
+}
+
+// tooLarge is the error of a file that was not read because it is larger
+// than the limit.
+type tooLarge struct{ size, limit int64 }
+
+func (e *tooLarge) Error() string {
+	return fmt.Sprintf("the file is %d bytes, larger than the %d bytes gddls analyses", e.size, e.limit)
 }

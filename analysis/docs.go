@@ -152,7 +152,6 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 }
 
 var (
-	schemeRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 	// escapeRE matches a CommonMark backslash escape of ASCII punctuation.
 	escapeRE = regexp.MustCompile("\\\\([!-/:-@\\[-`{-~])")
 	// lineFragmentRE matches GitHub's line fragments of a file view: #L7,
@@ -160,11 +159,35 @@ var (
 	lineFragmentRE = regexp.MustCompile(`^L([0-9]+)(?:C[0-9]+)?(?:-L([0-9]+)(?:C[0-9]+)?)?$`)
 )
 
+// hasScheme reports whether s starts with a URI scheme and its colon
+// (`^[A-Za-z][A-Za-z0-9+.-]*:`), as "https:" or "mailto:" do.
+func hasScheme(s string) bool {
+	if s == "" || !isASCIILetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ':':
+			return true
+		case isASCIILetter(c), '0' <= c && c <= '9', c == '+', c == '.', c == '-':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// isASCIILetter reports whether c is an ASCII letter.
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
 // linkTarget splits a link destination as written into its path, query
 // and fragment, resolving backslash escapes, entities and
 // percent-encoding.
 func linkTarget(raw string) (pathPart, query, fragment string, hasFragment bool) {
-	raw = html.UnescapeString(escapeRE.ReplaceAllString(raw, "$1"))
+	if strings.IndexByte(raw, '\\') >= 0 {
+		raw = escapeRE.ReplaceAllString(raw, "$1")
+	}
+	raw = html.UnescapeString(raw)
 	pathPart, fragment, hasFragment = strings.Cut(raw, "#")
 	pathPart, query, _ = strings.Cut(pathPart, "?")
 	if p, err := url.PathUnescape(pathPart); err == nil {
@@ -196,7 +219,7 @@ type linkDest struct {
 // '/'. ok is false for a destination with a scheme or a network path
 // (https:, mailto:, //host), which is never followed.
 func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
-	if raw == "" || schemeRE.MatchString(raw) || strings.HasPrefix(raw, "//") {
+	if raw == "" || hasScheme(raw) || strings.HasPrefix(raw, "//") {
 		return d, false
 	}
 	d.target = from

@@ -35,6 +35,8 @@ type tree struct {
 
 type walkedFile struct {
 	path string
+	// size is the file's size in bytes, or -1 for a regular file, whose
+	// read tells it (the walk does not stat each file).
 	size int64
 	// fromOverlay is set for a file that exists only in the overlay.
 	fromOverlay bool
@@ -76,87 +78,92 @@ func skipDir(name string) bool {
 // walk lists the files and folders below each root without following
 // symbolic links to folders, so symlink loops cannot trap it. A symbolic
 // link to a file is read only when its target stays inside the root.
+// Each folder is listed once (filepath.WalkDir would list it a second
+// time for its own descent).
 func walk(roots []string) *tree {
 	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]dirEntry{}}
 	for _, root := range roots {
-		_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if path == root {
-					return nil
-				}
-				t.skipped = append(t.skipped, skippedFile{path, "cannot be read: " + err.Error()})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() {
-				if path != root && skipDir(d.Name()) {
-					return fs.SkipDir
-				}
-				if _, seen := t.dirs[path]; seen {
-					return fs.SkipDir
-				}
-				entries, err := os.ReadDir(path)
-				if err != nil {
-					return nil
-				}
-				list := make([]dirEntry, 0, len(entries))
-				for _, e := range entries {
-					isDir := e.IsDir()
-					if e.Type()&fs.ModeSymlink != 0 {
-						if st, err := os.Stat(filepath.Join(path, e.Name())); err == nil && st.IsDir() {
-							isDir = true
-						}
-					}
-					list = append(list, dirEntry{name: e.Name(), isDir: isDir})
-				}
-				t.dirs[path] = list
-				return nil
-			}
-			if len(t.files) >= maxWalkFiles {
-				return fs.SkipAll
-			}
-			if !interesting(d.Name()) {
-				return nil
-			}
-			if d.Type()&fs.ModeSymlink != 0 {
-				if !analysed(d.Name()) {
-					// Only the safety scan would read it, and the scan
-					// does not read through links.
-					return nil
-				}
-				target, err := filepath.EvalSymlinks(path)
-				if err != nil {
-					t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
-					return nil
-				}
-				if !within(root, target) {
-					t.skipped = append(t.skipped, skippedFile{path, "is a symbolic link to a file outside the folder being checked"})
-					return nil
-				}
-				st, err := os.Stat(target)
-				if err != nil || !st.Mode().IsRegular() {
-					return nil
-				}
-				t.files[path] = &walkedFile{path: path, size: st.Size(), link: true}
-				return nil
-			}
-			if !d.Type().IsRegular() {
-				return nil
-			}
-			info, err := d.Info()
-			if err != nil {
-				return nil
-			}
-			t.files[path] = &walkedFile{path: path, size: info.Size()}
-			return nil
-		})
+		info, err := os.Lstat(root)
+		if err != nil {
+			continue
+		}
+		t.visit(root, root, fs.FileInfoToDirEntry(info))
 	}
 	for dir := range t.dirs {
 		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].name < t.dirs[dir][j].name })
 	}
 	return t
+}
+
+// visit adds the entry d at path, below root, and for a folder everything
+// below it, in the order of the names; it returns fs.SkipAll when the
+// walk has found maxWalkFiles files.
+func (t *tree) visit(root, path string, d fs.DirEntry) error {
+	if d.IsDir() {
+		if path != root && skipDir(d.Name()) {
+			return nil
+		}
+		if _, seen := t.dirs[path]; seen {
+			return nil
+		}
+		entries, err := os.ReadDir(path)
+		if err != nil {
+			if path != root {
+				t.skipped = append(t.skipped, skippedFile{path, "cannot be read: " + err.Error()})
+			}
+			return nil
+		}
+		list := make([]dirEntry, 0, len(entries))
+		for _, e := range entries {
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				if st, err := os.Stat(filepath.Join(path, e.Name())); err == nil && st.IsDir() {
+					isDir = true
+				}
+			}
+			list = append(list, dirEntry{name: e.Name(), isDir: isDir})
+		}
+		t.dirs[path] = list
+		for _, e := range entries {
+			if err := t.visit(root, filepath.Join(path, e.Name()), e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(t.files) >= maxWalkFiles {
+		return fs.SkipAll
+	}
+	if !interesting(d.Name()) {
+		return nil
+	}
+	if d.Type()&fs.ModeSymlink != 0 {
+		if !analysed(d.Name()) {
+			// Only the safety scan would read it, and the scan does not
+			// read through links.
+			return nil
+		}
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
+			return nil
+		}
+		if !within(root, target) {
+			t.skipped = append(t.skipped, skippedFile{path, "is a symbolic link to a file outside the folder being checked"})
+			return nil
+		}
+		st, err := os.Stat(target)
+		if err != nil || !st.Mode().IsRegular() {
+			return nil
+		}
+		t.files[path] = &walkedFile{path: path, size: st.Size(), link: true}
+		return nil
+	}
+	if !d.Type().IsRegular() {
+		return nil
+	}
+	t.files[path] = &walkedFile{path: path, size: -1}
+	return nil
 }
 
 // withOverlay returns the tree with the overlay applied: an unsaved file

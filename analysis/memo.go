@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/tuning"
@@ -312,7 +313,7 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 		findings = append(findings, found...)
 		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
-	res := &adoptionResult{deps: rec.deps, sources: p.sourcesOf(rec.deps), state: state, findings: findings}
+	res := &adoptionResult{deps: slices.Clone(rec.deps), sources: p.sourcesOf(rec.deps), state: state, findings: findings}
 	res.reads, res.others = fileReads(rec.deps)
 	res.validAt.store(p.stamp)
 	rec.stop()

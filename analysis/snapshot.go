@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -390,14 +389,17 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 		size = int64(len(content))
 	}
 	if size > opts.MaxFileSize {
-		f.Skipped = fmt.Sprintf("the file is %d bytes, larger than the %d bytes gddls analyses", size, opts.MaxFileSize)
+		f.Skipped = (&tooLarge{size, opts.MaxFileSize}).Error()
 		f.Lines = source.NewLines(nil)
 		return f
 	}
 	if !inOverlay || content == nil {
 		var err error
-		if content, err = d.readFile(path); err != nil {
+		if content, err = d.readFile(path, opts.MaxFileSize); err != nil {
 			f.Skipped = "the file cannot be read: " + err.Error()
+			if tl, ok := err.(*tooLarge); ok {
+				f.Skipped = tl.Error()
+			}
 			f.Lines = source.NewLines(nil)
 			return f
 		}

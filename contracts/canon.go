@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"sort"
 	"strconv"
@@ -23,8 +24,16 @@ func DefinitionText(a *Adoption) string {
 	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
 		return ""
 	}
-	a.definitionOnce.Do(func() { a.definitionText = definitionText(a) })
-	return a.definitionText
+	return definitionText(a)
+}
+
+// definitionDigest returns the SHA-256 digest of DefinitionText(a),
+// computed once per adoption. Copies are compared by digest: an adoption
+// keeps 32 bytes instead of the text of its definition, which a server
+// would hold for every adoption of every snapshot.
+func definitionDigest(a *Adoption) [sha256.Size]byte {
+	a.definitionOnce.Do(func() { a.definitionDigest = sha256.Sum256([]byte(DefinitionText(a))) })
+	return a.definitionDigest
 }
 
 func definitionText(a *Adoption) string {
@@ -106,10 +115,10 @@ func CheckDivergentGroup(id string, g []*Adoption) []source.Finding {
 	var out []source.Finding
 	// Bucket the copies by their canonical text: adoptions in one
 	// bucket agree, and each disagrees with every other bucket.
-	var texts []string
-	buckets := map[string][]*Adoption{}
+	var texts [][sha256.Size]byte
+	buckets := map[[sha256.Size]byte][]*Adoption{}
 	for _, a := range g {
-		t := DefinitionText(a)
+		t := definitionDigest(a)
 		if _, ok := buckets[t]; !ok {
 			texts = append(texts, t)
 		}
@@ -119,7 +128,7 @@ func CheckDivergentGroup(id string, g []*Adoption) []source.Finding {
 		return nil
 	}
 	for _, a := range g {
-		mine := DefinitionText(a)
+		mine := definitionDigest(a)
 		var rel []source.Related
 		var others []string
 		for _, t := range texts {

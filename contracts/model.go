@@ -65,10 +65,10 @@ type Adoption struct {
 
 	findings []source.Finding
 
-	// definitionOnce and definitionText memoize DefinitionText; an
+	// definitionOnce and definitionDigest memoize definitionDigest; an
 	// Adoption never changes after parsing.
-	definitionOnce sync.Once
-	definitionText string
+	definitionOnce   sync.Once
+	definitionDigest [32]byte
 	// identityOnce and identity memoize Identity, which every build asks
 	// of every adoption several times.
 	identityOnce sync.Once

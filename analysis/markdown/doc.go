@@ -51,7 +51,7 @@ type Doc struct {
 	// is empty; the caller fills it in.
 	Findings []source.Finding
 
-	starts []int // byte offset of the first byte of each line
+	bom int // length of a leading byte order mark, which no line holds: 0 or 3
 	// anchors indexes the headings by anchor for FindAnchor, built on
 	// first use in a document with many headings.
 	anchors atomic.Pointer[anchorIndex]

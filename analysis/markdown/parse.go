@@ -26,7 +26,17 @@ var defaultParser = sync.OnceValue(goldmark.DefaultParser)
 // mark), and never panics: bytes that are not valid Markdown or UTF-8 are
 // read as CommonMark reads them.
 func Parse(data []byte) *Doc {
-	d := &Doc{Data: data, Lines: source.NewLines(data), starts: lineStarts(data)}
+	return ParseIndexed(data, source.NewLines(data))
+}
+
+// ParseIndexed is Parse with the line index of data already built (a
+// cache keeps one per content); lines must index exactly data. The
+// document keeps lines as its Lines.
+func ParseIndexed(data []byte, lines *source.Lines) *Doc {
+	d := &Doc{Data: data, Lines: lines}
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		d.bom = 3
+	}
 	d.parseStructure()
 	d.scanTags()
 	return d
@@ -50,10 +60,36 @@ func (d *Doc) parseStructure() {
 	src = defang(src)
 	root := defaultParser().Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	// Room for the links and headings the source seems to hold, so that
+	// appending them one by one does not copy the slices as they grow;
+	// fit gives back what a wrong guess left unused.
+	d.Links = sized[Link](bytes.Count(src, []byte("](")))
+	d.Headings = sized[Heading](bytes.Count(src, []byte("\n#")) + 1)
 	p.walk(root)
+	d.Links, d.Headings = fit(d.Links), fit(d.Headings)
 	p.finishHeadings()
 	p.resolveReferences()
 	p.place()
+}
+
+// sized returns an empty slice with room for n elements, or nil for none.
+func sized[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, n)
+}
+
+// fit returns s, copied to its length when much of its room is unused;
+// nil when it is empty.
+func fit[T any](s []T) []T {
+	switch {
+	case len(s) == 0:
+		return nil
+	case cap(s)-len(s) > len(s)/4:
+		return append([]T(nil), s...)
+	}
+	return s
 }
 
 type builder struct {
@@ -198,7 +234,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	end := next
 	closed := false
-	if next < len(d.starts) && fl >= 3 {
+	if next < d.Lines.LineCount() && fl >= 3 {
 		t := bytes.TrimLeft(d.lineText(next), " \t>")
 		k := 0
 		for k < len(t) && t[k] == fc {
@@ -210,11 +246,11 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	cb := CodeBlock{Fenced: true, StartLine: start, EndLine: end}
 	cb.Content = spanT{Start: len(d.Data), End: len(d.Data)}
-	if start+1 < len(d.starts) {
-		cb.Content.Start = d.starts[start+1]
+	if start+1 < d.Lines.LineCount() {
+		cb.Content.Start = d.lineStart(start + 1)
 	}
 	if closed {
-		cb.Content.End = d.starts[end-1]
+		cb.Content.End = d.lineStart(end - 1)
 	}
 	cb.Content.End = max(cb.Content.End, cb.Content.Start)
 	if n.Info != nil {

@@ -123,75 +123,30 @@ func (d *Doc) SectionText(h int, maxLines int) string {
 func (d *Doc) sectionEndLine(h int) int {
 	end := d.Headings[h].SectionEnd
 	if end >= len(d.Data) {
-		return len(d.starts)
+		return d.Lines.LineCount()
 	}
 	return d.lineOf(end)
 }
 
-// lineStarts indexes line starts with the same line breaks as
-// source.Lines: "\n", "\r\n" and a lone "\r". The first line starts after
-// a byte order mark.
-func lineStarts(data []byte) []int {
-	starts := []int{0}
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		starts[0] = 3 // a byte order mark is not part of the first line
-	}
-	for i := starts[0]; i < len(data); i++ {
-		switch data[i] {
-		case '\n':
-			starts = append(starts, i+1)
-		case '\r':
-			if i+1 < len(data) && data[i+1] == '\n' {
-				i++
-			}
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
 // lineOf returns the zero-based line holding offset.
-func (d *Doc) lineOf(offset int) int {
-	n := sort.Search(len(d.starts), func(i int) bool { return d.starts[i] > offset }) - 1
-	if n < 0 {
-		return 0
-	}
-	return n
-}
+func (d *Doc) lineOf(offset int) int { return d.Lines.Line(offset) }
 
-// lineStart returns the offset where line i begins.
+// lineStart returns the offset where line i begins; the first line begins
+// after a byte order mark.
 func (d *Doc) lineStart(i int) int {
-	if i < 0 {
-		return 0
+	if i == 0 {
+		return min(d.bom, len(d.Data))
 	}
-	if i >= len(d.starts) {
-		return len(d.Data)
-	}
-	return d.starts[i]
+	return d.Lines.LineStart(i)
 }
 
 // lineEnd returns the offset where line i's text ends, before its break.
-func (d *Doc) lineEnd(i int) int {
-	if i < 0 {
-		i = 0
-	}
-	if i+1 >= len(d.starts) {
-		return len(d.Data)
-	}
-	end := d.starts[i+1]
-	if end > d.starts[i] && d.Data[end-1] == '\n' {
-		end--
-	}
-	if end > d.starts[i] && d.Data[end-1] == '\r' {
-		end--
-	}
-	return end
-}
+func (d *Doc) lineEnd(i int) int { return d.Lines.LineEnd(i) }
 
 // lineText returns line i without its break.
 func (d *Doc) lineText(i int) []byte {
-	if i < 0 || i >= len(d.starts) {
+	if i < 0 || i >= d.Lines.LineCount() {
 		return nil
 	}
-	return d.Data[d.starts[i]:d.lineEnd(i)]
+	return d.Data[d.lineStart(i):d.lineEnd(i)]
 }

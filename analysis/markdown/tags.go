@@ -105,7 +105,7 @@ func quotePrefix(line []byte) (depth, text int) {
 // scanTags finds the tag lines outside fenced code, their scopes, and the
 // overlap and missing-id findings.
 func (d *Doc) scanTags() {
-	n := len(d.starts)
+	n := d.Lines.LineCount()
 	inFence := make([]bool, n)
 	for _, cb := range d.CodeBlocks {
 		if !cb.Fenced {
@@ -117,7 +117,7 @@ func (d *Doc) scanTags() {
 	}
 	var open []int // indexes into d.Tags, quote depth never decreasing
 	for i := 0; i < n; i++ {
-		lineStart := d.starts[i]
+		lineStart := d.lineStart(i)
 		text := d.lineText(i)
 		depth, at := quotePrefix(text)
 		for len(open) > 0 && d.Tags[open[len(open)-1]].Depth > depth {

@@ -71,7 +71,7 @@ func NewLines(content []byte) *Lines {
 // markLine adds the marks of line i when it is longer than markGap,
 // counting its characters as Position does.
 func (l *Lines) markLine(i int) {
-	start, end := int(l.starts[i]), l.lineEnd(i)
+	start, end := int(l.starts[i]), l.LineEnd(i)
 	if i == 0 {
 		start = max(start, l.bom)
 	}
@@ -102,9 +102,16 @@ func (l *Lines) markLine(i int) {
 // LineCount reports the number of lines; an empty file has one.
 func (l *Lines) LineCount() int { return len(l.starts) }
 
-// lineEnd returns the byte offset where line i's text ends, before its
-// line break.
-func (l *Lines) lineEnd(i int) int {
+// Line returns the zero-based line holding offset; offsets before the
+// content are on the first line, offsets after it on the last.
+func (l *Lines) Line(offset int) int {
+	return max(sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > offset })-1, 0)
+}
+
+// LineEnd returns the byte offset where line i's text ends, before its
+// line break; len(content) for the last line and beyond.
+func (l *Lines) LineEnd(i int) int {
+	i = max(i, 0)
 	if i+1 < len(l.starts) {
 		end := int(l.starts[i+1])
 		if end > 0 && l.content[end-1] == '\n' {
@@ -133,7 +140,7 @@ func (l *Lines) Position(offset int) Position {
 	if line == 0 && start < l.bom {
 		start = l.bom
 	}
-	if end := l.lineEnd(line); offset > end {
+	if end := l.LineEnd(line); offset > end {
 		offset = end
 	}
 	offset = l.runeStart(start, offset)
@@ -177,7 +184,7 @@ func (l *Lines) Offset(p Position) int {
 	if p.Line == 0 {
 		start = max(start, l.bom)
 	}
-	end := l.lineEnd(p.Line)
+	end := l.LineEnd(p.Line)
 	units := 0
 	i := start
 	for i < end && units < p.Character {
@@ -200,7 +207,7 @@ func (l *Lines) LineText(i int) []byte {
 	if i < 0 || i >= len(l.starts) {
 		return nil
 	}
-	return l.content[int(l.starts[i]):l.lineEnd(i)]
+	return l.content[int(l.starts[i]):l.LineEnd(i)]
 }
 
 // LineStart returns the byte offset where line i begins.

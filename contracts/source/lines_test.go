@@ -156,3 +156,27 @@ func FuzzLinesMarks(f *testing.F) {
 		}
 	})
 }
+
+// TestLineAndLineEnd holds Line to Position's line, and LineEnd to the end
+// of LineText, at every offset of contents with each kind of line break
+// and a byte order mark.
+func TestLineAndLineEnd(t *testing.T) {
+	for _, content := range []string{"", "a", "a\nb", "a\r\nb\rc\n", "\n\n", "\xEF\xBB\xBF", "\xEF\xBB\xBFx\ny", "\r\r\n\n"} {
+		l := NewLines([]byte(content))
+		for off := -1; off <= len(content)+1; off++ {
+			if got, want := l.Line(off), l.Position(off).Line; got != want {
+				t.Errorf("%q: Line(%d) = %d, Position says line %d", content, off, got, want)
+			}
+		}
+		for i := -1; i <= l.LineCount(); i++ {
+			want := len(content)
+			if i < l.LineCount() {
+				j := max(i, 0)
+				want = l.LineStart(j) + len(l.LineText(j))
+			}
+			if got := l.LineEnd(i); got != want {
+				t.Errorf("%q: LineEnd(%d) = %d, want %d", content, i, got, want)
+			}
+		}
+	}
+}
