@@ -11,7 +11,6 @@ import (
 	"github.com/gddls/gddls/analysis"
 	"github.com/gddls/gddls/analysis/buildrecord"
 	"github.com/gddls/gddls/contracts/jsonsrc"
-	"github.com/gddls/gddls/contracts/source"
 )
 
 // flagSet reports whether the named flag was given on the command line.
@@ -90,20 +89,7 @@ func buildModeReport(res *analysis.BuildResult, base string) report {
 	rep := report{Version: 1, Findings: []reportFinding{}, Hints: []reportFinding{}, Safety: []reportFinding{}, Outcome: string(res.Outcome)}
 	rep.Summary.Files = 1
 	for _, d := range res.Diagnostics {
-		f := reportFinding{Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File), Range: d.Range, Message: d.Message, Dependent: d.Dependent}
-		if d.Subject != "" {
-			f.File, f.Range = relPath(base, d.Subject), source.Range{}
-		}
-		for _, r := range d.Related {
-			f.Related = append(f.Related, reportRelated{File: relPath(base, r.File), Range: r.Range, Message: r.Message})
-		}
-		rep.Findings = append(rep.Findings, f)
-		switch d.Severity {
-		case source.Error:
-			rep.Summary.Errors++
-		case source.Warning:
-			rep.Summary.Warnings++
-		}
+		rep.addFinding(base, d)
 	}
 	rep.verdict = verdict(res, rep.Summary.Warnings)
 	return rep

@@ -213,22 +213,7 @@ func buildReport(checked []*checkedPath) report {
 			}
 		}
 		for _, d := range cp.diags {
-			f := reportItem(base, d)
-			if d.Subject != "" {
-				// A finding about a folder or a missing file names it; it
-				// has no place inside a file.
-				f.File, f.Range = relPath(base, d.Subject), source.Range{}
-			}
-			if d.Dependent {
-				rep.Summary.Dependent++
-			}
-			rep.Findings = append(rep.Findings, f)
-			switch d.Severity {
-			case source.Error:
-				rep.Summary.Errors++
-			case source.Warning:
-				rep.Summary.Warnings++
-			}
+			rep.addFinding(base, d)
 		}
 		for _, d := range cp.hints {
 			rep.Hints = append(rep.Hints, reportItem(base, d))
@@ -243,6 +228,27 @@ func buildReport(checked []*checkedPath) report {
 
 // reportItem is a diagnostic as the report gives it, with its related
 // places, its file relative to base.
+// addFinding adds a finding to the report, with paths relative to base,
+// and counts it in the summary.
+func (rep *report) addFinding(base string, d analysis.Diagnostic) {
+	f := reportItem(base, d)
+	if d.Subject != "" {
+		// A finding about a folder or a missing file names it; it has no
+		// place inside a file.
+		f.File, f.Range = relPath(base, d.Subject), source.Range{}
+	}
+	if d.Dependent {
+		rep.Summary.Dependent++
+	}
+	rep.Findings = append(rep.Findings, f)
+	switch d.Severity {
+	case source.Error:
+		rep.Summary.Errors++
+	case source.Warning:
+		rep.Summary.Warnings++
+	}
+}
+
 func reportItem(base string, d analysis.Diagnostic) reportFinding {
 	f := reportFinding{
 		Code: d.Code, Severity: d.Severity.String(), File: relPath(base, d.File),
