@@ -539,13 +539,9 @@ func (c *buildChecker) isHeld(key string) bool {
 	return false
 }
 
-// snapshot runs §7 check 4 over resolved_tuning.values.
-func (c *buildChecker) snapshot() {
-	c.expectedKeys()
-	values := c.rec.ValuesObject
-	if values == nil {
-		return // the record's schema finding
-	}
+// missingKeys returns, sorted, the snapshot keys the package requires
+// that resolved_tuning.values does not record.
+func (c *buildChecker) missingKeys() []string {
 	var missing []string
 	for key := range c.expected {
 		if c.rec.Value(key) == nil {
@@ -553,7 +549,17 @@ func (c *buildChecker) snapshot() {
 		}
 	}
 	sort.Strings(missing)
-	for _, key := range missing {
+	return missing
+}
+
+// snapshot runs §7 check 4 over resolved_tuning.values.
+func (c *buildChecker) snapshot() {
+	c.expectedKeys()
+	values := c.rec.ValuesObject
+	if values == nil {
+		return // the record's schema finding
+	}
+	for _, key := range c.missingKeys() {
 		c.report(buildrecord.CodeTuningKeys, values.Opening(), fmt.Sprintf("resolved_tuning.values lacks %q; the snapshot holds every values and open key, every present open record field and every active contract value, so record the number the build used", key))
 	}
 	var all []string

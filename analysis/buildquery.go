@@ -269,14 +269,7 @@ func (x *fixer) fixBuildRecord(d Diagnostic, ds source.Span) {
 			return
 		}
 		var missing []jsonKV
-		var names []string
-		for key := range c.expected {
-			if c.rec.Value(key) == nil {
-				names = append(names, key)
-			}
-		}
-		sort.Strings(names)
-		for _, key := range names {
+		for _, key := range c.missingKeys() {
 			missing = append(missing, jsonKV{key, ruleline.FormatNumber(c.expected[key].proposal(c.p))})
 		}
 		for _, kv := range missing {
