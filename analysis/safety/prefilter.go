@@ -65,7 +65,7 @@ func (n needs) any(mask uint64) bool {
 // its alternatives: a word stands for every word it begins, as "http" for
 // "https" and "you" for "your"; a word written with a hyphen in front
 // ("-c") counts only after a hyphen.
-var patternNeeds = func() needs {
+func patternNeeds(p *patternSet) needs {
 	v := &vocabulary{}
 	n := needs{
 		vocab: v,
@@ -87,11 +87,11 @@ var patternNeeds = func() needs {
 			v.need("your & task job goal instruction"),
 		},
 	}
-	if len(n.prompt) != len(promptControl) || len(n.action) != len(externalAction) || len(n.second) != len(secondPerson) {
+	if len(n.prompt) != len(p.promptControl) || len(n.action) != len(p.externalAction) || len(n.second) != len(p.secondPerson) {
 		panic("safety: the prefilter does not follow the patterns")
 	}
 	return n
-}()
+}
 
 // vocabulary is the trie of every word the patterns need, each with its
 // bit. Node 0 is the root of the words, node 1 that of the words that

@@ -13,6 +13,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -107,47 +108,66 @@ func re(p string) *regexp.Regexp {
 	return regexp.MustCompile("(?i)" + b.String())
 }
 
-var (
-	promptControl = []*regexp.Regexp{
-		re(`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`),
-		re(`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`),
-		re(`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`),
-		re(`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`),
-		re(`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`),
+// patternSet holds the compiled patterns of the scan. Compiling them costs
+// about a millisecond, so it is done on first use (compiled), not when the
+// program starts: a run that scans nothing does not pay for it.
+type patternSet struct {
+	promptControl, externalAction, secondPerson []*regexp.Regexp
+	imperativeStart, agentContext, gameContext  *regexp.Regexp
+	dangerousLink                               []linkPattern
+	actionLink, pin, fenceMarker, backtickFence *regexp.Regexp
+	blankLine, headingLine, listItem            *regexp.Regexp
+	// needs are the words each pattern of the first three lists cannot
+	// match without (prefilter.go).
+	needs needs
+}
+
+// compiled returns the scan's patterns, compiling them on the first call.
+var compiled = sync.OnceValue(func() *patternSet {
+	p := &patternSet{
+		promptControl: []*regexp.Regexp{
+			re(`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`),
+			re(`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`),
+			re(`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`),
+			re(`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`),
+			re(`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`),
+		},
+		externalAction: []*regexp.Regexp{
+			re(`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`),
+			re(`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`),
+			re(`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`),
+		},
+		secondPerson: []*regexp.Regexp{
+			re(`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`),
+			re(`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`),
+			re(`\byour\s+(?:task|job|goal|instructions?)\s+is\b`),
+		},
+		imperativeStart: re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`),
+		agentContext:    re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
+		gameContext:     re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
+		// The published link pattern is one alternation; here each
+		// alternative is its own pattern. Two of them end with a lookahead,
+		// which RE2 lacks: they consume that one character, and the span
+		// gives it back.
+		dangerousLink: []linkPattern{
+			{re(`\b(?:javascript|vbscript):`), false},
+			{re(`\b(?:file|smb|ftp)://`), false},
+			{re(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
+			{re(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
+			{re(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
+			{re(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
+		},
+		actionLink:    re(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
+		pin:           regexp.MustCompile(`sha256:[0-9a-f]{64}`),
+		fenceMarker:   regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`),
+		backtickFence: regexp.MustCompile(`^[` + ws + `]*` + "```"),
+		blankLine:     regexp.MustCompile(`^[` + ws + `]*$`),
+		headingLine:   regexp.MustCompile(`^#{1,6}[` + ws + `]`),
+		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
-	externalAction = []*regexp.Regexp{
-		re(`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`),
-		re(`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`),
-		re(`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`),
-	}
-	secondPerson = []*regexp.Regexp{
-		re(`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`),
-		re(`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`),
-		re(`\byour\s+(?:task|job|goal|instructions?)\s+is\b`),
-	}
-	imperativeStart = re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`)
-	agentContext    = re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`)
-	gameContext     = re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`)
-	// The published link pattern is one alternation; here each
-	// alternative is its own pattern. Two of them end with a lookahead,
-	// which RE2 lacks: they consume that one character, and the span
-	// gives it back.
-	dangerousLink = []linkPattern{
-		{re(`\b(?:javascript|vbscript):`), false},
-		{re(`\b(?:file|smb|ftp)://`), false},
-		{re(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
-		{re(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
-		{re(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
-		{re(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
-	}
-	actionLink    = re(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`)
-	pin           = regexp.MustCompile(`sha256:[0-9a-f]{64}`)
-	fenceMarker   = regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`)
-	backtickFence = regexp.MustCompile(`^[` + ws + `]*` + "```")
-	blankLine     = regexp.MustCompile(`^[` + ws + `]*$`)
-	headingLine   = regexp.MustCompile(`^#{1,6}[` + ws + `]`)
-	listItem      = regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`)
-)
+	p.needs = patternNeeds(p)
+	return p
+})
 
 // Messages, one per signal. They name the shape found, not the text.
 const (
@@ -264,6 +284,7 @@ func Scan(name string, content []byte) []Notice {
 
 // scan is Scan, with the prefilter (prefilter.go) or without it.
 func scan(name string, content []byte, prefilter bool) []Notice {
+	pt := compiled()
 	var out []Notice
 	lines := splitLines(content)
 	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
@@ -272,7 +293,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	if md {
 		in := false
 		for i, l := range lines {
-			marker := fenceMarker.Match(content[l.start:l.end])
+			marker := pt.fenceMarker.Match(content[l.start:l.end])
 			fenced[i] = in || marker
 			if marker {
 				in = !in
@@ -285,7 +306,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	if prefilter {
 		masks = make([]uint64, len(lines))
 		for i, l := range lines {
-			masks[i] = patternNeeds.vocab.mask(content[l.start:l.end])
+			masks[i] = pt.needs.vocab.mask(content[l.start:l.end])
 		}
 	}
 	for i, l := range lines {
@@ -300,7 +321,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 				mask |= m
 			}
 		}
-		if patternNeeds.any(mask) {
+		if pt.needs.any(mask) {
 			cur := normalize(content, lines[i:i+1])
 			if cur.text == "" {
 				continue
@@ -310,14 +331,14 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 				win = normalize(content, lines[i:end])
 			}
 			curLen := len(cur.text)
-			if sp, ok := firstInCurrent(promptControl, patternNeeds.prompt, mask, win, curLen); ok {
+			if sp, ok := firstInCurrent(pt.promptControl, pt.needs.prompt, mask, win, curLen); ok {
 				out = append(out, Notice{PromptControl, sp, msgPrompt})
 			}
-			if sp, ok := firstInCurrent(externalAction, patternNeeds.action, mask, win, curLen); ok {
+			if sp, ok := firstInCurrent(pt.externalAction, pt.needs.action, mask, win, curLen); ok {
 				out = append(out, Notice{ExternalAction, sp, msgAction})
 			}
-			if sp, ok := firstInCurrent(secondPerson, patternNeeds.second, mask, win, curLen); ok &&
-				(!gameContext.MatchString(win.text) || agentContext.MatchString(win.text)) {
+			if sp, ok := firstInCurrent(pt.secondPerson, pt.needs.second, mask, win, curLen); ok &&
+				(!pt.gameContext.MatchString(win.text) || pt.agentContext.MatchString(win.text)) {
 				out = append(out, Notice{ReaderDirective, sp, msgSecond})
 			}
 		}
@@ -353,14 +374,14 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 		if p.text == "" {
 			continue
 		}
-		loc := imperativeStart.FindStringSubmatchIndex(p.text)
+		loc := pt.imperativeStart.FindStringSubmatchIndex(p.text)
 		if loc == nil {
 			continue
 		}
 		if len(head) < len(par) {
 			p = normalize(content, par)
 		}
-		if !agentContext.MatchString(p.text) && base != buildPlanChapter {
+		if !pt.agentContext.MatchString(p.text) && base != buildPlanChapter {
 			continue
 		}
 		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
@@ -379,8 +400,9 @@ type linkPattern struct {
 // linkMatch finds the leftmost match of the suspicious-link patterns in a
 // line, or else of the action-link pattern.
 func linkMatch(raw []byte) (int, int, bool) {
+	pt := compiled()
 	best := []int(nil)
-	for _, p := range dangerousLink {
+	for _, p := range pt.dangerousLink {
 		loc := p.re.FindIndex(raw)
 		if loc == nil || best != nil && loc[0] >= best[0] {
 			continue
@@ -394,7 +416,7 @@ func linkMatch(raw []byte) (int, int, bool) {
 		best = loc
 	}
 	if best == nil {
-		best = actionLink.FindIndex(raw)
+		best = pt.actionLink.FindIndex(raw)
 	}
 	if best == nil {
 		return 0, 0, false
@@ -412,6 +434,7 @@ func lastRune(b []byte) rune {
 // a list item starts a new one. With gate, a line pattern runs only when
 // the line's first character allows it to match.
 func paragraphs(content []byte, lines []line, gate bool) [][]line {
+	pt := compiled()
 	var out [][]line
 	var cur []line
 	fenced := false
@@ -428,16 +451,16 @@ func paragraphs(content []byte, lines []line, gate bool) [][]line {
 		// character allows is run.
 		first := firstNonSpace(text)
 		may := func(ok bool) bool { return ok || !gate }
-		if may(first == '`') && backtickFence.Match(text) {
+		if may(first == '`') && pt.backtickFence.Match(text) {
 			flush()
 			fenced = !fenced
 			continue
 		}
-		if fenced || may(first == 0) && blankLine.Match(text) || may(first == '#') && headingLine.Match(text) {
+		if fenced || may(first == 0) && pt.blankLine.Match(text) || may(first == '#') && pt.headingLine.Match(text) {
 			flush()
 			continue
 		}
-		if len(cur) > 0 && may(first == '-' || first == '+' || first == '*' || first >= '0' && first <= '9') && listItem.Match(text) {
+		if len(cur) > 0 && may(first == '-' || first == '+' || first == '*' || first >= '0' && first <= '9') && pt.listItem.Match(text) {
 			flush()
 		}
 		cur = append(cur, l)
@@ -477,9 +500,10 @@ func isHex(b byte) bool {
 // optional 0x before it) that is not a `sha256:` pin of exactly 64
 // lowercase digits.
 func hexRun(raw []byte) (int, int, bool) {
+	pt := compiled()
 	masked := []byte(nil)
 	for from := 0; from < len(raw); {
-		loc := pin.FindIndex(raw[from:])
+		loc := pt.pin.FindIndex(raw[from:])
 		if loc == nil {
 			break
 		}
