@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/source"
@@ -16,22 +17,33 @@ type Hint struct {
 	Message string
 }
 
-// The English words the tie-break reading looks for, matched on whole
-// words in lowercase text.
-var (
-	// choiceWords describe a rule that picks one of several results: which
+// tieWords are the English words the tie-break reading looks for, matched
+// on whole words in lowercase text.
+type tieWords struct {
+	// choice describes a rule that picks one of several results: which
 	// target, which order, two triggers at once, equal distances.
-	choiceWords = regexp.MustCompile(`\b(choose|chooses|choosing|chosen|choice|pick|picks|picked|select|selects|selected|nearest|closest|farthest|furthest|whichever|at\s+the\s+same\s+time|simultaneous|simultaneously)\b`)
-	// ceilingWords name an upper limit; shareWords say that several
-	// things draw on it.
-	ceilingWords = regexp.MustCompile(`\b(at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|maximum|max|cap|caps|capped|limit|limits|limited|ceiling)\b`)
-	shareWords   = regexp.MustCompile(`\b(share|shares|shared|sharing|total|combined|together|pool|pooled|across|among|between)\b`)
-	// tieBreakWords state how a tie or an order is decided.
-	tieBreakWords = regexp.MustCompile(`\b(tie|ties|tied|tie-break|tie-breaks|tie-breaker|tiebreak|tiebreaker|equal|equally|precedence|priority|prefer|prefers|preferred|earliest|oldest|newest|youngest|alphabetical|alphabetically|in\s+order|order\s+of|left\s+to\s+right|right\s+to\s+left|top\s+to\s+bottom|clockwise|counterclockwise|at\s+random|randomly)\b`)
-	// divisionWords say how a shared limit is divided, or what happens to
-	// what does not fit.
-	divisionWords = regexp.MustCompile(`\b(divide|divides|divided|split|splits|each\s+gets|each\s+receives|evenly|proportional|proportionally|first\s+come|first-come|queue|queued|refused|rejected|ignored|discarded|blocked|cannot|can't|waits)\b`)
-)
+	choice *regexp.Regexp
+	// ceiling names an upper limit; share says that several things draw
+	// on it.
+	ceiling, share *regexp.Regexp
+	// tieBreak states how a tie or an order is decided.
+	tieBreak *regexp.Regexp
+	// division says how a shared limit is divided, or what happens to what
+	// does not fit.
+	division *regexp.Regexp
+}
+
+// words returns the word patterns, compiled on first use: only review mode
+// reads them, so a start of the binary does not pay for them.
+var words = sync.OnceValue(func() tieWords {
+	return tieWords{
+		choice:   regexp.MustCompile(`\b(choose|chooses|choosing|chosen|choice|pick|picks|picked|select|selects|selected|nearest|closest|farthest|furthest|whichever|at\s+the\s+same\s+time|simultaneous|simultaneously)\b`),
+		ceiling:  regexp.MustCompile(`\b(at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|maximum|max|cap|caps|capped|limit|limits|limited|ceiling)\b`),
+		share:    regexp.MustCompile(`\b(share|shares|shared|sharing|total|combined|together|pool|pooled|across|among|between)\b`),
+		tieBreak: regexp.MustCompile(`\b(tie|ties|tied|tie-break|tie-breaks|tie-breaker|tiebreak|tiebreaker|equal|equally|precedence|priority|prefer|prefers|preferred|earliest|oldest|newest|youngest|alphabetical|alphabetically|in\s+order|order\s+of|left\s+to\s+right|right\s+to\s+left|top\s+to\s+bottom|clockwise|counterclockwise|at\s+random|randomly)\b`),
+		division: regexp.MustCompile(`\b(divide|divides|divided|split|splits|each\s+gets|each\s+receives|evenly|proportional|proportionally|first\s+come|first-come|queue|queued|refused|rejected|ignored|discarded|blocked|cannot|can't|waits)\b`),
+	}
+})
 
 // TieBreaks returns the tie-break hints of a mechanics chapter: for each
 // Fixed paragraph (one that no DELEGATED or PERSONALIZATION blockquote
@@ -44,6 +56,7 @@ var (
 func TieBreaks(doc *markdown.Doc) []Hint {
 	var out []Hint
 	m := newMasker(doc)
+	w := words()
 	for _, p := range Paragraphs(doc) {
 		if p.Delegated {
 			continue
@@ -59,15 +72,15 @@ func TieBreaks(doc *markdown.Doc) []Hint {
 				text[i] = ' '
 			}
 		}
-		settled := tieBreakWords.Match(text)
-		if m := choiceWords.FindIndex(text); m != nil && !settled {
+		settled := w.tieBreak.Match(text)
+		if m := w.choice.FindIndex(text); m != nil && !settled {
 			word := sourceWords(doc, p, m)
 			out = append(out, Hint{
 				Code: CodeChoice, Span: source.Span{Start: p.Span.Start + m[0], End: p.Span.Start + m[1]},
 				Message: fmt.Sprintf("this Fixed paragraph describes a choice (%q) but states no tie-break; if two results can be equally valid and a player could tell which is taken, say which one wins here or in a Fixed statement that covers this rule", word),
 			})
 		}
-		if m := ceilingWords.FindIndex(text); m != nil && shareWords.Match(text) && !settled && !divisionWords.Match(text) {
+		if m := w.ceiling.FindIndex(text); m != nil && w.share.Match(text) && !settled && !w.division.Match(text) {
 			word := sourceWords(doc, p, m)
 			out = append(out, Hint{
 				Code: CodeSharedCeiling, Span: source.Span{Start: p.Span.Start + m[0], End: p.Span.Start + m[1]},
