@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# targets.sh measures every target of issue 16 in one run and prints each
+# with its threshold and whether this run met it (docs/PERFORMANCE.md):
+#
+#   peer     cold check of the 1,000-file Markdown tree against
+#            vscode-markdown-languageserver (scripts/peers/compare.sh)
+#   cold     cold `gddls check` of the 200-adoption package, and of ten
+#            times that package (time and peak RSS)
+#   docs10   cold check of ten times the Markdown tree (time and peak RSS)
+#   server   the load harness on the package: keystroke and completion
+#            latency, peak RSS; the same on ten times the package
+#   edit10   the analysis layer's cost of an edit at 10x against 1x
+#            (BenchmarkEditAdoption, cpu-ns/op)
+#
+# Usage: scripts/perf/targets.sh   (from anywhere)
+# Env:   RUNS   timed runs of each cold check, alternating (default 7)
+#        LOADS  runs of the load harness at each size (default 3)
+#        WORK   folder for binaries and generated repositories (default: a
+#               new temp folder; reused between runs when given)
+#        SKIP   space-separated parts to skip: peer cold docs10 server edit10
+#
+# Needs GNU time (/usr/bin/time) for the RSS of a check, and Node and npm for
+# the peer. Medians are printed; the machine's load average is printed
+# before and after, since wall times on a shared machine depend on it.
+set -euo pipefail
+
+RUNS=${RUNS:-7}
+LOADS=${LOADS:-3}
+SKIP=${SKIP:-}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+work=${WORK:-$(mktemp -d)}
+mkdir -p "$work"
+
+skip() { [[ " $SKIP " == *" $1 "* ]]; }
+
+echo "building into $work" >&2
+(cd "$repo" && go build -o "$work/gddls" ./cmd/gddls &&
+  go build -o "$work/gddls-gen" ./cmd/gddls-gen &&
+  go build -o "$work/gddls-load" ./cmd/gddls-load)
+
+gen() { # gen DIR ARGS...: generates once into DIR
+  local dir=$1; shift
+  [ -d "$dir" ] || "$work/gddls-gen" "$@" "$dir" >/dev/null
+}
+gen "$work/p1"
+gen "$work/p10" -scale 10
+gen "$work/d1" -kind docs
+gen "$work/d10" -kind docs -scale 10
+
+# median prints the median of the numbers on standard input.
+median() {
+  sort -g | awk '{a[NR]=$1} END {if (NR == 0) {print "nan"; exit} m = (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2; print m}'
+}
+
+# timed DIR: runs gddls check on DIR once and prints "seconds kilobytes".
+# The wall time is taken around GNU time, whose own is in centiseconds.
+timed() {
+  local t0 t1
+  t0=$(date +%s%N)
+  /usr/bin/time -f '%M' -o "$work/time.out" "$work/gddls" check "$1" >/dev/null 2>&1 || true
+  t1=$(date +%s%N)
+  # GNU time puts a line about the exit status first.
+  echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) / 1e9}') $(tail -1 "$work/time.out")"
+}
+
+# cold NAME DIR...: times RUNS checks of each DIR, taking turns, and
+# writes NAME.DIR-basename.{s,kb} with one number a line.
+cold() {
+  local name=$1; shift
+  for d in "$@"; do : >"$work/$name.$(basename "$d").s"; : >"$work/$name.$(basename "$d").kb"; done
+  for _ in $(seq "$RUNS"); do
+    for d in "$@"; do
+      read -r s kb < <(timed "$d")
+      echo "$s" >>"$work/$name.$(basename "$d").s"
+      echo "$kb" >>"$work/$name.$(basename "$d").kb"
+    done
+  done
+}
+
+rows=()
+# row TARGET MEASURED THRESHOLD OK: one line of the final table.
+row() { rows+=("$(printf '%-58s %-30s %-12s %s' "$1" "$2" "$3" "$4")"); }
+# verdict A OP B: "met" when the comparison holds.
+verdict() { awk -v a="$1" -v b="$3" -v op="$2" 'BEGIN {ok = a ~ /^[0-9.]+$/ && ((op == "<=") ? a + 0 <= b + 0 : a + 0 >= b + 0); print ok ? "met" : "NOT met"}'; }
+
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+start_load=$(cut -d' ' -f1-3 /proc/loadavg)
+
+if ! skip peer; then
+  out=$(RUNS=9 GDDLS="$work/gddls" WORK="$work/peer" "$repo/scripts/peers/compare.sh" 2>/dev/null)
+  echo "$out" >&2
+  ratio=$(echo "$out" | awk '/^vscode-markdown-languageserver/ {sub("x", "", $NF); print $NF}')
+  row "1,000-file tree: peer time / gddls time" "${ratio}x" ">= 30x" "$(verdict "$ratio" '>=' 30)"
+fi
+
+if ! skip cold; then
+  cold pkg "$work/p1" "$work/p10"
+  s1=$(median <"$work/pkg.p1.s")
+  s10=$(median <"$work/pkg.p10.s")
+  kb10=$(sort -n "$work/pkg.p10.kb" | tail -1)
+  row "cold check, 200-adoption package" "${s1} s" "<= 0.3 s" "$(verdict "$s1" '<=' 0.3)"
+  r=$(awk -v a="$s10" -v b="$s1" 'BEGIN {printf "%.1f", a / b}')
+  row "cold check, 10x package / 1x" "${r}x (${s10} s)" "<= 10x" "$(verdict "$r" '<=' 10)"
+  mb=$(awk -v k="$kb10" 'BEGIN {printf "%.0f", k / 1024}')
+  row "cold check, 10x package: peak RSS (max of $RUNS)" "${mb} MB" "<= 400 MB" "$(verdict "$mb" '<=' 400)"
+fi
+
+if ! skip docs10; then
+  cold docs "$work/d1" "$work/d10"
+  s1=$(median <"$work/docs.d1.s")
+  s10=$(median <"$work/docs.d10.s")
+  kb10=$(sort -n "$work/docs.d10.kb" | tail -1)
+  r=$(awk -v a="$s10" -v b="$s1" 'BEGIN {printf "%.1f", a / b}')
+  row "cold check, 10,000-file tree / 1,000-file tree" "${r}x (${s10} s / ${s1} s)" "<= 10x" "$(verdict "$r" '<=' 10)"
+  mb=$(awk -v k="$kb10" 'BEGIN {printf "%.0f", k / 1024}')
+  row "cold check, 10,000-file tree: peak RSS (max of $RUNS)" "${mb} MB" "<= 250 MB" "$(verdict "$mb" '<=' 250)"
+fi
+
+# field JSON NAME: a number from the load harness's JSON.
+field() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
+# nested JSON OBJECT NAME: a number inside one of its objects.
+nested() { awk -v o="\"$2\"" -v f="\"$3\"" '$1 == o":" {in_o = 1} in_o && $1 == f":" {gsub(",", "", $2); print $2; exit}' "$1"; }
+
+if ! skip server; then
+  for scale in 1 10; do
+    : >"$work/load$scale.p50"; : >"$work/load$scale.p95"; : >"$work/load$scale.c95"; : >"$work/load$scale.rss"
+    for i in $(seq "$LOADS"); do
+      j="$work/load$scale.$i.json"
+      "$work/gddls-load" -server "$work/gddls" -repo "$work/p$scale" -edits 300 -delay 0 -json >"$j"
+      nested "$j" edit_to_diagnostics p50_ms >>"$work/load$scale.p50"
+      nested "$j" edit_to_diagnostics p95_ms >>"$work/load$scale.p95"
+      nested "$j" completion p95_ms >>"$work/load$scale.c95"
+      field "$j" peak_rss_mb >>"$work/load$scale.rss"
+    done
+  done
+  p95=$(median <"$work/load1.p95")
+  row "server: keystroke -> diagnostics p95 (median of $LOADS)" "${p95} ms (p50 $(median <"$work/load1.p50") ms)" "<= 5 ms" "$(verdict "$p95" '<=' 5)"
+  c95=$(median <"$work/load1.c95")
+  row "server: completion p95 (median of $LOADS)" "${c95} ms" "<= 2 ms" "$(verdict "$c95" '<=' 2)"
+  rss=$(sort -g "$work/load1.rss" | tail -1)
+  row "server: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 100 MB" "$(verdict "$rss" '<=' 100)"
+  rss=$(sort -g "$work/load10.rss" | tail -1)
+  row "server, 10x package: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 400 MB" "$(verdict "$rss" '<=' 400)"
+  a=$(median <"$work/load1.p50")
+  b=$(median <"$work/load10.p50")
+  r=$(awk -v a="$b" -v b="$a" 'BEGIN {printf "%.1f", a / b}')
+  row "server, 10x package: keystroke p50 / 1x p50" "${r}x (${b} ms / ${a} ms)" "(see edit10)" "-"
+fi
+
+if ! skip edit10; then
+  bench() { # bench SCALE: cpu-ns/op and ns/op of EditAdoption
+    (cd "$repo" && GDDLS_BENCH_SCALE=$1 go test -run '^$' -bench 'EditAdoption$' -benchtime 300x -count 3 ./analysis/ 2>/dev/null) |
+      awk '/^BenchmarkEditAdoption/ {for (i = 1; i <= NF; i++) if ($(i+1) == "cpu-ns/op") print $i}' | median
+  }
+  c1=$(bench 1)
+  c10=$(bench 10)
+  r=$(awk -v a="$c10" -v b="$c1" 'BEGIN {printf "%.1f", a / b}')
+  row "edit at 10x / edit at 1x (EditAdoption CPU, median of 3)" "${r}x ($(awk -v a="$c10" 'BEGIN {printf "%.2f", a / 1e6}') / $(awk -v a="$c1" 'BEGIN {printf "%.2f", a / 1e6}') ms)" "<= 1.5x" "$(verdict "$r" '<=' 1.5)"
+fi
+
+echo
+echo "issue 16 targets; $(nproc) CPUs; load average $start_load before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+printf '%-58s %-30s %-12s %s\n' target measured threshold status
+printf '%s\n' "${rows[@]}"
