@@ -229,6 +229,9 @@ func (b *builder) checkContracts(p *Package) {
 	results := make([]*adoptionResult, len(p.Adoptions))
 	parallel(len(p.Adoptions), 0, func(i int) {
 		results[i] = b.checkAdoption(p, r, p.Adoptions[i])
+		// The digest checkDivergence compares, computed here in parallel
+		// (once per adoption parse; later builds find it done).
+		contracts.DefinitionDigest(p.Adoptions[i])
 	})
 	for i, a := range p.Adoptions {
 		p.state[a] = results[i].state

@@ -36,6 +36,12 @@ func definitionDigest(a *Adoption) [sha256.Size]byte {
 	return a.definitionDigest
 }
 
+// DefinitionDigest returns the digest the divergence checks compare for a
+// (see definitionDigest). It is computed once per adoption and is safe for
+// concurrent use, so a caller may compute the digests of many adoptions in
+// parallel ahead of CheckDivergentGroup.
+func DefinitionDigest(a *Adoption) [sha256.Size]byte { return definitionDigest(a) }
+
 func definitionText(a *Adoption) string {
 	var b strings.Builder
 	b.WriteString("{")
