@@ -38,7 +38,7 @@ func definitionDigest(a *Adoption) [sha256.Size]byte {
 		// whole: it is as large as the definition, for every adoption.
 		h := sha256.New()
 		if a.Root != nil && a.Root.Kind == jsonsrc.Object {
-			w := bufio.NewWriterSize(h, 4096)
+			w := bufio.NewWriterSize(h, 512) // a few SHA-256 blocks a write
 			writeDefinition(w, a)
 			_ = w.Flush() // a hash takes every write
 		}

@@ -113,7 +113,7 @@ func FuzzParseAdoption(f *testing.F) {
 
 // TestDefinitionDigest checks that the digest, written through a buffer
 // into the hash, is the SHA-256 of DefinitionText, for adoptions whose text
-// is larger than the buffer too.
+// is larger than the buffer (512 bytes) too.
 func TestDefinitionDigest(t *testing.T) {
 	long := strings.Repeat(`"a long summary \"quoted\" é `, 400)
 	for _, src := range []string{
