@@ -405,7 +405,7 @@ func parseContracts(p *Package, entries []dirEntry) {
 			files = append(files, f)
 		}
 	}
-	parallel(len(files), 0, func(i int) {
+	parallelBatches(len(files), 32, 0, func(i int) {
 		f := files[i]
 		if _, _, isPack := pack.IsPackFileName(filepath.Base(f.Path)); isPack {
 			f.entry.getPack(f.Path)
