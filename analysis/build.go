@@ -308,6 +308,7 @@ func (b *builder) loadContracts(p *Package) {
 	if !ok {
 		return
 	}
+	parseContracts(p, entries)
 	var candidates []*File
 	counted := 0
 	// claims is set when a file claims to be an adoption; unknown when a
@@ -388,6 +389,30 @@ func (b *builder) loadContracts(p *Package) {
 		p.adoptions[a.ID] = a
 		p.byFile[f.Path] = a
 	}
+}
+
+// parseContracts parses the JSON files of a package's contracts folder in
+// parallel, as packs or adoptions by their names, so that the loop of
+// loadContracts, which must run in the folder's order, finds every parse
+// in its cache entry. An entry parsed in an earlier build costs a lookup.
+func parseContracts(p *Package, entries []dirEntry) {
+	var files []*File
+	for _, e := range entries {
+		if e.isDir || strings.HasPrefix(e.name, ".") || !strings.HasSuffix(e.name, ".json") {
+			continue
+		}
+		if f := p.files["contracts/"+e.name]; f != nil && f.Skipped == "" && f.entry != nil {
+			files = append(files, f)
+		}
+	}
+	parallelBatches(len(files), 32, 0, func(i int) {
+		f := files[i]
+		if _, _, isPack := pack.IsPackFileName(filepath.Base(f.Path)); isPack {
+			f.entry.getPack(f.Path)
+		} else {
+			f.entry.getAdoption(f.Path)
+		}
+	})
 }
 
 // arrayElems returns an array's elements, or nil for anything else.

@@ -218,15 +218,26 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 }
 
 // checkContracts runs the contract checks of every adoption and pack.
+// The adoptions are checked in parallel (each check reads the package and
+// writes only its own result and its file's memo); their findings are
+// merged in adoption order, so the report does not depend on scheduling.
 func (b *builder) checkContracts(p *Package) {
 	r := p.citations()
 	if len(p.state) == 0 {
 		p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
 	}
-	for _, a := range p.Adoptions {
-		res := b.checkAdoption(p, r, a)
-		p.state[a] = res.state
-		b.findings = append(b.findings, res.findings...)
+	results := make([]*adoptionResult, len(p.Adoptions))
+	// In batches: after an edit most checks are a memo found valid, about
+	// a microsecond, which a hand-off per adoption would exceed.
+	parallelBatches(len(p.Adoptions), 32, 0, func(i int) {
+		results[i] = b.checkAdoption(p, r, p.Adoptions[i])
+		// The digest checkDivergence compares, computed here in parallel
+		// (once per adoption parse; later builds find it done).
+		contracts.DefinitionDigest(p.Adoptions[i])
+	})
+	for i, a := range p.Adoptions {
+		p.state[a] = results[i].state
+		b.findings = append(b.findings, results[i].findings...)
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
 	for _, pk := range p.Packs {
@@ -250,20 +261,16 @@ func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	return nil
 }
 
-// citations returns the package's resolver, which remembers the anchors it
-// resolved while the snapshot is built: many adoptions cite them alike.
-func (p *Package) citations() *resolver {
-	if p.res == nil {
-		p.res = &resolver{pkg: p}
-	}
-	return p.res
-}
+// citations returns a resolver of the package's citations.
+func (p *Package) citations() *resolver { return &resolver{pkg: p} }
 
-// resolver answers an adoption's citations from the package. It remembers
-// the anchors it resolved, which many adoptions cite alike.
+// resolver answers an adoption's citations from the package. It holds no
+// state of its own, so the adoptions of a package can be checked
+// concurrently and a State that keeps it keeps nothing more alive; the
+// anchors it resolves are remembered per chapter content in the cache
+// (cacheEntry.anchorTarget), which many adoptions cite alike.
 type resolver struct {
-	pkg     *Package
-	anchors map[string]contracts.AnchorTarget
+	pkg *Package
 }
 
 func (r *resolver) TuningReadable() bool { return r.pkg.Tuning != nil && r.pkg.Tuning.Readable }
@@ -285,31 +292,18 @@ func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
 
 func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
-	return r.anchorByKey(file + "#" + anchor)
+	return r.pkg.anchorTarget(file, anchor)
 }
 
-// anchorByKey resolves "<file>#<anchor>", remembering the answer.
-func (r *resolver) anchorByKey(key string) contracts.AnchorTarget {
-	if t, ok := r.anchors[key]; ok {
-		return t
-	}
-	file, anchor, _ := strings.Cut(key, "#")
-	t := r.anchor(file, anchor)
-	if r.anchors == nil {
-		r.anchors = map[string]contracts.AnchorTarget{}
-	}
-	r.anchors[key] = t
-	return t
-}
-
-func (r *resolver) anchor(file, anchor string) contracts.AnchorTarget {
+// anchorTarget resolves the citation of an anchor of a package file.
+func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 	var t contracts.AnchorTarget
 	rel, ok := packageRelative(file)
 	if !ok {
 		t.Outside = true
 		return t
 	}
-	f := r.pkg.files[rel]
+	f := p.files[rel]
 	if f == nil {
 		return t
 	}

@@ -90,13 +90,13 @@ func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
 		for _, fixed := range repairJSON(f.Content, q.ctx) {
 			if b := contracts.ParseAdoption(f.Path, fixed); b.ParseError == nil {
 				q.a = b
-				q.st = contracts.Evaluate(b, &resolver{pkg: p})
+				q.st = contracts.Evaluate(b, p.citations())
 				break
 			}
 		}
 	}
 	if q.st == nil {
-		q.st = contracts.Evaluate(q.a, &resolver{pkg: p})
+		q.st = contracts.Evaluate(q.a, p.citations())
 	}
 	return q
 }

@@ -68,7 +68,7 @@ func (s *Snapshot) hoverQuery(f *File, offset int) *adoptionQuery {
 	}
 	q.st = p.State(q.a)
 	if q.st == nil {
-		q.st = contracts.Evaluate(q.a, &resolver{pkg: p})
+		q.st = contracts.Evaluate(q.a, p.citations())
 	}
 	return q
 }

@@ -115,7 +115,8 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 	case depTuning:
 		return depValue{ptr: p.Tuning}
 	case depAnchor:
-		return depValue{anchor: anchorTokenOf(p.citations().anchorByKey(d.key))}
+		file, anchor, _ := strings.Cut(d.key, "#")
+		return depValue{anchor: anchorTokenOf(p.anchorTarget(file, anchor))}
 	case depAdoption:
 		return depValue{ptr: p.Adoption(d.key)}
 	case depPack:

@@ -36,3 +36,15 @@ func parallel(n, workers int, fn func(i int)) {
 	close(next)
 	wg.Wait()
 }
+
+// parallelBatches is parallel for calls too short to be handed out one by
+// one (a memo found valid, a parse found in the cache): each goroutine
+// takes batch consecutive indices at a time.
+func parallelBatches(n, batch, workers int, fn func(i int)) {
+	batch = max(batch, 1)
+	parallel((n+batch-1)/batch, workers, func(k int) {
+		for i := k * batch; i < min(n, (k+1)*batch); i++ {
+			fn(i)
+		}
+	})
+}

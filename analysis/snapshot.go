@@ -178,9 +178,6 @@ type Package struct {
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
 	runtime     map[string][]RuntimeDeclaration
-	// res resolves the package's citations while the snapshot is built
-	// (queries, which run concurrently, make their own).
-	res *resolver
 }
 
 // Chapter is a numbered Markdown chapter of a package.

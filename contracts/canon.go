@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"fmt"
 	"sort"
@@ -32,12 +33,34 @@ func DefinitionText(a *Adoption) string {
 // keeps 32 bytes instead of the text of its definition, which a server
 // would hold for every adoption of every snapshot.
 func definitionDigest(a *Adoption) [sha256.Size]byte {
-	a.definitionOnce.Do(func() { a.definitionDigest = sha256.Sum256([]byte(DefinitionText(a))) })
+	a.definitionOnce.Do(func() {
+		// The text is written through a buffer into the hash, never held
+		// whole: it is as large as the definition, for every adoption.
+		h := sha256.New()
+		if a.Root != nil && a.Root.Kind == jsonsrc.Object {
+			w := bufio.NewWriterSize(h, 512) // a few SHA-256 blocks a write
+			writeDefinition(w, a)
+			_ = w.Flush() // a hash takes every write
+		}
+		h.Sum(a.definitionDigest[:0])
+	})
 	return a.definitionDigest
 }
 
+// DefinitionDigest returns the digest the divergence checks compare for a
+// (see definitionDigest). It is computed once per adoption and is safe for
+// concurrent use, so a caller may compute the digests of many adoptions in
+// parallel ahead of CheckDivergentGroup.
+func DefinitionDigest(a *Adoption) [sha256.Size]byte { return definitionDigest(a) }
+
 func definitionText(a *Adoption) string {
 	var b strings.Builder
+	writeDefinition(&b, a)
+	return b.String()
+}
+
+// writeDefinition prints the canonical text of a's definition part to b.
+func writeDefinition(b jsonsrc.Writer, a *Adoption) {
 	b.WriteString("{")
 	n := 0
 	for _, k := range definitionFields {
@@ -50,15 +73,14 @@ func definitionText(a *Adoption) string {
 		}
 		n++
 		b.WriteString("\n  ")
-		jsonsrc.WriteString(&b, k)
+		jsonsrc.WriteString(b, k)
 		b.WriteString(": ")
-		jsonsrc.Write(&b, v, jsonsrc.WriteOptions{Indent: true, Depth: 1, SkipAnnotations: true, JSONParseKeys: true})
+		jsonsrc.Write(b, v, jsonsrc.WriteOptions{Indent: true, Depth: 1, SkipAnnotations: true, JSONParseKeys: true})
 	}
 	if n > 0 {
 		b.WriteString("\n")
 	}
 	b.WriteString("}")
-	return b.String()
 }
 
 // maxDivergentRelated and maxDivergentNamed bound how many other adoptions

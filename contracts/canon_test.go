@@ -1,6 +1,7 @@
 package contracts
 
 import (
+	"crypto/sha256"
 	"strings"
 	"testing"
 
@@ -108,4 +109,22 @@ func FuzzParseAdoption(f *testing.F) {
 		}
 		_ = DefinitionText(a)
 	})
+}
+
+// TestDefinitionDigest checks that the digest, written through a buffer
+// into the hash, is the SHA-256 of DefinitionText, for adoptions whose text
+// is larger than the buffer (512 bytes) too.
+func TestDefinitionDigest(t *testing.T) {
+	long := strings.Repeat(`"a long summary \"quoted\" é `, 400)
+	for _, src := range []string{
+		`[1]`,
+		`{}`,
+		`{"contract":"m","version":1,"_note":"x","summary":"s","rows":{"r":[{"a":1}]}}`,
+		`{"contract":"m","version":1,"summary":"` + strings.ReplaceAll(long, `"`, `'`) + `","questions":[{"id":"q","ask":"?"}]}`,
+	} {
+		a := ParseAdoption("contracts/m.json", []byte(src))
+		if got, want := DefinitionDigest(a), sha256.Sum256([]byte(DefinitionText(a))); got != want {
+			t.Errorf("DefinitionDigest(%.40s…) = %x, want %x", src, got, want)
+		}
+	}
 }

@@ -550,17 +550,37 @@ func (p *parser) rows(v *jsonsrc.Value) {
 			p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
 			continue
 		}
+		// The rows of a set and their fields are stored in one array
+		// each, sized first: an adoption can hold thousands of rows, and
+		// a server keeps every adoption's model.
+		nrows, nfields := 0, 0
+		for _, e := range m.Value.Elems {
+			if e.Kind == jsonsrc.Object {
+				nrows++
+				nfields += len(e.Members)
+			}
+		}
+		rows := make([]Row, 0, nrows)
+		fields := make([]RowField, 0, nfields)
+		ra.Rows = make([]*Row, 0, nrows)
 		for i, e := range m.Value.Elems {
 			if e.Kind != jsonsrc.Object {
 				p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
 				continue
 			}
-			row := &Row{Set: m.Key, Index: i, Value: e}
+			first := len(fields)
 			for _, fm := range e.Members {
 				if isAnnotation(fm.Key) || fm.Value == nil {
 					continue
 				}
-				row.Fields = append(row.Fields, RowField{Name: Name{Text: fm.Key, Span: fm.KeySpan}, Value: fm.Value})
+				fields = append(fields, RowField{Name: Name{Text: fm.Key, Span: fm.KeySpan}, Value: fm.Value})
+			}
+			rows = append(rows, Row{Set: m.Key, Index: i, Value: e})
+			row := &rows[len(rows)-1]
+			if len(fields) > first {
+				// Capped, so that appending to one row's fields cannot
+				// overwrite the next row's.
+				row.Fields = fields[first:len(fields):len(fields)]
 			}
 			ra.Rows = append(ra.Rows, row)
 		}

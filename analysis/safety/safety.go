@@ -10,6 +10,7 @@
 package safety
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"strings"
@@ -190,7 +191,7 @@ type line struct{ start, end int }
 
 // splitLines splits like JavaScript's split(/\r?\n/).
 func splitLines(content []byte) []line {
-	var out []line
+	out := make([]line, 0, bytes.Count(content, []byte{'\n'})+1)
 	start := 0
 	for i, b := range content {
 		if b == '\n' {
@@ -209,7 +210,7 @@ func splitLines(content []byte) []line {
 // byte offset in the content of each of its bytes.
 type normalized struct {
 	text   string
-	origin []int
+	origin []int32 // a scanned file is below 2 GiB (the workspace reads at most 64 MiB)
 }
 
 // normalize joins lines with spaces, collapses every whitespace run to one
@@ -220,7 +221,7 @@ func normalize(content []byte, lines []line) normalized {
 		size += l.end - l.start + 1
 	}
 	b := make([]byte, 0, size)
-	origin := make([]int, 0, size)
+	origin := make([]int32, 0, size)
 	pending := -1 // offset of a whitespace run not yet written
 	for li, l := range lines {
 		if li > 0 && pending < 0 {
@@ -237,12 +238,12 @@ func normalize(content []byte, lines []line) normalized {
 			}
 			if pending >= 0 && len(b) > 0 {
 				b = append(b, ' ')
-				origin = append(origin, pending)
+				origin = append(origin, int32(pending))
 			}
 			pending = -1
 			for k := 0; k < size; k++ {
 				b = append(b, content[i+k])
-				origin = append(origin, i+k)
+				origin = append(origin, int32(i+k))
 			}
 			i += size
 		}
@@ -253,9 +254,9 @@ func normalize(content []byte, lines []line) normalized {
 // span maps a match [s,e) of the normalized text back to the content.
 func (n normalized) span(s, e int) source.Span {
 	if e <= s {
-		return source.Span{Start: n.origin[s], End: n.origin[s]}
+		return source.Span{Start: int(n.origin[s]), End: int(n.origin[s])}
 	}
-	return source.Span{Start: n.origin[s], End: n.origin[e-1] + 1}
+	return source.Span{Start: int(n.origin[s]), End: int(n.origin[e-1]) + 1}
 }
 
 // firstInCurrent finds the leftmost match of any pattern in the window whose
@@ -436,15 +437,18 @@ func lastRune(b []byte) rune {
 func paragraphs(content []byte, lines []line, gate bool) [][]line {
 	pt := compiled()
 	var out [][]line
-	var cur []line
+	// The paragraph being gathered is lines[from:to] (every line that
+	// ends one flushes it, so its lines are consecutive): a paragraph is
+	// sliced from lines, not copied.
+	from, to := 0, 0
 	fenced := false
 	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, cur)
+		if to > from {
+			out = append(out, lines[from:to:to])
 		}
-		cur = nil
+		from = to
 	}
-	for _, l := range lines {
+	for i, l := range lines {
 		text := content[l.start:l.end]
 		// Each pattern below is decided by the line's first character that
 		// is not white space (none for a blank line), so only the one that
@@ -460,10 +464,13 @@ func paragraphs(content []byte, lines []line, gate bool) [][]line {
 			flush()
 			continue
 		}
-		if len(cur) > 0 && may(first == '-' || first == '+' || first == '*' || first >= '0' && first <= '9') && pt.listItem.Match(text) {
+		if to > from && may(first == '-' || first == '+' || first == '*' || first >= '0' && first <= '9') && pt.listItem.Match(text) {
 			flush()
 		}
-		cur = append(cur, l)
+		if to == from {
+			from = i
+		}
+		to = i + 1
 	}
 	flush()
 	return out

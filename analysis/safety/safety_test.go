@@ -1,6 +1,7 @@
 package safety
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -161,5 +162,45 @@ func TestLineTerminators(t *testing.T) {
 	got := Scan("a.md", []byte("one\r\nyou must edit the file\r\n"))
 	if len(got) != 1 || got[0].Span.Start != 5 {
 		t.Errorf("CRLF: %+v", got)
+	}
+}
+
+// TestParagraphs checks which lines make up each paragraph: runs of lines
+// ended by blank lines, headings, fences (with what they fence) and list
+// items, each a run of consecutive lines.
+func TestParagraphs(t *testing.T) {
+	tests := []struct {
+		name, content string
+		want          [][]int // line numbers of each paragraph
+	}{
+		{"one", "a\nb", [][]int{{0, 1}}},
+		{"blank between", "a\n\nb\nc", [][]int{{0}, {2, 3}}},
+		{"heading and blanks", "# h\n\n\na\n## g\nb", [][]int{{3}, {5}}},
+		{"fence", "a\n```\ncode\n```\nb", [][]int{{0}, {4}}},
+		{"list items", "- x\n- y\n  more", [][]int{{0}, {1, 2}}},
+		{"only blanks", "\n\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			content := []byte(tt.content)
+			lines := splitLines(content)
+			for _, gate := range []bool{false, true} {
+				var got [][]int
+				for _, par := range paragraphs(content, lines, gate) {
+					var nums []int
+					for _, l := range par {
+						for i, m := range lines {
+							if m == l {
+								nums = append(nums, i)
+							}
+						}
+					}
+					got = append(got, nums)
+				}
+				if !reflect.DeepEqual(got, tt.want) {
+					t.Errorf("gate %v: paragraphs = %v, want %v", gate, got, tt.want)
+				}
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package jsonsrc
 
 import (
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -23,8 +24,17 @@ type WriteOptions struct {
 	RawNumbers bool
 }
 
+// Writer is what Write and WriteString print to: a *strings.Builder, or a
+// *bufio.Writer in front of a hash, which digests a value without holding
+// its text. Write errors are the writer's to keep (bufio.Writer.Flush
+// reports them); the two named never fail.
+type Writer interface {
+	io.ByteWriter
+	io.StringWriter
+}
+
 // Write prints v as JSON to b. A nil or invalid value prints null.
-func Write(b *strings.Builder, v *Value, opt WriteOptions) {
+func Write(b Writer, v *Value, opt WriteOptions) {
 	newline := func(depth int) {
 		if opt.Indent {
 			b.WriteByte('\n')
@@ -119,7 +129,7 @@ func printedMembers(members []Member, opt WriteOptions) []Member {
 
 // WriteString prints s as a JSON string, escaping what JSON requires and
 // nothing else; an invalid UTF-8 byte is printed as \ufffd.
-func WriteString(b *strings.Builder, s string) {
+func WriteString(b Writer, s string) {
 	const hex = "0123456789abcdef"
 	b.WriteByte('"')
 	for i := 0; i < len(s); {
