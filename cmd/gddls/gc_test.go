@@ -1,0 +1,31 @@
+package main
+
+import "testing"
+
+func TestServeGrowth(t *testing.T) {
+	const mb = 1 << 20
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{0, 200},         // before the first collection
+		{25 * mb, 200},   // a package of ordinary size
+		{100 * mb, 200},  // three times live is the goal exactly
+		{101 * mb, 190},  // just over: growth falls in steps of ten
+		{120 * mb, 150},  // 300/120 = 2.5 times
+		{150 * mb, 100},  // twice live is the goal
+		{165 * mb, 100},  // ten times the package: never below the default
+		{2000 * mb, 100}, // far over
+	} {
+		if got := serveGrowth(tc.live, 300*mb); got != tc.want {
+			t.Errorf("serveGrowth(%d MB) = %d, want %d", tc.live/mb, got, tc.want)
+		}
+	}
+}
+
+func TestServeGCRespectsEnvironment(t *testing.T) {
+	t.Setenv("GOGC", "150")
+	if g := newServeGC(); g != nil {
+		t.Error("newServeGC set a policy although GOGC is in the environment")
+	}
+}
