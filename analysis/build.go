@@ -308,7 +308,11 @@ func (b *builder) loadContracts(p *Package) {
 	if !ok {
 		return
 	}
+	if b.carryContracts(p, entries) { // the last build's reading, see contractsreuse.go
+		return
+	}
 	var candidates []*File
+	var claimed []bool // whether each candidate claims to be an adoption
 	counted := 0
 	// claims is set when a file claims to be an adoption; unknown when a
 	// .json file could not be read, so whether it claims is not known.
@@ -351,6 +355,7 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		candidates = append(candidates, f)
+		claimed = append(claimed, false)
 		// SPEC §10.1 rule 8 counts a file as an adoption when it parses and
 		// carries contract or format. In an editor a file being typed is
 		// often broken for a moment: with Options.Lenient one whose text
@@ -359,6 +364,7 @@ func (b *builder) loadContracts(p *Package) {
 		// CONTRACT_FOLDER_RESERVED.
 		if f.entry.claimOf(f.Path, b.lenient) {
 			claims = true
+			claimed[len(claimed)-1] = true
 		}
 	}
 	if counted > 0 && !claims && !unknown {
@@ -388,6 +394,18 @@ func (b *builder) loadContracts(p *Package) {
 		p.adoptions[a.ID] = a
 		p.byFile[f.Path] = a
 	}
+	// What the next build may carry (contractsreuse.go).
+	m := &contractsMemo{lenient: b.lenient, anchor: p.anchorFile(), listing: entries, pos: make(map[string]int, len(candidates)),
+		claims: claimed, packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: p.adoptions, byFile: p.byFile}
+	for i, f := range candidates {
+		rel := p.Rel(f.Path)
+		m.rels = append(m.rels, rel)
+		m.pos[rel] = i
+		if claimed[i] {
+			m.claiming++
+		}
+	}
+	p.contracts = m
 }
 
 // arrayElems returns an array's elements, or nil for anything else.

@@ -220,13 +220,22 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // checkContracts runs the contract checks of every adoption and pack.
 func (b *builder) checkContracts(p *Package) {
 	r := p.citations()
-	if len(p.state) == 0 {
-		p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
-	}
-	for _, a := range p.Adoptions {
-		res := b.checkAdoption(p, r, a)
-		p.state[a] = res.state
-		b.findings = append(b.findings, res.findings...)
+	// carryChecks re-checks only what an edit can change when contracts/
+	// was carried from the last build (contractsreuse.go); otherwise every
+	// adoption is checked, through its memo, and the results kept for the
+	// next build (keepChecks).
+	if !b.carryChecks(p, r) {
+		if len(p.state) == 0 {
+			p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
+		}
+		results := make([]*adoptionResult, len(p.Adoptions))
+		for i, a := range p.Adoptions {
+			res := b.checkAdoption(p, r, a)
+			results[i] = res
+			p.state[a] = res.state
+			b.findings = append(b.findings, res.findings...)
+		}
+		p.keepChecks(results)
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
 	for _, pk := range p.Packs {

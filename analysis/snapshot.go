@@ -170,6 +170,12 @@ type Package struct {
 	// from the last build (reuse.go).
 	coll        *collectionsMemo
 	collCarried bool
+	// contracts is this build's memo of contracts/; contractsLast the last
+	// build's when this one carried it, with the positions of the
+	// adoptions whose files changed (contractsreuse.go).
+	contracts        *contractsMemo
+	contractsLast    *contractsMemo
+	contractsChanged []int
 	files       map[string]*File               // package-relative slash path -> file
 	adoptions   map[string]*contracts.Adoption // by id
 	byFile      map[string]*contracts.Adoption // by absolute path
