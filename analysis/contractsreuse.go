@@ -230,7 +230,6 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 		order = append(order, i)
 	}
 	sort.Ints(order)
-	if debugCarry { println("carry dirty", len(order), len(n.adoptions)) }
 	for _, i := range order {
 		a := n.adoptions[i]
 		res := b.checkAdoption(p, r, a)
@@ -408,5 +407,3 @@ func (idx *depIndex) remove(i int, res *adoptionResult) {
 		}
 	}
 }
-
-var debugCarry = false

@@ -176,10 +176,10 @@ type Package struct {
 	contracts        *contractsMemo
 	contractsLast    *contractsMemo
 	contractsChanged []int
-	files       map[string]*File               // package-relative slash path -> file
-	adoptions   map[string]*contracts.Adoption // by id
-	byFile      map[string]*contracts.Adoption // by absolute path
-	state       map[*contracts.Adoption]*contracts.State
+	files            map[string]*File               // package-relative slash path -> file
+	adoptions        map[string]*contracts.Adoption // by id
+	byFile           map[string]*contracts.Adoption // by absolute path
+	state            map[*contracts.Adoption]*contracts.State
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
