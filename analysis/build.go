@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
@@ -87,16 +86,22 @@ func isPackageRoot(entries []dirEntry) bool {
 			return true
 		case e.name == "01-overview.md":
 			overview = true
-		case maybeChapter(e.name) && chapterName.MatchString(e.name):
+		case isChapterName(e.name):
 			chapters++
 		}
 	}
 	return overview && chapters > 0
 }
 
-// maybeChapter reports whether name can match chapterName, without the
-// regular expression: a folder of records holds thousands of names that
-// cannot.
+// isChapterName reports whether name is a chapter's file name
+// (splitChapterName).
+func isChapterName(name string) bool {
+	_, _, ok := splitChapterName(name)
+	return ok
+}
+
+// maybeChapter reports whether name has the frame of a chapter's file
+// name: two digits, a hyphen, at least one character, .md.
 func maybeChapter(name string) bool {
 	return len(name) > 6 && '0' <= name[0] && name[0] <= '9' && '0' <= name[1] && name[1] <= '9' && name[2] == '-' && strings.HasSuffix(name, ".md")
 }
@@ -152,12 +157,11 @@ func (b *builder) loadPackage(p *Package) {
 		if strings.Contains(rel, "/") {
 			continue
 		}
-		m := chapterName.FindStringSubmatch(rel)
-		if m == nil || f.Markdown == nil {
+		n, title, ok := splitChapterName(rel)
+		if !ok || f.Markdown == nil {
 			continue
 		}
-		n, _ := strconv.Atoi(m[1])
-		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel})
+		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel, title: title})
 	}
 	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
 

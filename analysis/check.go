@@ -135,7 +135,6 @@ func (b *builder) checkLayout(p *Package) {
 		})
 	}
 	for _, c := range p.Chapters {
-		m := chapterName.FindStringSubmatch(c.Name)
 		want, fixed := canonicalChapters[c.Number]
 		switch {
 		case c.Number == 0:
@@ -143,7 +142,7 @@ func (b *builder) checkLayout(p *Package) {
 				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter number 00 is reserved and cannot be used; renumber %s to 06 or above", c.Name),
 			})
-		case fixed && m[2] != want:
+		case fixed && c.title != want:
 			b.report(source.Finding{
 				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter %02d must be named %02d-%s.md; rename %s, or give it a number from 06 up for a chapter of your own", c.Number, c.Number, want, c.Name),

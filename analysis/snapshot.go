@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -195,6 +194,8 @@ type Chapter struct {
 	Number int
 	// Name is the file name, such as 02-mechanics.md.
 	Name string
+	// title is the name between the number and .md, such as mechanics.
+	title string
 }
 
 // Collection is one folder of collections/.
@@ -327,7 +328,22 @@ func (p *Package) Chapter(name string) *Chapter {
 	return nil
 }
 
-var chapterName = regexp.MustCompile(`^([0-9]{2})-(.+)\.md$`)
+// splitChapterName reads a chapter's file name, NN-title.md (two digits, a
+// hyphen, a title of at least one character without a line break, .md),
+// into its number and title; ok is false for any other name. It is the
+// pattern ^([0-9]{2})-(.+)\.md$ without a regular expression, which the
+// walk and the checks would otherwise run over every root file of every
+// build.
+func splitChapterName(name string) (number int, title string, ok bool) {
+	if !maybeChapter(name) {
+		return 0, "", false
+	}
+	title = name[3 : len(name)-len(".md")]
+	if strings.IndexByte(title, '\n') >= 0 {
+		return 0, "", false
+	}
+	return int(name[0]-'0')*10 + int(name[1]-'0'), title, true
+}
 
 // Load builds a snapshot of every package and Markdown document below the
 // roots. Unreadable files become findings; Load itself does not fail.
