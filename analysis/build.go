@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
-	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -56,7 +55,6 @@ func (b *builder) findPackages() {
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
 			files:      make(map[string]*File, size),
-			state:      map[*contracts.Adoption]*contracts.State{},
 		})
 	}
 	for _, f := range b.snap.files {
@@ -390,17 +388,13 @@ func (b *builder) loadContracts(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, bad...)
-	p.adoptions = make(map[string]*contracts.Adoption, len(candidates))
-	p.byFile = make(map[string]*contracts.Adoption, len(candidates))
 	for _, f := range candidates {
-		a := f.entry.getAdoption(f.Path)
-		p.Adoptions = append(p.Adoptions, a)
-		p.adoptions[a.ID] = a
-		p.byFile[f.Path] = a
+		p.Adoptions = append(p.Adoptions, f.entry.getAdoption(f.Path))
 	}
-	// What the next build may carry (contractsreuse.go).
+	// The package finds its adoptions by id and file through the memo,
+	// which the next build may carry (contractsreuse.go).
 	m := &contractsMemo{lenient: b.lenient, anchor: p.anchorFile(), listing: entries, pos: make(map[string]int, len(candidates)),
-		claims: claimed, packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: p.adoptions, byFile: p.byFile}
+		claims: claimed, packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: adoptionsByID(p.Adoptions)}
 	for i, f := range candidates {
 		rel := p.Rel(f.Path)
 		m.rels = append(m.rels, rel)

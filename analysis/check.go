@@ -224,14 +224,10 @@ func (b *builder) checkContracts(p *Package) {
 	// adoption is checked, through its memo, and the results kept for the
 	// next build (keepChecks).
 	if !b.carryChecks(p, r) {
-		if len(p.state) == 0 {
-			p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
-		}
 		results := make([]*adoptionResult, len(p.Adoptions))
 		for i, a := range p.Adoptions {
 			res := b.checkAdoption(p, r, a)
 			results[i] = res
-			p.state[a] = res.state
 			b.findings = append(b.findings, res.findings...)
 		}
 		p.keepChecks(results)

@@ -42,14 +42,15 @@ type contractsMemo struct {
 	// bad are the findings of the folder's entries.
 	bad       []source.Finding
 	adoptions []*contracts.Adoption
-	byID      map[string]*contracts.Adoption
-	byFile    map[string]*contracts.Adoption
+	// byID finds an adoption by id, with idOver winning over it: an edit
+	// that keeps the ids replaces an adoption in the small idOver rather
+	// than copying byID (see lookupID).
+	byID, idOver map[string]*contracts.Adoption
 
 	// The check (nil results until checkContracts ran): the result of each
-	// adoption, their states, the positions whose result has findings (in
+	// adoption, with its state, the positions whose result has findings (in
 	// order), and the definition identity groups.
 	results   []*adoptionResult
-	state     map[*contracts.Adoption]*contracts.State
 	flagged   []int
 	divIDs    []string
 	divGroups map[string][]*contracts.Adoption
@@ -90,12 +91,11 @@ func (b *builder) carryContracts(p *Package, entries []dirEntry) bool {
 	n := &contractsMemo{
 		lenient: m.lenient, anchor: m.anchor, listing: m.listing, rels: m.rels, pos: m.pos,
 		claims: m.claims, claiming: m.claiming, packs: m.packs, bad: m.bad,
-		adoptions: m.adoptions, byID: m.byID, byFile: m.byFile,
+		adoptions: m.adoptions, byID: m.byID, idOver: m.idOver,
 	}
 	if len(changed) > 0 {
 		n.claims = slices.Clone(m.claims)
 		n.adoptions = slices.Clone(m.adoptions)
-		n.byFile = maps.Clone(m.byFile)
 		idsKept := true
 		for _, i := range changed {
 			f := p.files[m.rels[i]]
@@ -111,7 +111,6 @@ func (b *builder) carryContracts(p *Package, entries []dirEntry) bool {
 			a := f.entry.getAdoption(f.Path)
 			old := n.adoptions[i]
 			n.adoptions[i] = a
-			n.byFile[f.Path] = a
 			if a.ID != old.ID {
 				idsKept = false
 			}
@@ -125,22 +124,42 @@ func (b *builder) carryContracts(p *Package, entries []dirEntry) bool {
 			cloned := false
 			for _, i := range changed {
 				old := m.adoptions[i]
-				if m.byID[old.ID] == old {
+				if m.lookupID(old.ID) == old {
 					if !cloned {
-						n.byID, cloned = maps.Clone(m.byID), true
+						n.idOver, cloned = maps.Clone(m.idOver), true
+						if n.idOver == nil {
+							n.idOver = map[string]*contracts.Adoption{}
+						}
 					}
-					n.byID[old.ID] = n.adoptions[i]
+					n.idOver[old.ID] = n.adoptions[i]
 				}
 			}
+			if len(n.idOver) > maxIDOverrides {
+				n.byID = maps.Clone(m.byID)
+				maps.Copy(n.byID, n.idOver)
+				n.idOver = nil
+			}
 		} else {
-			n.byID = adoptionsByID(n.adoptions)
+			n.byID, n.idOver = adoptionsByID(n.adoptions), nil
 		}
 	}
 	p.Packs = n.packs
 	b.findings = append(b.findings, n.bad...)
-	p.Adoptions, p.adoptions, p.byFile = n.adoptions, n.byID, n.byFile
+	p.Adoptions = n.adoptions
 	p.contracts, p.contractsLast, p.contractsChanged = n, m, changed
 	return true
+}
+
+// maxIDOverrides is how many adoptions replaced by id the memo keeps
+// beside byID before it folds them into a copy of it.
+const maxIDOverrides = 32
+
+// lookupID returns the adoption of the id, or nil.
+func (m *contractsMemo) lookupID(id string) *contracts.Adoption {
+	if a, ok := m.idOver[id]; ok {
+		return a
+	}
+	return m.byID[id]
 }
 
 // adoptionsByID indexes adoptions by id; of several with one id, the last
@@ -161,7 +180,6 @@ func (p *Package) keepChecks(results []*adoptionResult) {
 		return
 	}
 	n.results = results
-	n.state = p.state
 	n.flagged = nil
 	for i, res := range results {
 		if len(res.findings) > 0 {
@@ -221,10 +239,6 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 	}
 
 	n.results = slices.Clone(m.results)
-	n.state = maps.Clone(m.state)
-	for _, i := range p.contractsChanged {
-		delete(n.state, m.adoptions[i])
-	}
 	order := make([]int, 0, len(dirty))
 	for i := range dirty {
 		order = append(order, i)
@@ -238,7 +252,6 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 			idx.add(i, res)
 		}
 		n.results[i] = res
-		n.state[a] = res.state
 	}
 	n.flagged = make([]int, 0, len(m.flagged)+len(order))
 	for _, i := range m.flagged {
@@ -255,7 +268,6 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 	for _, i := range n.flagged {
 		b.findings = append(b.findings, n.results[i].findings...)
 	}
-	p.state = n.state
 	n.index.Store(idx)
 	return true
 }

@@ -175,10 +175,7 @@ type Package struct {
 	contracts        *contractsMemo
 	contractsLast    *contractsMemo
 	contractsChanged []int
-	files            map[string]*File               // package-relative slash path -> file
-	adoptions        map[string]*contracts.Adoption // by id
-	byFile           map[string]*contracts.Adoption // by absolute path
-	state            map[*contracts.Adoption]*contracts.State
+	files            map[string]*File // package-relative slash path -> file
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -300,7 +297,27 @@ func (p *Package) FileAt(rel string) *File { return p.files[rel] }
 
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
-func (p *Package) State(a *contracts.Adoption) *contracts.State { return p.state[a] }
+func (p *Package) State(a *contracts.Adoption) *contracts.State {
+	if p.contracts == nil || p.contracts.results == nil || a == nil {
+		return nil
+	}
+	if i, ok := p.contracts.pos[p.Rel(a.File)]; ok && p.contracts.adoptions[i] == a {
+		return p.contracts.results[i].state
+	}
+	return nil
+}
+
+// adoptionFile returns the adoption parsed from the package file at an
+// absolute path, or nil.
+func (p *Package) adoptionFile(path string) *contracts.Adoption {
+	if p.contracts == nil {
+		return nil
+	}
+	if i, ok := p.contracts.pos[p.Rel(path)]; ok {
+		return p.contracts.adoptions[i]
+	}
+	return nil
+}
 
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
@@ -309,14 +326,19 @@ func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
 	if f == nil || f.Package == nil {
 		return nil, nil
 	}
-	if a := f.Package.byFile[path]; a != nil {
+	if a := f.Package.adoptionFile(path); a != nil {
 		return f.Package, a
 	}
 	return nil, nil
 }
 
 // Adoption returns the adoption with the given id, or nil.
-func (p *Package) Adoption(id string) *contracts.Adoption { return p.adoptions[id] }
+func (p *Package) Adoption(id string) *contracts.Adoption {
+	if p.contracts == nil {
+		return nil
+	}
+	return p.contracts.lookupID(id)
+}
 
 // Chapter returns the chapter with the given file name, or nil.
 func (p *Package) Chapter(name string) *Chapter {
