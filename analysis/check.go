@@ -233,6 +233,9 @@ func (b *builder) checkContracts(p *Package) {
 		p.keepChecks(results)
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
+	// The last build's memo is not needed once this build is checked;
+	// letting it go keeps a snapshot from holding the one before it.
+	p.contractsLast, p.contractsChanged = nil, nil
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}

@@ -247,7 +247,11 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 	for _, i := range order {
 		a := n.adoptions[i]
 		res := b.checkAdoption(p, r, a)
-		if old := m.results[i]; res != old {
+		// A result that reads the same dependencies as the one it replaces
+		// (an adoption re-checked because a heading it cites moved) leaves
+		// the readers as they are; what the dependencies see now is noted
+		// above.
+		if old := m.results[i]; res != old && !sameDepKeys(old.deps, res.deps) {
 			idx.remove(i, old)
 			idx.add(i, res)
 		}
@@ -350,6 +354,20 @@ func newDepIndex(results []*adoptionResult) *depIndex {
 		idx.add(i, res)
 	}
 	return idx
+}
+
+// sameDepKeys reports whether two lists of dependencies name the same
+// dependencies in the same order.
+func sameDepKeys(a, b []dep) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].kind != b[i].kind || a[i].key != b[i].key {
+			return false
+		}
+	}
+	return true
 }
 
 // indexed reports whether the index keeps a dependency of this kind.
