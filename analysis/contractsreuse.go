@@ -208,14 +208,15 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 		dirty[i] = true
 	}
 	check := func(k depKey) {
-		u := idx.users[k]
-		if u == nil {
+		u, ok := idx.users[k]
+		if !ok {
 			return
 		}
-		if tok := p.token(dep{kind: k.kind, key: k.key}, nil); tok != u.seen {
-			u.seen = tok
+		if tok := p.token(dep{kind: k.kind, key: k.key}, nil); tok != *u.seen {
+			u.seen = &tok
+			idx.users[k] = u
 			for _, i := range u.at {
-				dirty[i] = true
+				dirty[int(i)] = true
 			}
 		}
 	}
@@ -337,19 +338,23 @@ const runtimeSource = "\x00runtime"
 // result of a build is valid in it, so all readers of a dependency saw the
 // same thing.
 type depIndex struct {
-	users    map[depKey]*depUsers
+	users    map[depKey]depUsers
 	bySource map[string]map[depKey]bool
 }
 
-// depUsers is what one dependency saw and who read it.
+// depUsers is what one dependency saw and who read it. seen points into
+// the dependencies of a result that read it (results do not change), or at
+// what the dependency saw when a later build found it changed: the index
+// holds tens of thousands of dependencies, and a copy of each would make
+// the server's heap larger by megabytes.
 type depUsers struct {
-	seen depValue
-	at   []int
+	seen *depValue
+	at   []int32
 }
 
 // newDepIndex indexes the dependencies of results.
 func newDepIndex(results []*adoptionResult) *depIndex {
-	idx := &depIndex{users: map[depKey]*depUsers{}, bySource: map[string]map[depKey]bool{}}
+	idx := &depIndex{users: map[depKey]depUsers{}, bySource: map[string]map[depKey]bool{}}
 	for i, res := range results {
 		idx.add(i, res)
 	}
@@ -393,15 +398,15 @@ func sourceOf(k depKey) (string, bool) {
 
 // add notes the dependencies of the result at position i.
 func (idx *depIndex) add(i int, res *adoptionResult) {
-	for _, d := range res.deps {
+	for j := range res.deps {
+		d := &res.deps[j]
 		if !indexed(d.kind) {
 			continue
 		}
 		k := depKey{d.kind, d.key}
-		u := idx.users[k]
-		if u == nil {
-			u = &depUsers{seen: d.seen}
-			idx.users[k] = u
+		u, ok := idx.users[k]
+		if !ok {
+			u.seen = &d.seen
 			if src, ok := sourceOf(k); ok {
 				if idx.bySource[src] == nil {
 					idx.bySource[src] = map[depKey]bool{}
@@ -409,7 +414,8 @@ func (idx *depIndex) add(i int, res *adoptionResult) {
 				idx.bySource[src][k] = true
 			}
 		}
-		u.at = append(u.at, i)
+		u.at = append(u.at, int32(i))
+		idx.users[k] = u
 	}
 }
 
@@ -420,15 +426,16 @@ func (idx *depIndex) remove(i int, res *adoptionResult) {
 			continue
 		}
 		k := depKey{d.kind, d.key}
-		u := idx.users[k]
-		if u == nil {
+		u, ok := idx.users[k]
+		if !ok {
 			continue
 		}
-		if j := slices.Index(u.at, i); j >= 0 {
+		if j := slices.Index(u.at, int32(i)); j >= 0 {
 			u.at[j] = u.at[len(u.at)-1]
 			u.at = u.at[:len(u.at)-1]
 		}
 		if len(u.at) > 0 {
+			idx.users[k] = u
 			continue
 		}
 		delete(idx.users, k)
