@@ -57,10 +57,30 @@ func (b *builder) findPackages() {
 			files:      make(map[string]*File, size),
 		})
 	}
+	// Every walked path is clean and absolute: test that once per file
+	// and per root, not in each within and Rel (cleanAbs walks the path).
+	cleanRoots := filepath.Separator == '/'
+	for _, p := range b.snap.Packages {
+		cleanRoots = cleanRoots && p.Root != "/" && cleanAbs(p.Root)
+	}
 	for _, f := range b.snap.files {
-		if p := b.snap.PackageOf(f.Path); p != nil {
-			f.Package = p
-			p.files[p.Rel(f.Path)] = f
+		if !cleanRoots || !cleanAbs(f.Path) {
+			if p := b.snap.PackageOf(f.Path); p != nil {
+				f.Package = p
+				p.files[p.Rel(f.Path)] = f
+			}
+			continue
+		}
+		var best *Package
+		for _, p := range b.snap.Packages {
+			if _, ok := belowClean(p.Root, f.Path); ok && (best == nil || len(p.Root) > len(best.Root)) {
+				best = p
+			}
+		}
+		if best != nil {
+			rel, _ := belowClean(best.Root, f.Path)
+			f.Package = best
+			best.files[rel] = f
 		}
 	}
 	for _, p := range b.snap.Packages {

@@ -281,9 +281,10 @@ func (s *Snapshot) PackageOf(path string) *Package {
 
 // Rel returns the package-relative slash path of an absolute path.
 func (p *Package) Rel(path string) string {
-	if filepath.Separator == '/' && p.Root != "/" && len(path) > len(p.Root) && path[len(p.Root)] == '/' &&
-		strings.HasPrefix(path, p.Root) && cleanAbs(p.Root) && cleanAbs(path) {
-		return path[len(p.Root)+1:] // what filepath.Rel gives for clean paths below the root
+	if filepath.Separator == '/' && p.Root != "/" && cleanAbs(p.Root) && cleanAbs(path) {
+		if rel, ok := belowClean(p.Root, path); ok {
+			return rel // what filepath.Rel gives for clean paths below the root
+		}
 	}
 	rel, err := filepath.Rel(p.Root, path)
 	if err != nil {
