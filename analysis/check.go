@@ -230,7 +230,7 @@ func (b *builder) checkContracts(p *Package) {
 			results[i] = res
 			b.findings = append(b.findings, res.findings...)
 		}
-		p.keepChecks(results)
+		p.keepChecks(results, b.last[p.Root])
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
 	// The last build's memo is not needed once this build is checked;

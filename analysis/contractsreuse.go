@@ -173,8 +173,13 @@ func adoptionsByID(adoptions []*contracts.Adoption) map[string]*contracts.Adopti
 }
 
 // keepChecks records checkContracts' results of every adoption, in the
-// order of p.Adoptions, in the package's memo of contracts/.
-func (p *Package) keepChecks(results []*adoptionResult) {
+// order of p.Adoptions, in the package's memo of contracts/, and lets the
+// index of the last build's memo go: no build will take it over, and a
+// result of that build still in use would keep it alive.
+func (p *Package) keepChecks(results []*adoptionResult, last *pkgMemo) {
+	if last != nil && last.contracts != nil {
+		last.contracts.index.Store(nil)
+	}
 	n := p.contracts
 	if n == nil {
 		return
