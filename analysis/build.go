@@ -6,11 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/clocks"
-	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -57,13 +55,32 @@ func (b *builder) findPackages() {
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
 			files:      make(map[string]*File, size),
-			state:      map[*contracts.Adoption]*contracts.State{},
 		})
 	}
+	// Every walked path is clean and absolute: test that once per file
+	// and per root, not in each within and Rel (cleanAbs walks the path).
+	cleanRoots := filepath.Separator == '/'
+	for _, p := range b.snap.Packages {
+		cleanRoots = cleanRoots && p.Root != "/" && cleanAbs(p.Root)
+	}
 	for _, f := range b.snap.files {
-		if p := b.snap.PackageOf(f.Path); p != nil {
-			f.Package = p
-			p.files[p.Rel(f.Path)] = f
+		if !cleanRoots || !cleanAbs(f.Path) {
+			if p := b.snap.PackageOf(f.Path); p != nil {
+				f.Package = p
+				p.files[p.Rel(f.Path)] = f
+			}
+			continue
+		}
+		var best *Package
+		for _, p := range b.snap.Packages {
+			if _, ok := belowClean(p.Root, f.Path); ok && (best == nil || len(p.Root) > len(best.Root)) {
+				best = p
+			}
+		}
+		if best != nil {
+			rel, _ := belowClean(best.Root, f.Path)
+			f.Package = best
+			best.files[rel] = f
 		}
 	}
 	for _, p := range b.snap.Packages {
@@ -87,16 +104,22 @@ func isPackageRoot(entries []dirEntry) bool {
 			return true
 		case e.name == "01-overview.md":
 			overview = true
-		case maybeChapter(e.name) && chapterName.MatchString(e.name):
+		case isChapterName(e.name):
 			chapters++
 		}
 	}
 	return overview && chapters > 0
 }
 
-// maybeChapter reports whether name can match chapterName, without the
-// regular expression: a folder of records holds thousands of names that
-// cannot.
+// isChapterName reports whether name is a chapter's file name
+// (splitChapterName).
+func isChapterName(name string) bool {
+	_, _, ok := splitChapterName(name)
+	return ok
+}
+
+// maybeChapter reports whether name has the frame of a chapter's file
+// name: two digits, a hyphen, at least one character, .md.
 func maybeChapter(name string) bool {
 	return len(name) > 6 && '0' <= name[0] && name[0] <= '9' && '0' <= name[1] && name[1] <= '9' && name[2] == '-' && strings.HasSuffix(name, ".md")
 }
@@ -152,12 +175,11 @@ func (b *builder) loadPackage(p *Package) {
 		if strings.Contains(rel, "/") {
 			continue
 		}
-		m := chapterName.FindStringSubmatch(rel)
-		if m == nil || f.Markdown == nil {
+		n, title, ok := splitChapterName(rel)
+		if !ok || f.Markdown == nil {
 			continue
 		}
-		n, _ := strconv.Atoi(m[1])
-		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel})
+		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel, title: title})
 	}
 	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
 
@@ -308,8 +330,12 @@ func (b *builder) loadContracts(p *Package) {
 	if !ok {
 		return
 	}
+	if b.carryContracts(p, entries) { // the last build's reading, see contractsreuse.go
+		return
+	}
 	parseContracts(p, entries)
 	var candidates []*File
+	var claimed []bool // whether each candidate claims to be an adoption
 	counted := 0
 	// claims is set when a file claims to be an adoption; unknown when a
 	// .json file could not be read, so whether it claims is not known.
@@ -352,6 +378,7 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		candidates = append(candidates, f)
+		claimed = append(claimed, false)
 		// SPEC §10.1 rule 8 counts a file as an adoption when it parses and
 		// carries contract or format. In an editor a file being typed is
 		// often broken for a moment: with Options.Lenient one whose text
@@ -360,6 +387,7 @@ func (b *builder) loadContracts(p *Package) {
 		// CONTRACT_FOLDER_RESERVED.
 		if f.entry.claimOf(f.Path, b.lenient) {
 			claims = true
+			claimed[len(claimed)-1] = true
 		}
 	}
 	if counted > 0 && !claims && !unknown {
@@ -381,14 +409,22 @@ func (b *builder) loadContracts(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, bad...)
-	p.adoptions = make(map[string]*contracts.Adoption, len(candidates))
-	p.byFile = make(map[string]*contracts.Adoption, len(candidates))
 	for _, f := range candidates {
-		a := f.entry.getAdoption(f.Path)
-		p.Adoptions = append(p.Adoptions, a)
-		p.adoptions[a.ID] = a
-		p.byFile[f.Path] = a
+		p.Adoptions = append(p.Adoptions, f.entry.getAdoption(f.Path))
 	}
+	// The package finds its adoptions by id and file through the memo,
+	// which the next build may carry (contractsreuse.go).
+	m := &contractsMemo{lenient: b.lenient, anchor: p.anchorFile(), listing: entries, pos: make(map[string]int, len(candidates)),
+		claims: claimed, packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: adoptionsByID(p.Adoptions)}
+	for i, f := range candidates {
+		rel := p.Rel(f.Path)
+		m.rels = append(m.rels, rel)
+		m.pos[rel] = i
+		if claimed[i] {
+			m.claiming++
+		}
+	}
+	p.contracts = m
 }
 
 // parseContracts parses the JSON files of a package's contracts folder in

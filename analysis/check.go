@@ -135,7 +135,6 @@ func (b *builder) checkLayout(p *Package) {
 		})
 	}
 	for _, c := range p.Chapters {
-		m := chapterName.FindStringSubmatch(c.Name)
 		want, fixed := canonicalChapters[c.Number]
 		switch {
 		case c.Number == 0:
@@ -143,7 +142,7 @@ func (b *builder) checkLayout(p *Package) {
 				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter number 00 is reserved and cannot be used; renumber %s to 06 or above", c.Name),
 			})
-		case fixed && m[2] != want:
+		case fixed && c.title != want:
 			b.report(source.Finding{
 				Code: "CHAPTER_NAME_RESERVED", Severity: source.Error, File: c.File.Path,
 				Message: fmt.Sprintf("chapter %02d must be named %02d-%s.md; rename %s, or give it a number from 06 up for a chapter of your own", c.Number, c.Number, want, c.Name),
@@ -223,23 +222,30 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // merged in adoption order, so the report does not depend on scheduling.
 func (b *builder) checkContracts(p *Package) {
 	r := p.citations()
-	if len(p.state) == 0 {
-		p.state = make(map[*contracts.Adoption]*contracts.State, len(p.Adoptions))
-	}
-	results := make([]*adoptionResult, len(p.Adoptions))
-	// In batches: after an edit most checks are a memo found valid, about
-	// a microsecond, which a hand-off per adoption would exceed.
-	parallelBatches(len(p.Adoptions), 32, 0, func(i int) {
-		results[i] = b.checkAdoption(p, r, p.Adoptions[i])
-		// The digest checkDivergence compares, computed here in parallel
-		// (once per adoption parse; later builds find it done).
-		contracts.DefinitionDigest(p.Adoptions[i])
-	})
-	for i, a := range p.Adoptions {
-		p.state[a] = results[i].state
-		b.findings = append(b.findings, results[i].findings...)
+	// carryChecks re-checks only what an edit can change when contracts/
+	// was carried from the last build (contractsreuse.go); otherwise every
+	// adoption is checked, through its memo, and the results kept for the
+	// next build (keepChecks).
+	if !b.carryChecks(p, r) {
+		results := make([]*adoptionResult, len(p.Adoptions))
+		// In batches: most checks are a memo found valid, about a
+		// microsecond, which a hand-off per adoption would exceed.
+		parallelBatches(len(p.Adoptions), 32, 0, func(i int) {
+			results[i] = b.checkAdoption(p, r, p.Adoptions[i])
+			// The digest checkDivergence compares, computed here in
+			// parallel (once per adoption parse; later builds find it
+			// done).
+			contracts.DefinitionDigest(p.Adoptions[i])
+		})
+		for _, res := range results {
+			b.findings = append(b.findings, res.findings...)
+		}
+		p.keepChecks(results, b.last[p.Root])
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
+	// The last build's memo is not needed once this build is checked;
+	// letting it go keeps a snapshot from holding the one before it.
+	p.contractsLast, p.contractsChanged = nil, nil
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}

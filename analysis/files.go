@@ -233,13 +233,24 @@ func within(root, path string) bool {
 	if filepath.Separator == '/' && cleanAbs(root) && cleanAbs(path) {
 		// Clean absolute paths (those of the walk and of every join): a
 		// comparison of prefixes, without filepath.Rel's cleaning.
-		return root == "/" || path == root || len(path) > len(root) && path[len(root)] == '/' && strings.HasPrefix(path, root)
+		_, below := belowClean(root, path)
+		return root == "/" || path == root || below
 	}
 	rel, err := filepath.Rel(root, path)
 	if err != nil {
 		return false
 	}
 	return rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel))
+}
+
+// belowClean returns the slash path of path relative to root, and whether
+// path lies strictly below root, for clean absolute slash paths (cleanAbs)
+// and a root other than "/": a prefix that ends at a slash.
+func belowClean(root, path string) (string, bool) {
+	if len(path) > len(root) && path[len(root)] == '/' && strings.HasPrefix(path, root) {
+		return path[len(root)+1:], true
+	}
+	return "", false
 }
 
 // cleanAbs reports whether p is an absolute slash path that filepath.Clean

@@ -50,6 +50,7 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 	manifest := read("manifest.json")
 	clocks := read("clocks.json")
 	forage := read("contracts/daily-forage.json")
+	status := read("contracts/status-windows.json")
 	foragePack := read("contracts/replay-scope-2.pack.json")
 	buildPlan := read("05-build-plan.md")
 	claims := "\n### AT-9: Moss looks like moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss looks green\", \"direction_claims\": [\"colors.moss\", \"colors.fern\"] }\n```\n"
@@ -87,6 +88,105 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
 		}},
 		{"restore the chapter", func() { setOverlay("02-mechanics.md", mechanics) }},
+		// contracts/ carried from the last build (contractsreuse.go): the
+		// adoptions an edit changes and those reading what it changed are
+		// checked again, the others are taken whole.
+		{"one adoption cites a value of another", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, `"02-mechanics.md#crop-growth"`, `"contracts.daily-forage.allowed-position-gap"`, 1))
+		}},
+		{"the cited adoption renames the value", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"allowed-position-gap": {`, `"allowed-gap": {`, 1))
+		}},
+		{"the cited adoption changes again, and so does the citing one", func() {
+			setOverlay("contracts/daily-forage.json", forage)
+			setOverlay("contracts/status-windows.json", strings.Replace(status, `"02-mechanics.md#poison"`, `"contracts.daily-forage.no-such-value"`, 1))
+		}},
+		{"restore the citing adoptions", func() {
+			setOverlay("contracts/status-windows.json", status)
+			setOverlay("contracts/garden-away.json", garden)
+		}},
+		{"an adoption changes its definition's version", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"version": 2`, `"version": 3`, 1))
+		}},
+		{"an adoption changes its definition's name", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"contract": "replay-scope"`, `"contract": "timed-window"`, 1))
+		}},
+		{"an adoption stops claiming to be one", func() {
+			setOverlay("contracts/status-windows.json", strings.Replace(status, `"contract": "timed-window"`, `"kontract": "timed-window"`, 1))
+		}},
+		{"an adoption breaks", func() { setOverlay("contracts/status-windows.json", breakJSON(status)) }},
+		{"restore the adoptions", func() {
+			setOverlay("contracts/daily-forage.json", forage)
+			setOverlay("contracts/status-windows.json", status)
+		}},
+		{"type in an adoption twice", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
+		}},
+		{"type in the adoption again, citing a heading", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#brewing", 1))
+		}},
+		{"rename the heading the adoption cites", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "### Brewing", "### Brewing potions", 1))
+		}},
+		{"restore the chapter and the adoption", func() {
+			setOverlay("02-mechanics.md", mechanics)
+			setOverlay("contracts/garden-away.json", garden)
+		}},
+		// Renames and deletions happen on disk (an overlay can only add or
+		// replace a file).
+		{"rename an adoption file: its id changes", func() {
+			moveOnDisk(t, ws, path("contracts/daily-forage.json"), path("contracts/daily-foraging.json"))
+		}},
+		{"type in the renamed adoption", func() {
+			setOverlay("contracts/daily-foraging.json", strings.Replace(forage, `"version": 2`, `"version": 3`, 1))
+		}},
+		{"rename it back", func() {
+			delete(overlay, path("contracts/daily-foraging.json"))
+			ws.SetOverlay(path("contracts/daily-foraging.json"), nil)
+			moveOnDisk(t, ws, path("contracts/daily-foraging.json"), path("contracts/daily-forage.json"))
+		}},
+		{"delete an adoption", func() {
+			moveOnDisk(t, ws, path("contracts/status-windows.json"), filepath.Join(t.TempDir(), "status-windows.json"))
+		}},
+		{"type in an adoption beside the deleted one", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#brewing", 1))
+		}},
+		{"restore the deleted adoption", func() {
+			writeOnDisk(t, ws, path("contracts/status-windows.json"), status)
+			setOverlay("contracts/garden-away.json", garden)
+		}},
+		{"a new adoption", func() { setOverlay("contracts/garden-copy.json", garden) }},
+		{"edit the new adoption", func() {
+			setOverlay("contracts/garden-copy.json", strings.Replace(garden, `"version": 1`, `"version": 2`, 1))
+		}},
+		{"drop the new adoption", func() {
+			delete(overlay, path("contracts/garden-copy.json"))
+			ws.SetOverlay(path("contracts/garden-copy.json"), nil)
+		}},
+		{"change a pack", func() {
+			setOverlay("contracts/timed-window-2.pack.json", strings.Replace(read("contracts/timed-window-2.pack.json"), `"version": 2`, `"version": 3`, 1))
+		}},
+		{"restore the pack", func() { setOverlay("contracts/timed-window-2.pack.json", read("contracts/timed-window-2.pack.json")) }},
+		{"rename a chapter", func() {
+			moveOnDisk(t, ws, path("03-content.md"), path("03-contents.md"))
+		}},
+		{"type in the renamed chapter", func() { setOverlay("03-contents.md", read("03-contents.md")+"\nMore.\n") }},
+		{"rename the chapter back", func() {
+			delete(overlay, path("03-contents.md"))
+			ws.SetOverlay(path("03-contents.md"), nil)
+			moveOnDisk(t, ws, path("03-contents.md"), path("03-content.md"))
+		}},
+		{"a new chapter cites a value of an adoption", func() {
+			setOverlay("08-forage.md", "# Forage\n\nThe gap is `contracts.daily-forage.allowed-position-gap` tiles.\n")
+		}},
+		{"the adoption renames the value under the new chapter", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"allowed-position-gap": {`, `"allowed-gap": {`, 1))
+		}},
+		{"drop the new chapter and restore the adoption", func() {
+			delete(overlay, path("08-forage.md"))
+			ws.SetOverlay(path("08-forage.md"), nil)
+			setOverlay("contracts/daily-forage.json", forage)
+		}},
 		// More files change in one build than an adoption reads: the
 		// changed files are looked up the other way round.
 		{"rename the cited heading while typing in every chapter", func() {
@@ -588,4 +688,24 @@ func firstValuesKey(t *testing.T, tuningJSON string) string {
 		t.Fatal("tuning.json has no values")
 	}
 	return keys[0]
+}
+
+// moveOnDisk renames a file of the workspace's folder on disk and tells
+// the workspace.
+func moveOnDisk(t *testing.T, ws *Workspace, from, to string) {
+	t.Helper()
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+	ws.FilesChanged([]string{from, to})
+}
+
+// writeOnDisk writes a file of the workspace's folder on disk and tells the
+// workspace.
+func writeOnDisk(t *testing.T, ws *Workspace, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ws.FilesChanged([]string{path})
 }

@@ -43,7 +43,23 @@ type RulesetTag struct {
 // Rulesets returns the ruleset tags of every chapter of the package, in
 // chapter and line order.
 func (p *Package) Rulesets() []RulesetTag {
-	var out []RulesetTag
+	// Counted first: a large package holds thousands of tags, and the
+	// list is built in every build.
+	n := 0
+	for _, c := range p.Chapters {
+		if c.File.Markdown == nil {
+			continue
+		}
+		for i := range c.File.Markdown.Tags {
+			if c.File.Markdown.Tags[i].Kind == markdown.Ruleset {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]RulesetTag, 0, n)
 	for _, c := range p.Chapters {
 		if c.File.Markdown == nil {
 			continue

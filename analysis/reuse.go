@@ -33,6 +33,9 @@ type pkgMemo struct {
 	// collections is the reading and check of collections/, nil when the
 	// package has none.
 	collections *collectionsMemo
+	// contracts is the reading and check of contracts/, nil when the
+	// package has none or it holds no adoption (contractsreuse.go).
+	contracts *contractsMemo
 }
 
 // collectionsMemo is what loadCollections and checkCollections found in
@@ -83,7 +86,7 @@ type divergenceGroup struct {
 // adoptions (contracts.CheckDivergence), reusing the groups of the last
 // build whose adoptions are the same parses.
 func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
-	ids, groups := contracts.DivergenceGroups(p.Adoptions)
+	ids, groups := p.divergenceGroups()
 	var out []source.Finding
 	for _, id := range ids {
 		g := groups[id]
@@ -134,7 +137,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll, contracts: p.contracts}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -108,7 +108,7 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		if p.TuningFile == f {
 			b.tuning(p)
 		}
-		if a := p.byFile[path]; a != nil {
+		if a := p.adoptionFile(path); a != nil {
 			b.adoption(p, a)
 		}
 		if c := p.Chapter(p.Rel(path)); c != nil && c.File == f {

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -170,10 +169,13 @@ type Package struct {
 	// from the last build (reuse.go).
 	coll        *collectionsMemo
 	collCarried bool
-	files       map[string]*File               // package-relative slash path -> file
-	adoptions   map[string]*contracts.Adoption // by id
-	byFile      map[string]*contracts.Adoption // by absolute path
-	state       map[*contracts.Adoption]*contracts.State
+	// contracts is this build's memo of contracts/; contractsLast the last
+	// build's when this one carried it, with the positions of the
+	// adoptions whose files changed (contractsreuse.go).
+	contracts        *contractsMemo
+	contractsLast    *contractsMemo
+	contractsChanged []int
+	files            map[string]*File // package-relative slash path -> file
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -186,6 +188,8 @@ type Chapter struct {
 	Number int
 	// Name is the file name, such as 02-mechanics.md.
 	Name string
+	// title is the name between the number and .md, such as mechanics.
+	title string
 }
 
 // Collection is one folder of collections/.
@@ -274,9 +278,10 @@ func (s *Snapshot) PackageOf(path string) *Package {
 
 // Rel returns the package-relative slash path of an absolute path.
 func (p *Package) Rel(path string) string {
-	if filepath.Separator == '/' && p.Root != "/" && len(path) > len(p.Root) && path[len(p.Root)] == '/' &&
-		strings.HasPrefix(path, p.Root) && cleanAbs(p.Root) && cleanAbs(path) {
-		return path[len(p.Root)+1:] // what filepath.Rel gives for clean paths below the root
+	if filepath.Separator == '/' && p.Root != "/" && cleanAbs(p.Root) && cleanAbs(path) {
+		if rel, ok := belowClean(p.Root, path); ok {
+			return rel // what filepath.Rel gives for clean paths below the root
+		}
 	}
 	rel, err := filepath.Rel(p.Root, path)
 	if err != nil {
@@ -290,7 +295,27 @@ func (p *Package) FileAt(rel string) *File { return p.files[rel] }
 
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
-func (p *Package) State(a *contracts.Adoption) *contracts.State { return p.state[a] }
+func (p *Package) State(a *contracts.Adoption) *contracts.State {
+	if p.contracts == nil || p.contracts.results == nil || a == nil {
+		return nil
+	}
+	if i, ok := p.contracts.pos[p.Rel(a.File)]; ok && p.contracts.adoptions[i] == a {
+		return p.contracts.results[i].state
+	}
+	return nil
+}
+
+// adoptionFile returns the adoption parsed from the package file at an
+// absolute path, or nil.
+func (p *Package) adoptionFile(path string) *contracts.Adoption {
+	if p.contracts == nil {
+		return nil
+	}
+	if i, ok := p.contracts.pos[p.Rel(path)]; ok {
+		return p.contracts.adoptions[i]
+	}
+	return nil
+}
 
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
@@ -299,14 +324,19 @@ func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
 	if f == nil || f.Package == nil {
 		return nil, nil
 	}
-	if a := f.Package.byFile[path]; a != nil {
+	if a := f.Package.adoptionFile(path); a != nil {
 		return f.Package, a
 	}
 	return nil, nil
 }
 
 // Adoption returns the adoption with the given id, or nil.
-func (p *Package) Adoption(id string) *contracts.Adoption { return p.adoptions[id] }
+func (p *Package) Adoption(id string) *contracts.Adoption {
+	if p.contracts == nil {
+		return nil
+	}
+	return p.contracts.lookupID(id)
+}
 
 // Chapter returns the chapter with the given file name, or nil.
 func (p *Package) Chapter(name string) *Chapter {
@@ -318,7 +348,22 @@ func (p *Package) Chapter(name string) *Chapter {
 	return nil
 }
 
-var chapterName = regexp.MustCompile(`^([0-9]{2})-(.+)\.md$`)
+// splitChapterName reads a chapter's file name, NN-title.md (two digits, a
+// hyphen, a title of at least one character without a line break, .md),
+// into its number and title; ok is false for any other name. It is the
+// pattern ^([0-9]{2})-(.+)\.md$ without a regular expression, which the
+// walk and the checks would otherwise run over every root file of every
+// build.
+func splitChapterName(name string) (number int, title string, ok bool) {
+	if !maybeChapter(name) {
+		return 0, "", false
+	}
+	title = name[3 : len(name)-len(".md")]
+	if strings.IndexByte(title, '\n') >= 0 {
+		return 0, "", false
+	}
+	return int(name[0]-'0')*10 + int(name[1]-'0'), title, true
+}
 
 // Load builds a snapshot of every package and Markdown document below the
 // roots. Unreadable files become findings; Load itself does not fail.
