@@ -33,6 +33,8 @@ func defang(src []byte) []byte {
 		out[i] = c
 	}
 	var counts [6]int // per block: emphasis, brackets, parens, angles, backticks, bangs
+	blockBytes, counting := 0, false
+	var pending [][2]int // the lines of the block not counted yet
 	inFence := false
 	var fence []byte
 	for start := 0; start < len(src); {
@@ -58,8 +60,27 @@ func defang(src []byte) []byte {
 			fence = append(fence[:0], trimmed[:n]...)
 		case len(bytes.TrimSpace(line)) == 0:
 			counts = [6]int{}
+			blockBytes, counting, pending = 0, false, pending[:0]
 		default:
-			defangLine(src, start, end, &counts, set)
+			from := openers(src, start, end, set)
+			// A block holds no more delimiters than bytes, so none can
+			// pass the budget before the block's lines hold more than
+			// maxDelimiters bytes: until then the lines are only
+			// remembered, and counted when it comes to that.
+			blockBytes += end - from
+			switch {
+			case counting:
+				countDelimiters(src, from, end, &counts, set)
+			case blockBytes > maxDelimiters:
+				counting = true
+				for _, l := range pending {
+					countDelimiters(src, l[0], l[1], &counts, set)
+				}
+				pending = pending[:0]
+				countDelimiters(src, from, end, &counts, set)
+			default:
+				pending = append(pending, [2]int{from, end})
+			}
 		}
 		start = end + 1
 	}
@@ -69,9 +90,9 @@ func defang(src []byte) []byte {
 	return out
 }
 
-// defangLine bounds the container markers that open the line [start, end)
-// and counts its delimiters against the block's budget.
-func defangLine(src []byte, start, end int, counts *[6]int, set func(int, byte)) {
+// openers bounds the container markers that open the line [start, end)
+// and returns where the rest of the line starts.
+func openers(src []byte, start, end int, set func(int, byte)) int {
 	i, depth := start, 0
 	for i < end {
 		j := i
@@ -107,7 +128,13 @@ func defangLine(src []byte, start, end int, counts *[6]int, set func(int, byte))
 		}
 		i = j + n
 	}
-	for k := i; k < end; k++ {
+	return i
+}
+
+// countDelimiters counts the delimiters of [from, end), a line after its
+// container markers, against the block's budget.
+func countDelimiters(src []byte, from, end int, counts *[6]int, set func(int, byte)) {
+	for k := from; k < end; k++ {
 		if src[k] == '`' {
 			// A code span closed on the same line is skipped whole: what
 			// it holds is literal text, never a delimiter.
