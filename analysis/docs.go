@@ -274,15 +274,13 @@ func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
 	if root == "" || !s.repositoryTop(root) {
 		return false
 	}
-	rel, err := filepath.Rel(root, filepath.Dir(from))
-	if err != nil {
+	depth := folderDepth(root, filepath.Dir(from))
+	if depth < 0 {
 		return false
 	}
-	depth := 0
-	if rel != "." {
-		depth = len(strings.Split(rel, string(filepath.Separator)))
-	}
-	for _, seg := range strings.Split(d.pathPart, "/") {
+	for rest := d.pathPart; rest != ""; {
+		var seg string
+		seg, rest, _ = strings.Cut(rest, "/")
 		switch seg {
 		case "", ".":
 		case "..":
@@ -295,6 +293,31 @@ func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
 		}
 	}
 	return false
+}
+
+// folderDepth returns how many folders dir lies below root, or -1 when dir
+// is not root or below it.
+func folderDepth(root, dir string) int {
+	if filepath.Separator == '/' && cleanAbs(root) && cleanAbs(dir) {
+		// The paths of the walk: counted without filepath.Rel's cleaning.
+		switch rel, below := belowClean(root, dir); {
+		case dir == root:
+			return 0
+		case root == "/":
+			return strings.Count(dir, "/")
+		case below:
+			return strings.Count(rel, "/") + 1
+		}
+		return -1
+	}
+	rel, err := filepath.Rel(root, dir)
+	switch {
+	case err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)):
+		return -1
+	case rel == ".":
+		return 0
+	}
+	return strings.Count(rel, string(filepath.Separator)) + 1
 }
 
 // folderReadme returns the README GitHub shows below the listing of the

@@ -165,3 +165,23 @@ func TestLooksLikePath(t *testing.T) {
 		}
 	}
 }
+
+func TestFolderDepth(t *testing.T) {
+	for _, tc := range []struct {
+		root, dir string
+		want      int
+	}{
+		{"/r", "/r", 0},
+		{"/r", "/r/a", 1},
+		{"/r", "/r/a/b/c", 3},
+		{"/r", "/ra/b", -1},
+		{"/r", "/s", -1},
+		{"/", "/", 0},
+		{"/", "/a/b", 2},
+		{"/r/", "/r/a", 1}, // not clean: through filepath.Rel
+	} {
+		if got := folderDepth(tc.root, tc.dir); got != tc.want {
+			t.Errorf("folderDepth(%q, %q) = %d, want %d", tc.root, tc.dir, got, tc.want)
+		}
+	}
+}
