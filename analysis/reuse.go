@@ -36,6 +36,9 @@ type pkgMemo struct {
 	// contracts is the reading and check of contracts/, nil when the
 	// package has none or it holds no adoption (contractsreuse.go).
 	contracts *contractsMemo
+	// chapters are the findings of the chapters' checks
+	// (chaptersreuse.go).
+	chapters *chaptersMemo
 }
 
 // collectionsMemo is what loadCollections and checkCollections found in
@@ -137,7 +140,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll, contracts: p.contracts}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

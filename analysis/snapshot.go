@@ -175,7 +175,10 @@ type Package struct {
 	contracts        *contractsMemo
 	contractsLast    *contractsMemo
 	contractsChanged []int
-	files            map[string]*File // package-relative slash path -> file
+	// chapters is this build's memo of the chapters' checks
+	// (chaptersreuse.go).
+	chapters *chaptersMemo
+	files    map[string]*File // package-relative slash path -> file
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
