@@ -101,7 +101,7 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 			d = last.divergence[id]
 		}
 		if d == nil || !slices.Equal(d.members, g) {
-			d = &divergenceGroup{members: g, findings: contracts.CheckDivergentGroup(id, g)}
+			d = &divergenceGroup{members: g, findings: checkDivergentGroup(id, g)}
 		}
 		if p.divergence == nil {
 			p.divergence = map[string]*divergenceGroup{}
@@ -110,6 +110,23 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 		out = append(out, d.findings...)
 	}
 	return out
+}
+
+// checkDivergentGroup is contracts.CheckDivergentGroup, which finds nothing
+// when every adoption of the group holds the same definition: the digests
+// are kept per adoption parse, so an edit that keeps the definition costs a
+// comparison per adoption instead of the grouping of the whole group.
+func checkDivergentGroup(id string, g []*contracts.Adoption) []source.Finding {
+	if len(g) < 2 {
+		return nil
+	}
+	first := contracts.DefinitionDigest(g[0])
+	for _, a := range g[1:] {
+		if contracts.DefinitionDigest(a) != first {
+			return contracts.CheckDivergentGroup(id, g)
+		}
+	}
+	return nil
 }
 
 // stampBuild returns a stamp for a new build of a package: unique in the

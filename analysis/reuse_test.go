@@ -1,9 +1,17 @@
 package analysis
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/contracts"
 )
 
 // chapterPattern is the chapter file name pattern splitChapterName
@@ -50,5 +58,41 @@ func checkChapterName(t *testing.T, name string) {
 	}
 	if want, _ := strconv.Atoi(m[1]); n != want || title != m[2] {
 		t.Errorf("splitChapterName(%q) = %d, %q; the pattern says %d, %q", name, n, title, want, m[2])
+	}
+}
+
+// TestCheckDivergentGroup compares the uniform shortcut of
+// checkDivergentGroup with contracts.CheckDivergentGroup on groups whose
+// diverging copy stands first, in the middle and last.
+func TestCheckDivergentGroup(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "demo", "contracts", "garden-away.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := bytes.Replace(data, []byte(`"summary": "`), []byte(`"summary": "Changed. `), 1)
+	if bytes.Equal(other, data) {
+		t.Fatal("the demo adoption has no summary to change")
+	}
+	parse := func(shape string) []*contracts.Adoption {
+		var g []*contracts.Adoption
+		for i, c := range shape {
+			content := data
+			if c == 'b' {
+				content = other
+			}
+			g = append(g, contracts.ParseAdoption(fmt.Sprintf("/p/contracts/copy-%d.json", i), content))
+		}
+		return g
+	}
+	for _, shape := range []string{"a", "aa", "aaa", "aab", "aba", "baa", "ab", "abb"} {
+		g := parse(shape)
+		id := g[0].Identity()
+		got, want := checkDivergentGroup(id, g), contracts.CheckDivergentGroup(id, g)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: checkDivergentGroup gives %d findings, contracts.CheckDivergentGroup %d", shape, len(got), len(want))
+		}
+		if strings.Contains(shape, "b") && len(want) == 0 {
+			t.Errorf("%s: the copies do not diverge", shape)
+		}
 	}
 }
