@@ -25,8 +25,10 @@ type pkgMemo struct {
 	stamp uint64
 	// generation is the disk state the package was read from.
 	generation int
-	// files are the package's files by package-relative slash path.
-	files map[string]*File
+	// files are the package's files by package-relative slash path;
+	// rootFiles is how many of them are directly in the root.
+	files     map[string]*File
+	rootFiles int
 	// divergence holds the definition divergence of each identity shared
 	// by several adoptions.
 	divergence map[string]*divergenceGroup
@@ -157,7 +159,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

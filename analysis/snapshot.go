@@ -179,6 +179,9 @@ type Package struct {
 	// (chaptersreuse.go).
 	chapters *chaptersMemo
 	files    map[string]*File // package-relative slash path -> file
+	// rootFiles are the package-relative paths of the files directly in
+	// the root, as they were attached (chapterList reads them).
+	rootFiles []string
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -416,8 +419,10 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	}
 	files := make([]*File, len(paths))
 	s.files = make(map[string]*File, len(paths))
-	// Four readers keep the disk busy while others parse.
-	parallel(len(paths), 4, func(i int) {
+	// Four readers keep the disk busy while others parse; in batches, as
+	// most files of a later snapshot are found in the disk's memory and
+	// the cache in about a microsecond, less than a hand-off each.
+	parallelBatches(len(paths), 16, 4, func(i int) {
 		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)
 	})
 	for _, f := range files {
