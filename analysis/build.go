@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -66,7 +65,7 @@ func (b *builder) findPackages() {
 		cleanRoots = cleanRoots && p.Root != "/" && cleanAbs(p.Root)
 	}
 	for _, f := range b.snap.files {
-		if !cleanRoots || !cleanAbs(f.Path) {
+		if !cleanRoots || !f.cleanPath {
 			if p := b.snap.PackageOf(f.Path); p != nil {
 				f.Package = p
 				p.attach(p.Rel(f.Path), f)
@@ -230,11 +229,9 @@ func (b *builder) loadPackage(p *Package) {
 		p.Personalization = p.pers.IDs()
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
-		p.ClockFile = clocks.Parse(p.files["clocks.json"].Path, v)
-		p.Clocks = map[string]bool{}
-		for _, m := range v.Members {
-			p.Clocks[m.Key] = true // a clock whose object is broken still has its name
-		}
+		f := p.files["clocks.json"]
+		c := f.entry.getClocks(f.Path, v)
+		p.ClockFile, p.Clocks = c.file, c.names
 	}
 	if v := b.readJSON(p, "direction.json"); v != nil {
 		p.Direction = v

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/fantasy"
@@ -56,6 +57,8 @@ type cacheEntry struct {
 	claimsChecked *claimFindings
 	manifest      *manifest.Manifest
 	direction     *direction.File
+	// clocks holds clocks.json read from the content's JSON parse.
+	clocks *clockFile
 	// fences holds the retired direction fences of a chapter's content.
 	fences   *spanList
 	json     *jsonsrc.Value
@@ -247,6 +250,26 @@ func (e *cacheEntry) getPersonalization(path string) *personalization.File {
 // v with the findings of the file alone, once per content.
 func (e *cacheEntry) getDirection(path string, v *jsonsrc.Value) *direction.File {
 	return parseOnce(e, &e.direction, func() *direction.File { return direction.Parse(path, v) })
+}
+
+// clockFile is clocks.json read once per content: the model and the names
+// of its clocks (a clock whose object is broken still has its name). Both
+// are shared by the snapshots that see the content and never changed.
+type clockFile struct {
+	file  *clocks.File
+	names map[string]bool
+}
+
+// getClocks returns clocks.json read from the content's JSON parse v, once
+// per content.
+func (e *cacheEntry) getClocks(path string, v *jsonsrc.Value) *clockFile {
+	return parseOnce(e, &e.clocks, func() *clockFile {
+		c := &clockFile{file: clocks.Parse(path, v), names: map[string]bool{}}
+		for _, m := range v.Members {
+			c.names[m.Key] = true
+		}
+		return c
+	})
 }
 
 // spanList is a memoized list of spans.

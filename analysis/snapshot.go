@@ -110,6 +110,9 @@ type File struct {
 
 	// entry holds the parses and check results cached for this content.
 	entry *cacheEntry
+	// cleanPath is set when Path is clean and absolute (cleanAbs), as
+	// the walk found it.
+	cleanPath bool
 }
 
 // Package is one OpenGDD package: a folder holding tuning.json or
@@ -413,17 +416,18 @@ func build(d *disk, opts Options) *Snapshot {
 func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	// The order of the reads does not matter: each file lands in the map
 	// under its path.
-	paths := make([]string, 0, len(t.files))
-	for p := range t.files {
-		paths = append(paths, p)
+	walked := make([]*walkedFile, 0, len(t.files))
+	for _, wf := range t.files {
+		walked = append(walked, wf)
 	}
-	files := make([]*File, len(paths))
-	s.files = make(map[string]*File, len(paths))
+	files := make([]*File, len(walked))
+	s.files = make(map[string]*File, len(walked))
 	// Four readers keep the disk busy while others parse; in batches, as
 	// most files of a later snapshot are found in the disk's memory and
 	// the cache in about a microsecond, less than a hand-off each.
-	parallelBatches(len(paths), 16, 4, func(i int) {
-		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)
+	parallelBatches(len(walked), 16, 4, func(i int) {
+		files[i] = loadFile(walked[i].path, walked[i].size, d, opts)
+		files[i].cleanPath = walked[i].clean
 	})
 	for _, f := range files {
 		s.files[f.Path] = f
