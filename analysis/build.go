@@ -57,6 +57,8 @@ func (b *builder) findPackages() {
 			files:      make(map[string]*File, size),
 			rootFiles:  make([]string, 0, roots),
 		})
+		p := b.snap.Packages[len(b.snap.Packages)-1]
+		p.compareWith(b.last[root])
 	}
 	// Every walked path is clean and absolute: test that once per file
 	// and per root, not in each within and Rel (cleanAbs walks the path).
@@ -85,7 +87,7 @@ func (b *builder) findPackages() {
 		}
 	}
 	for _, p := range b.snap.Packages {
-		p.compareWith(b.last[p.Root])
+		p.finishCompare()
 		b.loadPackage(p)
 	}
 }
@@ -95,6 +97,9 @@ func (p *Package) attach(rel string, f *File) {
 	p.files[rel] = f
 	if !strings.Contains(rel, "/") {
 		p.rootFiles = append(p.rootFiles, rel)
+	}
+	if p.prev != nil {
+		p.compareFile(rel, f)
 	}
 }
 

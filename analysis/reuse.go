@@ -166,34 +166,48 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	c.pkgs = memos
 }
 
-// compareWith sets what the package knows of its previous build: its
-// stamp, and the package-relative paths whose file appeared, disappeared or
-// changed content since. Without a previous build, or when the disk state
+// compareWith starts comparing the package with its previous build: it
+// sets the previous build's stamp, and attach then notes in changed each
+// file that appeared or changed content since; finishCompare adds the
+// files that disappeared. Without a previous build, or when the disk state
 // changed (folder listings a check may have read), prevStamp stays 0 and
-// nothing counts as unchanged.
+// nothing counts as unchanged. It is called before the files are
+// attached, so that each is compared as it is attached.
 func (p *Package) compareWith(prev *pkgMemo) {
 	if prev == nil || prev.generation != p.generation {
 		return
 	}
+	p.prev = prev
 	p.prevStamp = prev.stamp
 	p.changed = map[string]bool{}
-	kept := 0 // files of the previous build still here
-	for rel, f := range p.files {
-		old := prev.files[rel]
-		if old != nil {
-			kept++
-		}
-		if old == nil || old.entry != f.entry {
-			p.changed[rel] = true
-		}
+}
+
+// compareFile notes whether the file attached at rel is new or changed
+// since the previous build (see compareWith).
+func (p *Package) compareFile(rel string, f *File) {
+	old := p.prev.files[rel]
+	if old != nil {
+		p.kept++
 	}
-	if kept < len(prev.files) {
-		for rel := range prev.files {
+	if old == nil || old.entry != f.entry {
+		p.changed[rel] = true
+	}
+}
+
+// finishCompare notes the files of the previous build that this one does
+// not have, once every file is attached, and lets the previous build go.
+func (p *Package) finishCompare() {
+	if p.prev == nil {
+		return
+	}
+	if p.kept < len(p.prev.files) {
+		for rel := range p.prev.files {
 			if p.files[rel] == nil {
 				p.changed[rel] = true
 			}
 		}
 	}
+	p.prev = nil
 }
 
 // unchangedSince reports whether a result found valid in the build with

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts"
 )
 
@@ -94,5 +95,38 @@ func TestCheckDivergentGroup(t *testing.T) {
 		if strings.Contains(shape, "b") && len(want) == 0 {
 			t.Errorf("%s: the copies do not diverge", shape)
 		}
+	}
+}
+
+// TestPruneForgetsRemovedFiles checks that a build forgets the cache
+// entries of files it no longer has, an unsaved file dropped or a file
+// deleted on disk, and keeps those of the files it has.
+func TestPruneForgetsRemovedFiles(t *testing.T) {
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	extra := filepath.Join(dir, "08-extra.md")
+	gone := filepath.Join(dir, "04-presentation.md")
+	has := func(path string) bool {
+		ws.cache.mu.Lock()
+		defer ws.cache.mu.Unlock()
+		return ws.cache.entries[path] != nil
+	}
+	ws.SetOverlay(extra, []byte("# Extra\n\nWords.\n"))
+	ws.Snapshot()
+	if !has(extra) || !has(gone) {
+		t.Fatal("the first build has no entry of its files")
+	}
+	ws.SetOverlay(extra, nil)
+	ws.Snapshot()
+	if has(extra) {
+		t.Error("the entry of a dropped unsaved file outlives the build without it")
+	}
+	moveOnDisk(t, ws, gone, filepath.Join(t.TempDir(), "04-presentation.md"))
+	ws.Snapshot()
+	if has(gone) {
+		t.Error("the entry of a deleted file outlives the build without it")
+	}
+	if !has(filepath.Join(dir, "02-mechanics.md")) {
+		t.Error("the entry of a kept file is gone")
 	}
 }

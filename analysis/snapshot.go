@@ -51,7 +51,9 @@ type Snapshot struct {
 	// Packages are the OpenGDD packages found, ordered by root path.
 	Packages []*Package
 	files    map[string]*File
-	diags    map[string][]Diagnostic
+	// withEntries is how many of files have a cache entry (Cache.prune).
+	withEntries int
+	diags       map[string][]Diagnostic
 	// tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
 	tree *tree
@@ -166,6 +168,10 @@ type Package struct {
 	// the previous build and changed the files changed since (reuse.go).
 	stamp, prevStamp uint64
 	changed          map[string]bool
+	// prev is the previous build while the files are attached and
+	// compared with it; kept counts its files still here.
+	prev *pkgMemo
+	kept int
 	// divergence is the definition divergence by identity (reuse.go).
 	divergence map[string]*divergenceGroup
 	// coll is the memo of collections/, collCarried set when it was taken
@@ -407,7 +413,7 @@ func build(d *disk, opts Options) *Snapshot {
 	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	b.findPackages()
 	b.check()
-	opts.Cache.prune(s.files)
+	opts.Cache.prune(s.files, s.withEntries)
 	opts.Cache.keepBuilds(s.Packages)
 	return s
 }
@@ -431,6 +437,9 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	})
 	for _, f := range files {
 		s.files[f.Path] = f
+		if f.entry != nil {
+			s.withEntries++
+		}
 	}
 }
 
