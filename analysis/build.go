@@ -56,6 +56,7 @@ func (b *builder) findPackages() {
 			stamp:      b.cache.stampBuild(),
 			files:      make(map[string]*File, size),
 			rootFiles:  make([]string, 0, roots),
+			tree:       b.tree,
 		})
 		p := b.snap.Packages[len(b.snap.Packages)-1]
 		p.compareWith(b.last[root])
@@ -100,6 +101,9 @@ func (p *Package) attach(rel string, f *File) {
 	}
 	if p.prev != nil {
 		p.compareFile(rel, f)
+	}
+	if f.entry != nil {
+		f.entry.attached.Store(p.stamp)
 	}
 }
 

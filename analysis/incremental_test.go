@@ -771,3 +771,59 @@ func writeOnDisk(t *testing.T, ws *Workspace, path, content string) {
 	}
 	ws.FilesChanged([]string{path})
 }
+
+// TestWorkspaceMatchesLoadSameFiles runs edits that only replace the
+// content of files on disk, so that each build walks the very tree of the
+// last one and compares its files by their cache entries (compareWith's
+// sameFiles), and requires the diagnostics of a fresh Load after each.
+func TestWorkspaceMatchesLoadSameFiles(t *testing.T) {
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	overlay := Overlay{}
+	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	read := func(rel string) string {
+		data, err := os.ReadFile(path(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	set := func(rel, content string) {
+		overlay[path(rel)] = []byte(content)
+		ws.SetOverlay(path(rel), []byte(content))
+	}
+	garden, mechanics, tuningJSON := read("contracts/garden-away.json"), read("02-mechanics.md"), read("tuning.json")
+	// changed is the one file each step changes.
+	steps := []struct {
+		name, changed string
+		do            func()
+	}{
+		{"initial", "", func() {}},
+		{"fix a citation in an adoption", "contracts/garden-away.json", func() {
+			set("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
+		}},
+		{"rename the cited heading", "02-mechanics.md", func() {
+			set("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
+		}},
+		{"restore the adoption", "contracts/garden-away.json", func() { set("contracts/garden-away.json", garden) }},
+		{"restore the chapter", "02-mechanics.md", func() { set("02-mechanics.md", mechanics) }},
+		{"break tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
+		{"restore tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON) }},
+	}
+	for i, step := range steps {
+		step.do()
+		snap := ws.Snapshot()
+		if p := snap.Packages[0]; i > 0 {
+			if !p.sameFiles {
+				t.Fatalf("%s: the build did not compare its files by their entries", step.name)
+			}
+			if want := map[string]bool{step.changed: true}; !reflect.DeepEqual(p.changed, want) {
+				t.Fatalf("%s: the build finds %v changed, want %v", step.name, p.changed, want)
+			}
+		}
+		fresh := Load([]string{dir}, Options{Overlay: overlay})
+		if got, want := snap.AllDiagnostics(), fresh.AllDiagnostics(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+	}
+}

@@ -23,8 +23,10 @@ import (
 type pkgMemo struct {
 	// stamp identifies that build; it is never 0.
 	stamp uint64
-	// generation is the disk state the package was read from.
+	// generation is the disk state the package was read from, tree the
+	// walk with the overlay applied.
 	generation int
+	tree       *tree
 	// files are the package's files by package-relative slash path;
 	// rootFiles is how many of them are directly in the root.
 	files     map[string]*File
@@ -159,7 +161,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, tree: p.tree, files: p.files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -173,18 +175,31 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 // changed (folder listings a check may have read), prevStamp stays 0 and
 // nothing counts as unchanged. It is called before the files are
 // attached, so that each is compared as it is attached.
+//
+// When the build's walk is the very tree of the previous build (an edit
+// that replaces a file's content adds or removes none), the package has
+// the same files: a file changed exactly when its cache entry is another,
+// which the entry tells without looking the file up (its attached stamp is
+// the previous build's only if that build attached it).
 func (p *Package) compareWith(prev *pkgMemo) {
 	if prev == nil || prev.generation != p.generation {
 		return
 	}
 	p.prev = prev
 	p.prevStamp = prev.stamp
+	p.sameFiles = prev.tree != nil && prev.tree == p.tree
 	p.changed = map[string]bool{}
 }
 
 // compareFile notes whether the file attached at rel is new or changed
 // since the previous build (see compareWith).
 func (p *Package) compareFile(rel string, f *File) {
+	if p.sameFiles && f.entry != nil {
+		if f.entry.attached.Load() != p.prevStamp {
+			p.changed[rel] = true
+		}
+		return
+	}
 	old := p.prev.files[rel]
 	if old != nil {
 		p.kept++
@@ -200,7 +215,7 @@ func (p *Package) finishCompare() {
 	if p.prev == nil {
 		return
 	}
-	if p.kept < len(p.prev.files) {
+	if !p.sameFiles && p.kept < len(p.prev.files) {
 		for rel := range p.prev.files {
 			if p.files[rel] == nil {
 				p.changed[rel] = true

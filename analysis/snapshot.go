@@ -169,9 +169,13 @@ type Package struct {
 	stamp, prevStamp uint64
 	changed          map[string]bool
 	// prev is the previous build while the files are attached and
-	// compared with it; kept counts its files still here.
-	prev *pkgMemo
-	kept int
+	// compared with it; kept counts its files still here; sameFiles is
+	// set when the walk is the previous build's (compareWith).
+	prev      *pkgMemo
+	kept      int
+	sameFiles bool
+	// tree is the walk the package was built from.
+	tree *tree
 	// divergence is the definition divergence by identity (reuse.go).
 	divergence map[string]*divergenceGroup
 	// coll is the memo of collections/, collCarried set when it was taken
