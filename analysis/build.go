@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -46,16 +45,21 @@ func (b *builder) findPackages() {
 	sort.Strings(roots)
 	b.last = map[string]*pkgMemo{}
 	for _, root := range roots {
-		size := 0 // the last build's number of files, to size the map
+		// The last build's number of files, to size the map and list.
+		size, roots := 0, 0
 		if last := b.cache.lastBuild(root); last != nil {
-			b.last[root], size = last, len(last.files)
+			b.last[root], size, roots = last, len(last.files), last.rootFiles
 		}
 		b.snap.Packages = append(b.snap.Packages, &Package{
 			Root:       root,
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
 			files:      make(map[string]*File, size),
+			rootFiles:  make([]string, 0, roots),
+			tree:       b.tree,
 		})
+		p := b.snap.Packages[len(b.snap.Packages)-1]
+		p.compareWith(b.last[root])
 	}
 	// Every walked path is clean and absolute: test that once per file
 	// and per root, not in each within and Rel (cleanAbs walks the path).
@@ -64,10 +68,10 @@ func (b *builder) findPackages() {
 		cleanRoots = cleanRoots && p.Root != "/" && cleanAbs(p.Root)
 	}
 	for _, f := range b.snap.files {
-		if !cleanRoots || !cleanAbs(f.Path) {
+		if !cleanRoots || !f.cleanPath {
 			if p := b.snap.PackageOf(f.Path); p != nil {
 				f.Package = p
-				p.files[p.Rel(f.Path)] = f
+				p.attach(p.Rel(f.Path), f)
 			}
 			continue
 		}
@@ -80,13 +84,65 @@ func (b *builder) findPackages() {
 		if best != nil {
 			rel, _ := belowClean(best.Root, f.Path)
 			f.Package = best
-			best.files[rel] = f
+			best.attach(rel, f)
 		}
 	}
 	for _, p := range b.snap.Packages {
-		p.compareWith(b.last[p.Root])
+		p.finishCompare()
 		b.loadPackage(p)
 	}
+}
+
+// attach makes f the package's file at the package-relative path rel.
+func (p *Package) attach(rel string, f *File) {
+	p.files[rel] = f
+	if !strings.Contains(rel, "/") {
+		p.rootFiles = append(p.rootFiles, rel)
+	}
+	if p.prev != nil {
+		p.compareFile(rel, f)
+	}
+	if f.entry != nil {
+		f.entry.attached.Store(p.stamp)
+	}
+}
+
+// chapterList returns the package's chapters in file name order: the
+// Markdown files of the root whose names are chapter names. When they are
+// the chapters of the last build, they are listed in its order instead of
+// being sorted again.
+func (b *builder) chapterList(p *Package) []*Chapter {
+	count := 0
+	for _, rel := range p.rootFiles {
+		if _, _, ok := splitChapterName(rel); ok && p.files[rel].Markdown != nil {
+			count++
+		}
+	}
+	out := make([]*Chapter, 0, count)
+	if last := b.last[p.Root]; last != nil && last.chapters != nil && len(last.chapters.chapters) == count {
+		for _, r := range last.chapters.chapters {
+			f := p.files[r.name]
+			if f == nil || f.Markdown == nil {
+				break
+			}
+			n, title, _ := splitChapterName(r.name)
+			out = append(out, &Chapter{File: f, Number: n, Name: r.name, title: title})
+		}
+		if len(out) == count {
+			return out
+		}
+		out = out[:0]
+	}
+	for _, rel := range p.rootFiles {
+		f := p.files[rel]
+		n, title, ok := splitChapterName(rel)
+		if !ok || f.Markdown == nil {
+			continue
+		}
+		out = append(out, &Chapter{File: f, Number: n, Name: rel, title: title})
+	}
+	slices.SortFunc(out, func(a, b *Chapter) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 // isPackageRoot reports whether a folder with these entries is an OpenGDD
@@ -171,17 +227,7 @@ func (b *builder) loadPackage(p *Package) {
 	} else if f != nil {
 		p.TuningFile = f
 	}
-	for rel, f := range p.files {
-		if strings.Contains(rel, "/") {
-			continue
-		}
-		n, title, ok := splitChapterName(rel)
-		if !ok || f.Markdown == nil {
-			continue
-		}
-		p.Chapters = append(p.Chapters, &Chapter{File: f, Number: n, Name: rel, title: title})
-	}
-	sort.Slice(p.Chapters, func(i, j int) bool { return p.Chapters[i].Name < p.Chapters[j].Name })
+	p.Chapters = b.chapterList(p)
 
 	if v := b.readJSON(p, "manifest.json"); v != nil {
 		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)
@@ -192,11 +238,9 @@ func (b *builder) loadPackage(p *Package) {
 		p.Personalization = p.pers.IDs()
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
-		p.ClockFile = clocks.Parse(p.files["clocks.json"].Path, v)
-		p.Clocks = map[string]bool{}
-		for _, m := range v.Members {
-			p.Clocks[m.Key] = true // a clock whose object is broken still has its name
-		}
+		f := p.files["clocks.json"]
+		c := f.entry.getClocks(f.Path, v)
+		p.ClockFile, p.Clocks = c.file, c.names
 	}
 	if v := b.readJSON(p, "direction.json"); v != nil {
 		p.Direction = v

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/fantasy"
@@ -38,6 +39,9 @@ type Cache struct {
 // content changes the entry is replaced, so every result in it is tied to
 // the content it was computed from.
 type cacheEntry struct {
+	// attached is the stamp of the last package build that attached a
+	// file with this entry (Package.attach), 0 when none did.
+	attached atomic.Uint64
 	mu       sync.Mutex // guards the lazily parsed fields below
 	content  []byte
 	lines    *source.Lines
@@ -56,6 +60,8 @@ type cacheEntry struct {
 	claimsChecked *claimFindings
 	manifest      *manifest.Manifest
 	direction     *direction.File
+	// clocks holds clocks.json read from the content's JSON parse.
+	clocks *clockFile
 	// fences holds the retired direction fences of a chapter's content.
 	fences   *spanList
 	json     *jsonsrc.Value
@@ -131,13 +137,20 @@ func (c *Cache) entry(path string, content []byte) *cacheEntry {
 }
 
 // prune forgets every file not in keep, so that deleted files do not hold
-// memory.
-func (c *Cache) prune(keep map[string]*File) {
+// memory. withEntries is how many files of keep have a cache entry: each
+// has its own path in the cache (only loadFile makes entries), so a cache
+// holding no more entries than that holds nothing else, and is not walked.
+// (A build running at the same time on the same cache could leave an entry
+// of its own that this test then keeps; the next prune forgets it.)
+func (c *Cache) prune(keep map[string]*File, withEntries int) {
 	if c == nil {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if len(c.entries) <= withEntries {
+		return
+	}
 	for path := range c.entries {
 		if _, ok := keep[path]; !ok {
 			delete(c.entries, path)
@@ -247,6 +260,26 @@ func (e *cacheEntry) getPersonalization(path string) *personalization.File {
 // v with the findings of the file alone, once per content.
 func (e *cacheEntry) getDirection(path string, v *jsonsrc.Value) *direction.File {
 	return parseOnce(e, &e.direction, func() *direction.File { return direction.Parse(path, v) })
+}
+
+// clockFile is clocks.json read once per content: the model and the names
+// of its clocks (a clock whose object is broken still has its name). Both
+// are shared by the snapshots that see the content and never changed.
+type clockFile struct {
+	file  *clocks.File
+	names map[string]bool
+}
+
+// getClocks returns clocks.json read from the content's JSON parse v, once
+// per content.
+func (e *cacheEntry) getClocks(path string, v *jsonsrc.Value) *clockFile {
+	return parseOnce(e, &e.clocks, func() *clockFile {
+		c := &clockFile{file: clocks.Parse(path, v), names: map[string]bool{}}
+		for _, m := range v.Members {
+			c.names[m.Key] = true
+		}
+		return c
+	})
 }
 
 // spanList is a memoized list of spans.

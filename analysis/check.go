@@ -59,7 +59,14 @@ func (b *builder) check() {
 }
 
 func (b *builder) checkPackage(p *Package) {
-	b.checkLayout(p)
+	last := b.lastChapters(p)
+	m := &chaptersMemo{lenient: b.lenient}
+	if last != nil {
+		m.layout = last.layout
+		b.findings = append(b.findings, m.layout...)
+	} else {
+		m.layout = b.collect(func() { b.checkLayout(p) })
+	}
 	if p.ManifestModel != nil {
 		b.findings = append(b.findings, p.ManifestModel.Findings...)
 	}
@@ -70,10 +77,7 @@ func (b *builder) checkPackage(p *Package) {
 	if p.ClockFile != nil {
 		b.findings = append(b.findings, p.ClockFile.Findings...)
 	}
-	for _, c := range p.Chapters {
-		b.checkChapter(p, c)
-	}
-	b.checkRulesets(p)
+	b.checkChapters(p, last, m)
 	b.checkPersonalization(p)
 	b.checkDirection(p)
 	b.checkGrids(p)

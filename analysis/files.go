@@ -43,6 +43,9 @@ type walkedFile struct {
 	// link is set for a symbolic link to a file inside the root, which
 	// the checks read but the safety scan does not (INJECTION-LINT.md).
 	link bool
+	// clean is set when path is clean and absolute (cleanAbs), tested
+	// once per walk rather than in every build.
+	clean bool
 }
 
 // dirEntry is one entry of a folder as the checks see it.
@@ -156,13 +159,13 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 		if err != nil || !st.Mode().IsRegular() {
 			return nil
 		}
-		t.files[path] = &walkedFile{path: path, size: st.Size(), link: true}
+		t.files[path] = &walkedFile{path: path, size: st.Size(), link: true, clean: cleanAbs(path)}
 		return nil
 	}
 	if !d.Type().IsRegular() {
 		return nil
 	}
-	t.files[path] = &walkedFile{path: path, size: -1}
+	t.files[path] = &walkedFile{path: path, size: -1, clean: cleanAbs(path)}
 	return nil
 }
 
@@ -200,7 +203,7 @@ func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
 		delete(out.files, path)
 	}
 	for _, path := range added {
-		out.files[path] = &walkedFile{path: path, size: int64(len(overlay[path])), fromOverlay: true}
+		out.files[path] = &walkedFile{path: path, size: int64(len(overlay[path])), fromOverlay: true, clean: cleanAbs(path)}
 		out.addEntry(filepath.Dir(path), dirEntry{name: filepath.Base(path)})
 	}
 	return out

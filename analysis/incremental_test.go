@@ -64,6 +64,11 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
   "timing": { "grow": { "key": "` + timingKey + `", "where": "a crop growing" } } }`
 	fullClaims := "\n### AT-9: Moss\n\n```test\n{ \"type\": \"general\", \"scope\": \"every garden\", \"holds\": \"moss reads\", \"direction_claims\": [\"colors.moss\", \"contrast.moss-paper\", \"timing.grow\"] }\n```\n"
 	breakJSON := func(s string) string { return strings.Replace(s, "{", "{,", 1) }
+	// A chapter whose prose reads an adoption, tuning.json, clocks.json,
+	// direction.json, a collection and personalization.json, and links to a
+	// heading of another chapter.
+	carryChapter := "# Carry\n\n> PERSONALIZATION: night\n\nThe gap is `contracts.daily-forage.allowed-position-gap`, the key `" + timingKey +
+		"`, the clock `clocks.turn`, the mood `mood.lamplit-shop`, the remedy `collections.remedies.antidote`, and [the day](02-mechanics.md#the-day-loop).\n"
 
 	var demoDirection []byte // the demo's direction.json while a folder takes its place
 	steps := []struct {
@@ -186,6 +191,63 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			delete(overlay, path("08-forage.md"))
 			ws.SetOverlay(path("08-forage.md"), nil)
 			setOverlay("contracts/daily-forage.json", forage)
+		}},
+		// The chapters' checks carried from the last build
+		// (chaptersreuse.go): a chapter keeps its findings while it and
+		// what its checks read are unchanged.
+		{"a new chapter cites what prose reads", func() { setOverlay("08-carry.md", carryChapter) }},
+		{"type in an adoption the new chapter does not cite", func() {
+			setOverlay("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
+		}},
+		{"type in another chapter", func() { setOverlay("03-content.md", read("03-content.md")+"\nMore.\n") }},
+		{"the adoption the carried chapter cites renames the value", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"allowed-position-gap": {`, `"allowed-gap": {`, 1))
+		}},
+		{"restore the adoptions and the other chapter", func() {
+			setOverlay("contracts/daily-forage.json", forage)
+			setOverlay("contracts/garden-away.json", garden)
+			setOverlay("03-content.md", read("03-content.md"))
+		}},
+		{"the carried chapter cites an adoption that does not exist yet", func() {
+			setOverlay("08-carry.md", carryChapter+"\nA copy: `contracts.garden-copy`.\n")
+		}},
+		{"the adoption it cites appears", func() { setOverlay("contracts/garden-copy.json", garden) }},
+		{"drop the new adoption and the citation", func() {
+			delete(overlay, path("contracts/garden-copy.json"))
+			ws.SetOverlay(path("contracts/garden-copy.json"), nil)
+			setOverlay("08-carry.md", carryChapter)
+		}},
+		{"rename the tuning key the carried chapter cites", func() {
+			setOverlay("tuning.json", strings.Replace(tuningJSON, `"`+timingKey+`"`, `"`+timingKey+`_gone"`, 1))
+		}},
+		{"restore the cited tuning key", func() { setOverlay("tuning.json", tuningJSON) }},
+		{"rename the clock the carried chapter cites", func() {
+			setOverlay("clocks.json", strings.Replace(clocks, `"turn": {`, `"tick": {`, 1))
+		}},
+		{"restore the cited clock", func() { setOverlay("clocks.json", clocks) }},
+		{"declare the question the carried chapter's tag names", func() {
+			setOverlay("personalization.json", `{ "questions": [ { "id": "night", "prompt": "Night?", "type": "text", "default": "long" } ] }`)
+		}},
+		{"drop the question again", func() {
+			delete(overlay, path("personalization.json"))
+			ws.SetOverlay(path("personalization.json"), nil)
+		}},
+		{"rename the mood the carried chapter cites", func() {
+			setOverlay("direction.json", strings.Replace(read("direction.json"), `"lamplit-shop": {`, `"lamplit-store": {`, 1))
+		}},
+		{"restore the cited mood", func() { setOverlay("direction.json", read("direction.json")) }},
+		{"rename the heading the carried chapter links to", func() {
+			setOverlay("02-mechanics.md", strings.Replace(mechanics, "## The day loop", "## The day's loop", 1))
+		}},
+		{"restore the linked heading", func() { setOverlay("02-mechanics.md", mechanics) }},
+		{"delete the carried chapter", func() {
+			delete(overlay, path("08-carry.md"))
+			ws.SetOverlay(path("08-carry.md"), nil)
+		}},
+		{"a new chapter with the reserved number", func() { setOverlay("00-carry.md", "# Carry\n\nWords.\n") }},
+		{"delete the chapter with the reserved number", func() {
+			delete(overlay, path("00-carry.md"))
+			ws.SetOverlay(path("00-carry.md"), nil)
 		}},
 		// More files change in one build than an adoption reads: the
 		// changed files are looked up the other way round.
@@ -708,4 +770,60 @@ func writeOnDisk(t *testing.T, ws *Workspace, path, content string) {
 		t.Fatal(err)
 	}
 	ws.FilesChanged([]string{path})
+}
+
+// TestWorkspaceMatchesLoadSameFiles runs edits that only replace the
+// content of files on disk, so that each build walks the very tree of the
+// last one and compares its files by their cache entries (compareWith's
+// sameFiles), and requires the diagnostics of a fresh Load after each.
+func TestWorkspaceMatchesLoadSameFiles(t *testing.T) {
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	overlay := Overlay{}
+	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	read := func(rel string) string {
+		data, err := os.ReadFile(path(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	set := func(rel, content string) {
+		overlay[path(rel)] = []byte(content)
+		ws.SetOverlay(path(rel), []byte(content))
+	}
+	garden, mechanics, tuningJSON := read("contracts/garden-away.json"), read("02-mechanics.md"), read("tuning.json")
+	// changed is the one file each step changes.
+	steps := []struct {
+		name, changed string
+		do            func()
+	}{
+		{"initial", "", func() {}},
+		{"fix a citation in an adoption", "contracts/garden-away.json", func() {
+			set("contracts/garden-away.json", strings.Replace(garden, "02-mechanics.md#crop-growth", "02-mechanics.md#crops-and-growth", 1))
+		}},
+		{"rename the cited heading", "02-mechanics.md", func() {
+			set("02-mechanics.md", strings.Replace(mechanics, "## Crops and growth", "## Crops and their growth", 1))
+		}},
+		{"restore the adoption", "contracts/garden-away.json", func() { set("contracts/garden-away.json", garden) }},
+		{"restore the chapter", "02-mechanics.md", func() { set("02-mechanics.md", mechanics) }},
+		{"break tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
+		{"restore tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON) }},
+	}
+	for i, step := range steps {
+		step.do()
+		snap := ws.Snapshot()
+		if p := snap.Packages[0]; i > 0 {
+			if !p.sameFiles {
+				t.Fatalf("%s: the build did not compare its files by their entries", step.name)
+			}
+			if want := map[string]bool{step.changed: true}; !reflect.DeepEqual(p.changed, want) {
+				t.Fatalf("%s: the build finds %v changed, want %v", step.name, p.changed, want)
+			}
+		}
+		fresh := Load([]string{dir}, Options{Overlay: overlay})
+		if got, want := snap.AllDiagnostics(), fresh.AllDiagnostics(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+	}
 }

@@ -23,10 +23,14 @@ import (
 type pkgMemo struct {
 	// stamp identifies that build; it is never 0.
 	stamp uint64
-	// generation is the disk state the package was read from.
+	// generation is the disk state the package was read from, tree the
+	// walk with the overlay applied.
 	generation int
-	// files are the package's files by package-relative slash path.
-	files map[string]*File
+	tree       *tree
+	// files are the package's files by package-relative slash path;
+	// rootFiles is how many of them are directly in the root.
+	files     map[string]*File
+	rootFiles int
 	// divergence holds the definition divergence of each identity shared
 	// by several adoptions.
 	divergence map[string]*divergenceGroup
@@ -36,6 +40,9 @@ type pkgMemo struct {
 	// contracts is the reading and check of contracts/, nil when the
 	// package has none or it holds no adoption (contractsreuse.go).
 	contracts *contractsMemo
+	// chapters are the findings of the chapters' checks
+	// (chaptersreuse.go).
+	chapters *chaptersMemo
 }
 
 // collectionsMemo is what loadCollections and checkCollections found in
@@ -98,7 +105,7 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 			d = last.divergence[id]
 		}
 		if d == nil || !slices.Equal(d.members, g) {
-			d = &divergenceGroup{members: g, findings: contracts.CheckDivergentGroup(id, g)}
+			d = &divergenceGroup{members: g, findings: checkDivergentGroup(id, g)}
 		}
 		if p.divergence == nil {
 			p.divergence = map[string]*divergenceGroup{}
@@ -107,6 +114,23 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 		out = append(out, d.findings...)
 	}
 	return out
+}
+
+// checkDivergentGroup is contracts.CheckDivergentGroup, which finds nothing
+// when every adoption of the group holds the same definition: the digests
+// are kept per adoption parse, so an edit that keeps the definition costs a
+// comparison per adoption instead of the grouping of the whole group.
+func checkDivergentGroup(id string, g []*contracts.Adoption) []source.Finding {
+	if len(g) < 2 {
+		return nil
+	}
+	first := contracts.DefinitionDigest(g[0])
+	for _, a := range g[1:] {
+		if contracts.DefinitionDigest(a) != first {
+			return contracts.CheckDivergentGroup(id, g)
+		}
+	}
+	return nil
 }
 
 // stampBuild returns a stamp for a new build of a package: unique in the
@@ -137,41 +161,68 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, files: p.files, divergence: p.divergence, collections: p.coll, contracts: p.contracts}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, tree: p.tree, files: p.files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.pkgs = memos
 }
 
-// compareWith sets what the package knows of its previous build: its
-// stamp, and the package-relative paths whose file appeared, disappeared or
-// changed content since. Without a previous build, or when the disk state
+// compareWith starts comparing the package with its previous build: it
+// sets the previous build's stamp, and attach then notes in changed each
+// file that appeared or changed content since; finishCompare adds the
+// files that disappeared. Without a previous build, or when the disk state
 // changed (folder listings a check may have read), prevStamp stays 0 and
-// nothing counts as unchanged.
+// nothing counts as unchanged. It is called before the files are
+// attached, so that each is compared as it is attached.
+//
+// When the build's walk is the very tree of the previous build (an edit
+// that replaces a file's content adds or removes none), the package has
+// the same files: a file changed exactly when its cache entry is another,
+// which the entry tells without looking the file up (its attached stamp is
+// the previous build's only if that build attached it).
 func (p *Package) compareWith(prev *pkgMemo) {
 	if prev == nil || prev.generation != p.generation {
 		return
 	}
+	p.prev = prev
 	p.prevStamp = prev.stamp
+	p.sameFiles = prev.tree != nil && prev.tree == p.tree
 	p.changed = map[string]bool{}
-	kept := 0 // files of the previous build still here
-	for rel, f := range p.files {
-		old := prev.files[rel]
-		if old != nil {
-			kept++
-		}
-		if old == nil || old.entry != f.entry {
+}
+
+// compareFile notes whether the file attached at rel is new or changed
+// since the previous build (see compareWith).
+func (p *Package) compareFile(rel string, f *File) {
+	if p.sameFiles && f.entry != nil {
+		if f.entry.attached.Load() != p.prevStamp {
 			p.changed[rel] = true
 		}
+		return
 	}
-	if kept < len(prev.files) {
-		for rel := range prev.files {
+	old := p.prev.files[rel]
+	if old != nil {
+		p.kept++
+	}
+	if old == nil || old.entry != f.entry {
+		p.changed[rel] = true
+	}
+}
+
+// finishCompare notes the files of the previous build that this one does
+// not have, once every file is attached, and lets the previous build go.
+func (p *Package) finishCompare() {
+	if p.prev == nil {
+		return
+	}
+	if !p.sameFiles && p.kept < len(p.prev.files) {
+		for rel := range p.prev.files {
 			if p.files[rel] == nil {
 				p.changed[rel] = true
 			}
 		}
 	}
+	p.prev = nil
 }
 
 // unchangedSince reports whether a result found valid in the build with

@@ -1,9 +1,18 @@
 package analysis
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
+	"github.com/gddls/gddls/contracts"
 )
 
 // chapterPattern is the chapter file name pattern splitChapterName
@@ -50,5 +59,74 @@ func checkChapterName(t *testing.T, name string) {
 	}
 	if want, _ := strconv.Atoi(m[1]); n != want || title != m[2] {
 		t.Errorf("splitChapterName(%q) = %d, %q; the pattern says %d, %q", name, n, title, want, m[2])
+	}
+}
+
+// TestCheckDivergentGroup compares the uniform shortcut of
+// checkDivergentGroup with contracts.CheckDivergentGroup on groups whose
+// diverging copy stands first, in the middle and last.
+func TestCheckDivergentGroup(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "demo", "contracts", "garden-away.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := bytes.Replace(data, []byte(`"summary": "`), []byte(`"summary": "Changed. `), 1)
+	if bytes.Equal(other, data) {
+		t.Fatal("the demo adoption has no summary to change")
+	}
+	parse := func(shape string) []*contracts.Adoption {
+		var g []*contracts.Adoption
+		for i, c := range shape {
+			content := data
+			if c == 'b' {
+				content = other
+			}
+			g = append(g, contracts.ParseAdoption(fmt.Sprintf("/p/contracts/copy-%d.json", i), content))
+		}
+		return g
+	}
+	for _, shape := range []string{"a", "aa", "aaa", "aab", "aba", "baa", "ab", "abb"} {
+		g := parse(shape)
+		id := g[0].Identity()
+		got, want := checkDivergentGroup(id, g), contracts.CheckDivergentGroup(id, g)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: checkDivergentGroup gives %d findings, contracts.CheckDivergentGroup %d", shape, len(got), len(want))
+		}
+		if strings.Contains(shape, "b") && len(want) == 0 {
+			t.Errorf("%s: the copies do not diverge", shape)
+		}
+	}
+}
+
+// TestPruneForgetsRemovedFiles checks that a build forgets the cache
+// entries of files it no longer has, an unsaved file dropped or a file
+// deleted on disk, and keeps those of the files it has.
+func TestPruneForgetsRemovedFiles(t *testing.T) {
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
+	ws := NewWorkspace([]string{dir}, Options{})
+	extra := filepath.Join(dir, "08-extra.md")
+	gone := filepath.Join(dir, "04-presentation.md")
+	has := func(path string) bool {
+		ws.cache.mu.Lock()
+		defer ws.cache.mu.Unlock()
+		return ws.cache.entries[path] != nil
+	}
+	ws.SetOverlay(extra, []byte("# Extra\n\nWords.\n"))
+	ws.Snapshot()
+	if !has(extra) || !has(gone) {
+		t.Fatal("the first build has no entry of its files")
+	}
+	ws.SetOverlay(extra, nil)
+	ws.Snapshot()
+	if has(extra) {
+		t.Error("the entry of a dropped unsaved file outlives the build without it")
+	}
+	moveOnDisk(t, ws, gone, filepath.Join(t.TempDir(), "04-presentation.md"))
+	ws.Snapshot()
+	if has(gone) {
+		t.Error("the entry of a deleted file outlives the build without it")
+	}
+	if !has(filepath.Join(dir, "02-mechanics.md")) {
+		t.Error("the entry of a kept file is gone")
 	}
 }

@@ -51,7 +51,9 @@ type Snapshot struct {
 	// Packages are the OpenGDD packages found, ordered by root path.
 	Packages []*Package
 	files    map[string]*File
-	diags    map[string][]Diagnostic
+	// withEntries is how many of files have a cache entry (Cache.prune).
+	withEntries int
+	diags       map[string][]Diagnostic
 	// tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
 	tree *tree
@@ -110,6 +112,9 @@ type File struct {
 
 	// entry holds the parses and check results cached for this content.
 	entry *cacheEntry
+	// cleanPath is set when Path is clean and absolute (cleanAbs), as
+	// the walk found it.
+	cleanPath bool
 }
 
 // Package is one OpenGDD package: a folder holding tuning.json or
@@ -163,6 +168,14 @@ type Package struct {
 	// the previous build and changed the files changed since (reuse.go).
 	stamp, prevStamp uint64
 	changed          map[string]bool
+	// prev is the previous build while the files are attached and
+	// compared with it; kept counts its files still here; sameFiles is
+	// set when the walk is the previous build's (compareWith).
+	prev      *pkgMemo
+	kept      int
+	sameFiles bool
+	// tree is the walk the package was built from.
+	tree *tree
 	// divergence is the definition divergence by identity (reuse.go).
 	divergence map[string]*divergenceGroup
 	// coll is the memo of collections/, collCarried set when it was taken
@@ -175,7 +188,13 @@ type Package struct {
 	contracts        *contractsMemo
 	contractsLast    *contractsMemo
 	contractsChanged []int
-	files            map[string]*File // package-relative slash path -> file
+	// chapters is this build's memo of the chapters' checks
+	// (chaptersreuse.go).
+	chapters *chaptersMemo
+	files    map[string]*File // package-relative slash path -> file
+	// rootFiles are the package-relative paths of the files directly in
+	// the root, as they were attached (chapterList reads them).
+	rootFiles []string
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
@@ -398,7 +417,7 @@ func build(d *disk, opts Options) *Snapshot {
 	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	b.findPackages()
 	b.check()
-	opts.Cache.prune(s.files)
+	opts.Cache.prune(s.files, s.withEntries)
 	opts.Cache.keepBuilds(s.Packages)
 	return s
 }
@@ -407,18 +426,24 @@ func build(d *disk, opts Options) *Snapshot {
 func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 	// The order of the reads does not matter: each file lands in the map
 	// under its path.
-	paths := make([]string, 0, len(t.files))
-	for p := range t.files {
-		paths = append(paths, p)
+	walked := make([]*walkedFile, 0, len(t.files))
+	for _, wf := range t.files {
+		walked = append(walked, wf)
 	}
-	files := make([]*File, len(paths))
-	s.files = make(map[string]*File, len(paths))
-	// Four readers keep the disk busy while others parse.
-	parallel(len(paths), 4, func(i int) {
-		files[i] = loadFile(paths[i], t.files[paths[i]].size, d, opts)
+	files := make([]*File, len(walked))
+	s.files = make(map[string]*File, len(walked))
+	// Four readers keep the disk busy while others parse; in batches, as
+	// most files of a later snapshot are found in the disk's memory and
+	// the cache in about a microsecond, less than a hand-off each.
+	parallelBatches(len(walked), 16, 4, func(i int) {
+		files[i] = loadFile(walked[i].path, walked[i].size, d, opts)
+		files[i].cleanPath = walked[i].clean
 	})
 	for _, f := range files {
 		s.files[f.Path] = f
+		if f.entry != nil {
+			s.withEntries++
+		}
 	}
 }
 
