@@ -34,9 +34,9 @@ const serveHeapGoal = 300 << 20
 // collects every few dozen edits, and the edit a collection overlaps is
 // the slowest of the session. Letting the heap grow to three times what is
 // live (GOGC=200) halves the collections while that stays small; on a
-// large repository growth falls back towards the default, so the heap's
-// goal stays near serveHeapGoal, but never below it (GOGC=100), since a
-// lower growth would only trade memory for collection time. A soft memory
+// large repository the growth falls so that the heap's goal stays near
+// serveHeapGoal, but never below the default (GOGC=100), since a lower
+// growth would only trade collection time for memory. A soft memory
 // limit is not used: under a live heap close to it every build would
 // collect back to back.
 type serveGC struct {
