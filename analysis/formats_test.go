@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"sort"
@@ -117,23 +118,14 @@ func TestLinksAboveSubfolder(t *testing.T) {
 // without it. A near miss: read, the chapter cites them all.
 func TestSkippedChapterCitations(t *testing.T) {
 	look := "# Look\n\nThe look keeps `pillars.calm` and `mood.quiet`, drawn in `palette.ink`; the lamp is `collections.lamps.brass`.\n"
-	files := map[string]string{
-		"manifest.json": `{"opengdd": "0.9", "id": "ink-lantern", "version": "1.0.0", "title": "Ink Lantern",
-  "designer": {"name": "Test Desk"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`,
-		"tuning.json":      `{"values": {}}`,
-		"01-overview.md":   "# Overview\n\n```fantasy\nYou keep a small lantern lit on a long walk home.\nFeel: quiet, careful, calm\nNOT: frantic\n```\n",
-		"02-mechanics.md":  "# Mechanics\n",
-		"05-build-plan.md": "# Build plan\n",
+	files := minimalPackage(map[string]string{
 		"direction.json": `{"pillars": {"calm": "calm first"}, "mood": {"quiet": {"intent": "quiet", "anti": ["not loud"]}},
   "palette": {"ink": [{"black": "#000000"}]}}`,
 		"collections/lamps/brass.json": `{}`,
-	}
+	})
 	findings := func(look *string, limit int64) []string {
 		dir := t.TempDir()
-		fs := map[string]string{}
-		for k, v := range files {
-			fs[k] = v
-		}
+		fs := maps.Clone(files)
 		if look != nil {
 			fs["06-look.md"] = *look
 		}
@@ -177,14 +169,6 @@ func TestSkippedChapterCitations(t *testing.T) {
 // UTF-8 inside a string is the kind's syntax error, at that byte. The
 // near miss: the same string with the character well encoded.
 func TestInvalidUTF8JSON(t *testing.T) {
-	base := map[string]string{
-		"manifest.json": `{"opengdd": "0.9", "id": "ink-lantern", "version": "1.0.0", "title": "Ink Lantern",
-  "designer": {"name": "Test Desk"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`,
-		"tuning.json":      `{"values": {}}`,
-		"01-overview.md":   "# Overview\n\n```fantasy\nYou keep a small lantern lit on a long walk home.\nFeel: quiet, careful, calm\nNOT: frantic\n```\n",
-		"02-mechanics.md":  "# Mechanics\n",
-		"05-build-plan.md": "# Build plan\n",
-	}
 	for _, tc := range []struct{ rel, code string }{
 		{"tuning.json", "TUNING_JSON"},
 		{"clocks.json", "CLOCKS_JSON"},
@@ -193,11 +177,7 @@ func TestInvalidUTF8JSON(t *testing.T) {
 		{"collections/lamps/brass.json", "COLLECTION_RECORD_JSON"},
 	} {
 		for _, text := range []string{"a\xffb", "a\u00e9b"} {
-			files := map[string]string{}
-			for k, v := range base {
-				files[k] = v
-			}
-			files[tc.rel] = `{"x": "` + text + `"}`
+			files := minimalPackage(map[string]string{tc.rel: `{"x": "` + text + `"}`})
 			dir := analysistest.WriteFiles(t, "", files)
 			var got []string
 			for _, d := range Load([]string{dir}, Options{}).AllDiagnostics() {
@@ -215,4 +195,20 @@ func TestInvalidUTF8JSON(t *testing.T) {
 			}
 		}
 	}
+}
+
+// minimalPackage returns the files of a small valid package (manifest,
+// tuning, overview with its fantasy block, mechanics, build plan) with
+// extra added or put in their place.
+func minimalPackage(extra map[string]string) map[string]string {
+	files := map[string]string{
+		"manifest.json": `{"opengdd": "0.9", "id": "ink-lantern", "version": "1.0.0", "title": "Ink Lantern",
+  "designer": {"name": "Test Desk"}, "target": {"platform": "web-2d", "genre": "puzzle"}}`,
+		"tuning.json":      `{"values": {}}`,
+		"01-overview.md":   "# Overview\n\n```fantasy\nYou keep a small lantern lit on a long walk home.\nFeel: quiet, careful, calm\nNOT: frantic\n```\n",
+		"02-mechanics.md":  "# Mechanics\n",
+		"05-build-plan.md": "# Build plan\n",
+	}
+	maps.Copy(files, extra)
+	return files
 }
