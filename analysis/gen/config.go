@@ -42,30 +42,27 @@ func DefaultConfig() Config {
 	return Config{Adoptions: 200, Definitions: 4, Chapters: 100, Sections: 20, TuningKeys: 2000, Rows: 14, Seed: 1}
 }
 
+// withDefaults returns c with every zero size replaced by its default,
+// raised to the least the generator can plant its findings in.
 func (c Config) withDefaults() Config {
 	d := DefaultConfig()
-	if c.Adoptions <= 0 {
-		c.Adoptions = d.Adoptions
-	}
-	if c.Definitions <= 0 {
-		c.Definitions = d.Definitions
-	}
-	if c.Chapters <= 0 {
-		c.Chapters = d.Chapters
-	}
+	orDefault(&c.Adoptions, d.Adoptions)
+	orDefault(&c.Definitions, d.Definitions)
+	orDefault(&c.Chapters, d.Chapters)
 	c.Chapters = max(c.Chapters, 5)
-	if c.Sections <= 0 {
-		c.Sections = d.Sections
-	}
-	if c.TuningKeys <= 0 {
-		c.TuningKeys = d.TuningKeys
-	}
+	orDefault(&c.Sections, d.Sections)
+	orDefault(&c.TuningKeys, d.TuningKeys)
 	c.TuningKeys = max(c.TuningKeys, 100)
-	if c.Rows <= 0 {
-		c.Rows = d.Rows
-	}
+	orDefault(&c.Rows, d.Rows)
 	c.Rows = max(c.Rows, 4)
 	return c
+}
+
+// orDefault replaces a size of zero or less by its default.
+func orDefault(size *int, def int) {
+	if *size <= 0 {
+		*size = def
+	}
 }
 
 // Expected is one planted finding: the code the checker must report, the

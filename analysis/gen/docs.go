@@ -119,18 +119,10 @@ func DocsTree(dir string, cfg DocsConfig) (*DocsReport, error) {
 // withDefaults returns c with every zero size replaced by its default.
 func (c DocsConfig) withDefaults() DocsConfig {
 	d := DefaultDocsConfig()
-	if c.Areas <= 0 {
-		c.Areas = d.Areas
-	}
-	if c.Topics <= 0 {
-		c.Topics = d.Topics
-	}
-	if c.Files <= 0 {
-		c.Files = d.Files
-	}
-	if c.Links <= 0 {
-		c.Links = d.Links
-	}
+	orDefault(&c.Areas, d.Areas)
+	orDefault(&c.Topics, d.Topics)
+	orDefault(&c.Files, d.Files)
+	orDefault(&c.Links, d.Links)
 	return c
 }
 
