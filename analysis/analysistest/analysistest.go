@@ -1,7 +1,8 @@
 // Package analysistest holds the helpers that the tests of analysis, lsp
 // and cmd/gddls share: writing a fixture repository to a temporary folder,
 // copying a testdata folder, finding the module root, reading txtar
-// archives and removing the ⟦…⟧ markers that archives carry.
+// archives and removing the ⟦…⟧ markers that archives carry, and parsing
+// the JSON a test is written with.
 //
 // It does not import analysis, so that the tests inside package analysis
 // can use it too; a snapshot of fixture files is
@@ -17,8 +18,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"golang.org/x/tools/txtar"
 )
+
+// ParseJSON parses text, which a test wrote as valid JSON, and fails the
+// test when it does not parse.
+func ParseJSON(tb testing.TB, text string) *jsonsrc.Value {
+	tb.Helper()
+	v, errs := jsonsrc.Parse([]byte(text))
+	if len(errs) > 0 {
+		tb.Fatalf("the test's JSON does not parse: %v\n%s", errs, text)
+	}
+	return v
+}
 
 // WriteFiles writes files, keyed by slash paths, under dir and returns dir.
 // An empty dir means a new temporary folder. A name ending in "/" makes an

@@ -1,11 +1,11 @@
 package buildplan
 
 import (
+	"github.com/gddls/gddls/analysis/analysistest"
 	"strings"
 	"testing"
 
 	"github.com/gddls/gddls/analysis/markdown"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
 func TestParseID(t *testing.T) {
@@ -147,7 +147,7 @@ func TestSplitClaim(t *testing.T) {
 
 func TestClassSuggestion(t *testing.T) {
 	for typ, want := range map[string]string{"Scenario": `did you mean "scenario"`, "generl": `did you mean "general"`, "soak": ""} {
-		ps := CheckBlock(mustParse(t, `{"type": "`+typ+`"}`), "test AT-1")
+		ps := CheckBlock(analysistest.ParseJSON(t, `{"type": "`+typ+`"}`), "test AT-1")
 		if len(ps) == 0 || ps[0].Code != CodeClass {
 			t.Fatalf("%s: %+v", typ, ps)
 		}
@@ -155,13 +155,4 @@ func TestClassSuggestion(t *testing.T) {
 			t.Errorf("%s: message %q", typ, got)
 		}
 	}
-}
-
-func mustParse(t *testing.T, s string) *jsonsrc.Value {
-	t.Helper()
-	v, errs := jsonsrc.Parse([]byte(s))
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	return v
 }

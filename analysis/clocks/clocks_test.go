@@ -2,6 +2,7 @@ package clocks
 
 import (
 	"fmt"
+	"github.com/gddls/gddls/analysis/analysistest"
 	"sort"
 	"strings"
 	"testing"
@@ -10,15 +11,6 @@ import (
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
-
-func parse(t *testing.T, text string) *jsonsrc.Value {
-	t.Helper()
-	v, errs := jsonsrc.Parse([]byte(text))
-	if len(errs) > 0 {
-		t.Fatalf("bad test JSON %s: %v", text, errs)
-	}
-	return v
-}
 
 // brief renders findings as "CODE@text at the span", sorted by place.
 func brief(text string, fs []source.Finding) string {
@@ -73,7 +65,7 @@ func TestParse(t *testing.T) {
 		{"the last of two is checked", `{"w": {"unit": "s", "modes": {"p": "running"}}, "w": {"unit": "", "modes": {"p": "running"}}}`, `CLOCKS_UNIT@""`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := Parse("clocks.json", parse(t, tc.json))
+			f := Parse("clocks.json", analysistest.ParseJSON(t, tc.json))
 			if got := brief(tc.json, f.Findings); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
@@ -84,7 +76,7 @@ func TestParse(t *testing.T) {
 func TestParseModel(t *testing.T) {
 	text := `{"world": {"unit": "seconds", "advances": ["runtime.scan", "bad"], "modes": {"playing": "running", "Bad": "paused", "paused": "paused"}},
 	  "turn": {"unit": "turns", "advances": ["runtime.turn"], "modes": {"playing": "none", "in-mission": "steps"}}, "x.y": {}}`
-	f := Parse("clocks.json", parse(t, text))
+	f := Parse("clocks.json", analysistest.ParseJSON(t, text))
 	var names []string
 	for _, c := range f.Clocks {
 		names = append(names, c.Name)
@@ -111,7 +103,7 @@ func TestParseModel(t *testing.T) {
 	if f.ModeFold("IN-Mission") == nil || f.ModeFold("mission") != nil {
 		t.Error("ModeFold ignores case only")
 	}
-	twice := Parse("clocks.json", parse(t, `{"w": {"unit": "a", "modes": {"p": "none"}}, "w": {"unit": "b", "modes": {"p": "steps", "p": "paused"}}}`))
+	twice := Parse("clocks.json", analysistest.ParseJSON(t, `{"w": {"unit": "a", "modes": {"p": "none"}}, "w": {"unit": "b", "modes": {"p": "steps", "p": "paused"}}}`))
 	if len(twice.Clocks) != 1 || twice.Clocks[0].Unit != "b" || twice.Clocks[0].Modes[0].Word != "paused" {
 		t.Errorf("a member written twice should count with its last value: %+v", twice.Clocks[0])
 	}
@@ -219,8 +211,8 @@ func TestModeTags(t *testing.T) {
 }
 
 func TestCheckTags(t *testing.T) {
-	clocks := Parse("clocks.json", parse(t, `{"w": {"unit": "s", "modes": {"playing": "running", "in-mission": "paused"}}}`))
-	noModes := Parse("clocks.json", parse(t, `{"w": {"unit": "s", "modes": {}}}`))
+	clocks := Parse("clocks.json", analysistest.ParseJSON(t, `{"w": {"unit": "s", "modes": {"playing": "running", "in-mission": "paused"}}}`))
+	noModes := Parse("clocks.json", analysistest.ParseJSON(t, `{"w": {"unit": "s", "modes": {}}}`))
 	md := "# Scan [IN-MISSION] [Playing] [paused] [ALL] [Playng]\n"
 	tags := ModeTags(markdown.Parse([]byte(md)))
 	if got, want := brief(md, CheckTags(clocks, tags, "c.md")), "MODE_TAG_DANGLING@[paused] MODE_TAG_DANGLING@[ALL] MODE_TAG_DANGLING@[Playng]"; got != want {
@@ -240,7 +232,7 @@ func TestCheckTags(t *testing.T) {
 func TestCheckUnchanged(t *testing.T) {
 	clocksText := `{"world": {"unit": "seconds", "advances": ["runtime.scan"], "modes": {"playing": "running", "paused": "paused", "in-mission": "paused", "menu": "none"}},
 	  "turn": {"unit": "turns", "advances": ["runtime.faction_turn"], "modes": {"playing": "none", "paused": "none", "in-mission": "steps", "menu": "none"}}}`
-	clocks := Parse("clocks.json", parse(t, clocksText))
+	clocks := Parse("clocks.json", analysistest.ParseJSON(t, clocksText))
 	if len(clocks.Findings) > 0 {
 		t.Fatalf("clocks fixture has findings: %v", clocks.Findings)
 	}
@@ -278,7 +270,7 @@ func TestCheckUnchanged(t *testing.T) {
 			if tc.noClocks {
 				f = nil
 			}
-			fs := CheckUnchanged(f, parse(t, tc.json), declared, "plan.md")
+			fs := CheckUnchanged(f, analysistest.ParseJSON(t, tc.json), declared, "plan.md")
 			if got := brief(tc.json, fs); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
@@ -298,10 +290,10 @@ func TestCheckUnchanged(t *testing.T) {
 		t.Errorf("no unchanged, findings %v", fs)
 	}
 	// Without a declared function, only advances declare.
-	if got := brief(`x`, CheckUnchanged(clocks, parse(t, `{"modes": ["paused"], "values": ["runtime.in_prose"]}`), nil, "plan.md")); !strings.HasPrefix(got, "RUNTIME_UNDECLARED") {
+	if got := brief(`x`, CheckUnchanged(clocks, analysistest.ParseJSON(t, `{"modes": ["paused"], "values": ["runtime.in_prose"]}`), nil, "plan.md")); !strings.HasPrefix(got, "RUNTIME_UNDECLARED") {
 		t.Errorf("nil declared: %s", got)
 	}
-	fs := CheckUnchanged(clocks, parse(t, `{"modes": ["playing"], "values": ["runtime.scan"]}`), declared, "plan.md")
+	fs := CheckUnchanged(clocks, analysistest.ParseJSON(t, `{"modes": ["playing"], "values": ["runtime.scan"]}`), declared, "plan.md")
 	if len(fs) != 1 || len(fs[0].Related) != 2 || clocksText[fs[0].Related[0].Span.Start:fs[0].Related[0].Span.End] != `"playing"` {
 		t.Errorf("UNCHANGED_ADVANCES should relate the clock's mode: %+v", fs)
 	}
@@ -336,7 +328,7 @@ func BenchmarkParseManyMembers(b *testing.B) {
 			fmt.Fprintf(&sb, `,"c%d":{"unit":"s","advances":[]}`, i)
 		}
 		sb.WriteByte('}')
-		v := parseBench(b, sb.String())
+		v := analysistest.ParseJSON(b, sb.String())
 		b.Run(fmt.Sprint(2*n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				f := Parse("clocks.json", v)
@@ -346,13 +338,4 @@ func BenchmarkParseManyMembers(b *testing.B) {
 			}
 		})
 	}
-}
-
-func parseBench(b *testing.B, text string) *jsonsrc.Value {
-	b.Helper()
-	v, errs := jsonsrc.Parse([]byte(text))
-	if len(errs) > 0 {
-		b.Fatal(errs)
-	}
-	return v
 }

@@ -2,21 +2,13 @@ package grid
 
 import (
 	"fmt"
+	"github.com/gddls/gddls/analysis/analysistest"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
-
-func parse(t testing.TB, s string) *jsonsrc.Value {
-	t.Helper()
-	v, errs := jsonsrc.Parse([]byte(s))
-	if len(errs) > 0 {
-		t.Fatalf("parse %s: %v", s, errs)
-	}
-	return v
-}
 
 func TestLayers(t *testing.T) {
 	for _, tc := range []struct {
@@ -33,7 +25,7 @@ func TestLayers(t *testing.T) {
 		{"last shape counts, grid", `{"record": {"a": {"type": "string"}, "a": {"type": "grid"}}}`, []string{"a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := Layers(parse(t, tc.schema)); !reflect.DeepEqual(got, tc.want) {
+			if got := Layers(analysistest.ParseJSON(t, tc.schema)); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("Layers = %q, want %q", got, tc.want)
 			}
 		})
@@ -121,7 +113,7 @@ func TestCheck(t *testing.T) {
 		{"record not an object", `[["#"]]`, two, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := at(tc.record, parse(t, tc.record), tc.names); !reflect.DeepEqual(got, tc.want) {
+			if got := at(tc.record, analysistest.ParseJSON(t, tc.record), tc.names); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("findings\n got %q\nwant %q", got, tc.want)
 			}
 		})
@@ -135,7 +127,7 @@ func TestCheck(t *testing.T) {
 // and says what to change.
 func TestCheckMessages(t *testing.T) {
 	src := `{"terrain": ["#.#", "..."], "entities": ["-o-", "-----", "---"]}`
-	fs := Check("r.json", parse(t, src), []string{"terrain", "entities"})
+	fs := Check("r.json", analysistest.ParseJSON(t, src), []string{"terrain", "entities"})
 	var msgs []string
 	for _, f := range fs {
 		if f.File != "r.json" || f.Severity.String() != "error" {
@@ -199,7 +191,7 @@ func BenchmarkManyLayers(b *testing.B) {
 	}
 	schema.WriteString(`}}`)
 	record.WriteString(`}`)
-	sv, rv := parse(b, schema.String()), parse(b, record.String())
+	sv, rv := analysistest.ParseJSON(b, schema.String()), analysistest.ParseJSON(b, record.String())
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		layers := Layers(sv)
