@@ -64,14 +64,25 @@ local function line_of(buf, text)
   return nil
 end
 
-check_references = function(gddls, pkg, timeout)
-  local buf, client = open_attached(gddls, pkg .. '/02-mechanics.md', timeout)
+--- Opens path with gddls attached and finds the first line that starts
+--- with text: returns the buffer, the client and the line (1-based), or
+--- nil and what went wrong.
+local function open_at_line(gddls, path, name, text, timeout)
+  local buf, client = open_attached(gddls, path, timeout)
   if not client then
-    return 'no gddls client attached to 02-mechanics.md'
+    return nil, nil, nil, 'no gddls client attached to ' .. name
   end
-  local lnum = line_of(buf, '## Burn')
+  local lnum = line_of(buf, text)
   if not lnum then
-    return 'the fixture has no "## Burn" heading'
+    return nil, nil, nil, name .. ' has no line starting with ' .. vim.inspect(text)
+  end
+  return buf, client, lnum
+end
+
+check_references = function(gddls, pkg, timeout)
+  local buf, client, lnum, err = open_at_line(gddls, pkg .. '/02-mechanics.md', '02-mechanics.md', '## Burn', timeout)
+  if err then
+    return err
   end
   vim.api.nvim_win_set_cursor(0, { lnum, 0 })
   vim.fn.setqflist({}, 'r')
@@ -249,13 +260,10 @@ end
 -- Completion inside the link field sold_with of a demo record offers the
 -- ids of the linked collection's records.
 check_record_completion = function(gddls, demo, timeout)
-  local buf, client = open_attached(gddls, demo .. '/collections/remedies/cooling-tonic.json', timeout)
-  if not client then
-    return 'no gddls client attached to collections/remedies/cooling-tonic.json (is it a package file?)'
-  end
-  local lnum = line_of(buf, '  "sold_with": ["')
-  if not lnum then
-    return 'cooling-tonic.json has no sold_with line'
+  local buf, client, lnum, err =
+    open_at_line(gddls, demo .. '/collections/remedies/cooling-tonic.json', 'collections/remedies/cooling-tonic.json', '  "sold_with": ["', timeout)
+  if err then
+    return err
   end
   local line = vim.api.nvim_buf_get_lines(buf, lnum - 1, lnum, false)[1]
   local byte = line:find('["', 1, true) + 1 -- just after the opening quote of the id
