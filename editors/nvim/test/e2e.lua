@@ -42,15 +42,19 @@ local function code_of(d)
   return lsp and lsp.code
 end
 
---- Opens path and returns its buffer and the gddls client attached to it.
-local function open_attached(gddls, path, timeout)
-  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+--- Opens root/name and returns its buffer and the gddls client attached
+--- to it, or nil and what went wrong.
+local function open_attached(gddls, root, name, timeout)
+  vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/' .. name))
   local buf = vim.api.nvim_get_current_buf()
   local client
   vim.wait(timeout, function()
     client = gddls.client_for(buf)
     return client ~= nil and client.initialized ~= false
   end, 20)
+  if not client then
+    return nil, nil, 'no gddls client attached to ' .. name
+  end
   return buf, client
 end
 
@@ -67,10 +71,10 @@ end
 --- Opens path with gddls attached and finds the first line that starts
 --- with text: returns the buffer, the client and the line (1-based), or
 --- nil and what went wrong.
-local function open_at_line(gddls, path, name, text, timeout)
-  local buf, client = open_attached(gddls, path, timeout)
-  if not client then
-    return nil, nil, nil, 'no gddls client attached to ' .. name
+local function open_at_line(gddls, root, name, text, timeout)
+  local buf, client, err = open_attached(gddls, root, name, timeout)
+  if err then
+    return nil, nil, nil, err
   end
   local lnum = line_of(buf, text)
   if not lnum then
@@ -80,7 +84,7 @@ local function open_at_line(gddls, path, name, text, timeout)
 end
 
 check_references = function(gddls, pkg, timeout)
-  local buf, client, lnum, err = open_at_line(gddls, pkg .. '/02-mechanics.md', '02-mechanics.md', '## Burn', timeout)
+  local buf, client, lnum, err = open_at_line(gddls, pkg, '02-mechanics.md', '## Burn', timeout)
   if err then
     return err
   end
@@ -130,9 +134,9 @@ check_references = function(gddls, pkg, timeout)
 end
 
 check_inlay_hints = function(gddls, pkg, timeout)
-  local buf, client = open_attached(gddls, pkg .. '/02-mechanics.md', timeout)
-  if not client then
-    return 'no gddls client attached to 02-mechanics.md'
+  local buf, client, err = open_attached(gddls, pkg, '02-mechanics.md', timeout)
+  if err then
+    return err
   end
   local labels
   local ok = vim.wait(timeout, function()
@@ -204,9 +208,9 @@ end
 -- per hex value, at that value; on 0.12 the client shows them
 -- (vim.lsp.document_color) as highlighted extmarks.
 check_colors = function(gddls, demo, timeout)
-  local buf, client = open_attached(gddls, demo .. '/direction.json', timeout)
-  if not client then
-    return 'no gddls client attached to direction.json'
+  local buf, client, err = open_attached(gddls, demo, 'direction.json', timeout)
+  if err then
+    return err
   end
   local want = hex_values(buf)
   if #want < 4 then
@@ -261,7 +265,7 @@ end
 -- ids of the linked collection's records.
 check_record_completion = function(gddls, demo, timeout)
   local buf, client, lnum, err =
-    open_at_line(gddls, demo .. '/collections/remedies/cooling-tonic.json', 'collections/remedies/cooling-tonic.json', '  "sold_with": ["', timeout)
+    open_at_line(gddls, demo, 'collections/remedies/cooling-tonic.json', '  "sold_with": ["', timeout)
   if err then
     return err
   end
