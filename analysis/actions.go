@@ -36,7 +36,7 @@ func (s *Snapshot) CodeActions(path string, span source.Span) []CodeAction {
 	if f == nil || f.Skipped != "" || f.Lines == nil {
 		return nil
 	}
-	x := &fixer{s: s, f: f, pkg: f.Package, seen: map[string]bool{}}
+	x := &fixer{s: s, f: f, pkg: s.PackageFor(f), seen: map[string]bool{}}
 	_, x.a = s.AdoptionAt(path)
 	for _, d := range s.Diagnostics(path) {
 		ds := source.Span{Start: f.Lines.Offset(d.Range.Start), End: f.Lines.Offset(d.Range.End)}
@@ -71,7 +71,7 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
-	if k, ok := shapedFile(x.f); ok && d.Code == k.code {
+	if k, ok := shapedFile(x.pkg, x.f); ok && d.Code == k.code {
 		x.fixShaped(k, ds)
 		return
 	}
@@ -646,7 +646,7 @@ func (x *fixer) linkAnchor(ds source.Span) {
 		return
 	}
 	anchor := d.fragment
-	x.nearest("DOC_LINK_ANCHOR", "#"+anchor, anchor, docAnchors(tf.Markdown, tf.Package == nil), ds, false)
+	x.nearest("DOC_LINK_ANCHOR", "#"+anchor, anchor, docAnchors(tf.Markdown, !tf.InPackage()), ds, false)
 }
 
 // reservedKey offers new names for a tuning key whose first segment is

@@ -70,7 +70,7 @@ func (b *builder) findPackages() {
 	for _, f := range b.snap.files {
 		if !cleanRoots || !f.cleanPath {
 			if p := b.snap.PackageOf(f.Path); p != nil {
-				f.Package = p
+				f.pkgRoot = p.Root
 				p.attach(p.Rel(f.Path), f)
 			}
 			continue
@@ -83,7 +83,7 @@ func (b *builder) findPackages() {
 		}
 		if best != nil {
 			rel, _ := belowClean(best.Root, f.Path)
-			f.Package = best
+			f.pkgRoot = best.Root
 			best.attach(rel, f)
 		}
 	}

@@ -326,7 +326,7 @@ func headingTagSpan(f *File, lineStart, lineEnd, offset int) (string, source.Spa
 // does not name yet, and in advances the declared runtime addresses no
 // clock advances yet. ok is false for any other file.
 func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil || p.Rel(f.Path) != "clocks.json" {
 		return nil, false
 	}
@@ -383,7 +383,7 @@ func (s *Snapshot) completeClocks(f *File, offset int) ([]CompletionItem, bool) 
 // hoverClocks explains a clock, a mode, a runtime address or a mode word
 // under the cursor in clocks.json; ok is false for any other file.
 func (s *Snapshot) hoverClocks(f *File, offset int) (*Hover, bool) {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil || p.Rel(f.Path) != "clocks.json" {
 		return nil, false
 	}
@@ -671,8 +671,7 @@ func unchangedItems(p *Package, ctx jsonsrc.Context, keys []string) []Completion
 
 // modeTagHover explains the mode tag of a chapter heading at offset: what
 // each clock does in that mode.
-func modeTagHover(f *File, offset int) *Hover {
-	p := f.Package
+func modeTagHover(p *Package, f *File, offset int) *Hover {
 	if p == nil || p.ClockFile == nil || !isChapter(p, f) {
 		return nil
 	}
@@ -693,6 +692,9 @@ func modeTagHover(f *File, offset int) *Hover {
 // isChapter reports whether f is a numbered chapter of p, where mode tags
 // are read.
 func isChapter(p *Package, f *File) bool {
+	if p == nil {
+		return false
+	}
 	for _, c := range p.Chapters {
 		if c.File == f {
 			return true

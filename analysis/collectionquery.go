@@ -18,15 +18,15 @@ import (
 
 // recordFile returns the collection and record id of a record file, and
 // false for any other file.
-func recordFile(f *File) (*Collection, string, bool) {
-	if f == nil || f.Package == nil {
+func recordFile(p *Package, f *File) (*Collection, string, bool) {
+	if f == nil || p == nil {
 		return nil, "", false
 	}
-	parts := strings.Split(f.Package.Rel(f.Path), "/")
+	parts := strings.Split(p.Rel(f.Path), "/")
 	if len(parts) != 3 || parts[0] != "collections" || parts[2] == "_collection.json" || !strings.HasSuffix(parts[2], ".json") {
 		return nil, "", false
 	}
-	c := f.Package.Collections[parts[1]]
+	c := p.Collections[parts[1]]
 	if c == nil {
 		return nil, "", false
 	}
@@ -36,8 +36,8 @@ func recordFile(f *File) (*Collection, string, bool) {
 // recordShape returns the record schema of the record file f as a shape,
 // and false when f is no record file or its collection has no usable
 // record schema.
-func recordShape(f *File) (shapedKind, bool) {
-	c, _, ok := recordFile(f)
+func recordShape(p *Package, f *File) (shapedKind, bool) {
+	c, _, ok := recordFile(p, f)
 	if !ok {
 		return shapedKind{}, false
 	}
@@ -79,7 +79,7 @@ func linkFieldAt(r *collections.Record, keys []string) *collections.Field {
 // completeLink proposes the record ids of the target collection at a value
 // of a link field of a record file, and false elsewhere.
 func (s *Snapshot) completeLink(f *File, offset int) ([]CompletionItem, bool) {
-	c, _, ok := recordFile(f)
+	c, _, ok := recordFile(s.PackageFor(f), f)
 	if !ok {
 		return nil, false
 	}
@@ -95,7 +95,7 @@ func (s *Snapshot) completeLink(f *File, offset int) ([]CompletionItem, bool) {
 	if lf == nil {
 		return nil, false
 	}
-	target := f.Package.Collections[lf.To]
+	target := s.PackageFor(f).Collections[lf.To]
 	if target == nil {
 		return nil, true
 	}
@@ -250,7 +250,7 @@ func recordSpan(c *Collection, id string) source.Span {
 // hoverRecordLink shows the record a link field's id names, or nil when
 // offset is on no such id.
 func (s *Snapshot) hoverRecordLink(f *File, offset int) *Hover {
-	if _, _, ok := recordFile(f); !ok {
+	if _, _, ok := recordFile(s.PackageFor(f), f); !ok {
 		return nil
 	}
 	r, ok := s.citeIndex().refAt(f.Path, offset)
@@ -270,10 +270,14 @@ func (s *Snapshot) hoverRecordLink(f *File, offset int) *Hover {
 
 // schemaFile reports whether f is the schema file of a collection.
 func schemaFile(f *File) bool {
-	if f == nil || f.Package == nil {
+	if f == nil {
 		return false
 	}
-	parts := strings.Split(f.Package.Rel(f.Path), "/")
+	rel, ok := f.packageRel()
+	if !ok {
+		return false
+	}
+	parts := strings.Split(rel, "/")
 	return len(parts) == 3 && parts[0] == "collections" && parts[2] == "_collection.json"
 }
 

@@ -47,7 +47,7 @@ func (s *Snapshot) Complete(path string, offset int) []CompletionItem {
 	if items, ok := s.completeLink(f, offset); ok {
 		return items // the record ids a link field may hold
 	}
-	if k, ok := shapedFile(f); ok {
+	if k, ok := shapedFile(s.PackageFor(f), f); ok {
 		return completeShaped(k, f.Content, offset)
 	}
 	q := s.adoptionQuery(f, offset)
@@ -76,7 +76,7 @@ type adoptionQuery struct {
 // otherwise the partial model the snapshot kept (everything before the
 // syntax error).
 func (s *Snapshot) adoptionQuery(f *File, offset int) *adoptionQuery {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil {
 		return nil
 	}
@@ -109,7 +109,7 @@ func (s *Snapshot) draftAdoption(f *File) *contracts.Adoption {
 	if _, a := s.AdoptionAt(f.Path); a != nil {
 		return a
 	}
-	p := f.Package
+	p := s.PackageFor(f)
 	dir, name := path.Split(p.Rel(f.Path))
 	if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") || f.entry == nil {
 		return nil
@@ -814,7 +814,7 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 		return items
 	}
 	if typed, span, ok := headingTagSpan(f, start, end, offset); ok {
-		return modeTagItems(f.Package, typed, span)
+		return modeTagItems(s.PackageFor(f), typed, span)
 	}
 
 	if strings.Count(before, "`")%2 == 1 {
@@ -824,9 +824,9 @@ func (s *Snapshot) completeMarkdown(f *File, offset int) []CompletionItem {
 			stop = offset + i
 		}
 		span := source.Span{Start: open, End: stop}
-		items := append(s.codeItems(f.Package, span), s.pathItems(f, span, offset)...)
+		items := append(s.codeItems(s.PackageFor(f), span), s.pathItems(f, span, offset)...)
 		edit := func(text string) *TextEdit { return &TextEdit{Span: span, NewText: text} }
-		return append(items, collectionItems(f.Package, string(f.Content[open:offset]), edit)...)
+		return append(items, collectionItems(s.PackageFor(f), string(f.Content[open:offset]), edit)...)
 	}
 	if i := strings.LastIndex(before, "]("); i >= 0 && !strings.ContainsAny(before[i+2:], ") \t") {
 		destStart := start + i + 2
@@ -891,7 +891,7 @@ func (s *Snapshot) linkItems(f *File, typed string, destStart, stop int) []Compl
 			return nil
 		}
 		span := source.Span{Start: destStart + strings.IndexByte(typed, '#') + 1, End: stop}
-		return anchorItems(target.Markdown, target.Package == nil, false, func(anchor string) *TextEdit {
+		return anchorItems(target.Markdown, !target.InPackage(), false, func(anchor string) *TextEdit {
 			return &TextEdit{Span: span, NewText: anchor}
 		})
 	}
@@ -900,10 +900,10 @@ func (s *Snapshot) linkItems(f *File, typed string, destStart, stop int) []Compl
 		if g == f || g.Markdown == nil {
 			continue
 		}
-		if f.Package != nil && g.Package != f.Package {
+		if f.InPackage() && s.PackageFor(g) != s.PackageFor(f) {
 			continue
 		}
-		if f.Package == nil && !s.sameRoot(f.Path, g.Path) {
+		if !f.InPackage() && !s.sameRoot(f.Path, g.Path) {
 			continue
 		}
 		candidates = append(candidates, g)

@@ -23,14 +23,18 @@ import (
 
 // isDirectionFile reports whether f is the direction.json of its package.
 func isDirectionFile(f *File) bool {
-	return f != nil && f.Package != nil && f.Package.Rel(f.Path) == "direction.json"
+	if f == nil {
+		return false
+	}
+	rel, ok := f.packageRel()
+	return ok && rel == "direction.json"
 }
 
 // draftDirection returns the model of direction.json for a query at c:
 // the snapshot's model, or the model of a repaired copy when the file does
 // not parse while it is being typed.
-func draftDirection(f *File, c jsonsrc.Context) *direction.File {
-	if d := f.Package.DirectionFile; d != nil {
+func draftDirection(p *Package, f *File, c jsonsrc.Context) *direction.File {
+	if d := p.DirectionFile; d != nil {
 		return d
 	}
 	return direction.Parse(f.Path, draftJSON(f.Content, c))
@@ -62,12 +66,12 @@ func (s *Snapshot) completeDirection(f *File, offset int) []CompletionItem {
 	edit := func(text string) *TextEdit { return valueEditAt(c, text, true) }
 	switch directionPosition(c) {
 	case "color":
-		return colorItems(draftDirection(f, c), edit)
+		return colorItems(draftDirection(s.PackageFor(f), f, c), edit)
 	case "palette":
-		return paletteItems(draftDirection(f, c), edit)
+		return paletteItems(draftDirection(s.PackageFor(f), f, c), edit)
 	case "key":
 		var out []CompletionItem
-		for _, it := range tuningItems(f.Package.Tuning, true, edit) {
+		for _, it := range tuningItems(s.PackageFor(f).Tuning, true, edit) {
 			if !it.Deprecated { // an open number cannot carry a timing promise
 				out = append(out, it)
 			}
@@ -158,7 +162,7 @@ func entrySummary(p *Package, e *direction.Entry) string {
 // hoverDirection answers a hover in direction.json on an address, a color
 // string or a color name, and otherwise on a member of the shape.
 func (s *Snapshot) hoverDirection(f *File, offset int) *Hover {
-	d := f.Package.DirectionFile
+	d := s.PackageFor(f).DirectionFile
 	if d == nil {
 		return nil
 	}
@@ -318,11 +322,11 @@ type ColorInfo struct {
 // direction.json, in document order; nothing for any other file.
 func (s *Snapshot) DocumentColors(path string) []ColorInfo {
 	f := s.File(path)
-	if !isDirectionFile(f) || f.Package.DirectionFile == nil {
+	if !isDirectionFile(f) || s.PackageFor(f).DirectionFile == nil {
 		return nil
 	}
 	var out []ColorInfo
-	pals := f.Package.DirectionFile.Value.Get("palette")
+	pals := s.PackageFor(f).DirectionFile.Value.Get("palette")
 	if pals == nil || pals.Kind != jsonsrc.Object {
 		return nil
 	}

@@ -413,8 +413,8 @@ func (s *Snapshot) pathItems(f *File, span source.Span, offset int) []Completion
 		bases = []string{filepath.Dir(f.Path)}
 	} else {
 		bases = []string{root}
-		if f.Package != nil && f.Package.Root != root {
-			bases = append(bases, f.Package.Root)
+		if f.InPackage() && f.pkgRoot != root {
+			bases = append(bases, f.pkgRoot)
 		}
 	}
 	seen := map[string]bool{}

@@ -593,7 +593,7 @@ type witness struct {
 // chapters, tokens that are OpenGDD citations are not paths: the prose
 // citation check owns them.
 func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []citedPath {
-	inChapter := f.Package != nil && f.Package.Chapter(f.Package.Rel(f.Path)) != nil
+	inChapter := isChapter(s.PackageFor(f), f)
 	var out []citedPath
 	for _, cs := range f.Markdown.CodeSpans {
 		if !LooksLikePath(cs.Text) {
@@ -616,8 +616,8 @@ func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []cited
 func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool, bool)) {
 	rel := filepath.FromSlash(strings.TrimSuffix(c.text, "/"))
 	bases := []string{s.rootFor(f.Path), filepath.Dir(f.Path)}
-	if f.Package != nil {
-		bases = append(bases, f.Package.Root)
+	if f.InPackage() {
+		bases = append(bases, f.pkgRoot)
 	}
 	inside := false
 	for _, base := range bases {

@@ -167,8 +167,8 @@ func (fr *fileRenamer) paths(f *File) {
 		}
 		if bases == nil {
 			bases = []string{fr.snap.rootFor(f.Path), filepath.Dir(f.Path)}
-			if f.Package != nil {
-				bases = append(bases, f.Package.Root)
+			if f.InPackage() {
+				bases = append(bases, f.pkgRoot)
 			}
 		}
 		rel := filepath.FromSlash(strings.TrimSuffix(c.text, "/"))

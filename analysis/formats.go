@@ -60,8 +60,8 @@ func formatJSONKind(rel string) (jsonKind, bool) {
 // which then cannot be read as the format requires, and FILE_NOT_ANALYSED
 // for anything else.
 func skippedFinding(f *File) source.Finding {
-	if f.Package != nil {
-		if k, ok := formatJSONKind(f.Package.Rel(f.Path)); ok {
+	if rel, ok := f.packageRel(); ok {
+		if k, ok := formatJSONKind(rel); ok {
 			return source.Finding{
 				Code: k.code, Severity: source.Error, File: f.Path,
 				Message: fmt.Sprintf("%s cannot be read, so nothing in it is checked: %s", k.what, f.Skipped),

@@ -45,7 +45,7 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 	if h := s.hoverRecordLink(f, offset); h != nil {
 		return h // a record id in a link field (collectionquery.go)
 	}
-	if k, ok := shapedFile(f); ok {
+	if k, ok := shapedFile(s.PackageFor(f), f); ok {
 		return hoverShaped(k, f.entry.getJSON(), offset)
 	}
 	q := s.hoverQuery(f, offset)
@@ -58,7 +58,7 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 // hoverQuery is like adoptionQuery but keeps the snapshot's model, whose
 // spans match the file's content.
 func (s *Snapshot) hoverQuery(f *File, offset int) *adoptionQuery {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil {
 		return nil
 	}
@@ -512,8 +512,8 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 		return h // a > PERSONALIZATION: tag (personalize_query.go)
 	}
 	doc := f.Markdown
-	p := f.Package
-	if h := modeTagHover(f, offset); h != nil {
+	p := s.PackageFor(f)
+	if h := modeTagHover(p, f, offset); h != nil {
 		return h
 	}
 	for _, cs := range doc.CodeSpans {
@@ -546,7 +546,7 @@ func (s *Snapshot) hoverMarkdown(f *File, offset int) *Hover {
 				md += "\n\n" + quoteBlock(target.Markdown.SectionText(0, sectionLines))
 			}
 		} else {
-			md = headingMarkdown(target.Markdown, name, anchor, target.Package == nil, false)
+			md = headingMarkdown(target.Markdown, name, anchor, !target.InPackage(), false)
 		}
 		return &Hover{Markdown: md, Span: l.Span}
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -20,7 +19,7 @@ import (
 // fantasyHover explains the fantasy block under the cursor: the budget its
 // player-fantasy lines use, and the entries of its labelled lines.
 func (s *Snapshot) fantasyHover(f *File, offset int) *Hover {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil || p.files["01-overview.md"] != f {
 		return nil
 	}
@@ -47,8 +46,8 @@ func (s *Snapshot) fantasyHover(f *File, offset int) *Hover {
 
 // rulesetHover explains the ruleset tag whose id is under the cursor.
 func (s *Snapshot) rulesetHover(f *File, offset int) *Hover {
-	p := f.Package
-	if !f.isChapter() || f.Markdown == nil {
+	p := s.PackageFor(f)
+	if !isChapter(p, f) || f.Markdown == nil {
 		return nil
 	}
 	for _, t := range f.Markdown.Tags {
@@ -72,16 +71,6 @@ func (s *Snapshot) rulesetHover(f *File, offset int) *Hover {
 		return &Hover{Markdown: md, Span: t.IDSpan}
 	}
 	return nil
-}
-
-// isChapter reports whether f is a chapter of its package: only chapters
-// declare rulesets.
-func (f *File) isChapter() bool {
-	if f.Package == nil {
-		return false
-	}
-	c := f.Package.Chapter(filepath.Base(f.Path))
-	return c != nil && c.File == f
 }
 
 func plural(n int, one, many string) string {
@@ -207,7 +196,7 @@ func (x *fixer) initialMark(t markdown.Tag) {
 // rulesetItems completes the id of a ruleset tag: the cursor is on a
 // `> RULESET:` line after the colon, in the id. ok reports such a line.
 func (s *Snapshot) rulesetItems(f *File, lineStart, offset int) (items []CompletionItem, ok bool) {
-	if !f.isChapter() || f.Markdown == nil {
+	if !isChapter(s.PackageFor(f), f) || f.Markdown == nil {
 		return nil, false
 	}
 	for _, t := range f.Markdown.Tags {
@@ -222,12 +211,12 @@ func (s *Snapshot) rulesetItems(f *File, lineStart, offset int) (items []Complet
 		}
 		seen := map[string]bool{}
 		initial := ""
-		for _, rt := range f.Package.Rulesets() {
+		for _, rt := range s.PackageFor(f).Rulesets() {
 			if rt.Tag.MarksInitial() {
 				initial = rt.Tag.ID
 			}
 		}
-		for _, rt := range f.Package.Rulesets() {
+		for _, rt := range s.PackageFor(f).Rulesets() {
 			id := rt.Tag.ID
 			if id == "" || seen[id] || !source.IsKebab(id) || id == "all" || rt.Tag.Span == t.Span && rt.Chapter.File == f {
 				continue

@@ -30,7 +30,7 @@ type persQuery struct {
 // when one parses, so completion works while a member is being typed; its
 // spans are then not used.
 func (s *Snapshot) persQuery(f *File, offset int) *persQuery {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil || p.Rel(f.Path) != "personalization.json" {
 		return nil
 	}
@@ -77,7 +77,7 @@ func (q *persQuery) complete() []CompletionItem {
 	}
 	// The members a question or option still lacks (by its type), the
 	// values of type: the queries of every shaped file.
-	k, _ := shapedFile(q.file)
+	k, _ := shapedFile(q.pkg, q.file)
 	return completeShaped(k, q.file.Content, q.offset)
 }
 
@@ -177,7 +177,7 @@ func (q *persQuery) hover() *Hover {
 // memberHover is the hover of every shaped file on the member at the
 // cursor.
 func (q *persQuery) memberHover() *Hover {
-	k, _ := shapedFile(q.file)
+	k, _ := shapedFile(q.pkg, q.file)
 	return hoverShaped(k, q.pers.Root, q.offset)
 }
 
@@ -273,7 +273,7 @@ var tagLine = regexp.MustCompile(`^ *(?:> *)+PERSONALIZATION:[ \t]*(\S*)$`)
 // on the id of such a line.
 func (s *Snapshot) tagItems(f *File, lineStart, offset, lineEnd int) (items []CompletionItem, ok bool) {
 	m := tagLine.FindSubmatchIndex(f.Content[lineStart:offset])
-	if m == nil || f.Package == nil {
+	if m == nil || !f.InPackage() {
 		return nil, false
 	}
 	start := lineStart + m[2]
@@ -285,7 +285,7 @@ func (s *Snapshot) tagItems(f *File, lineStart, offset, lineEnd int) (items []Co
 	for end < lineEnd && f.Content[end] != ' ' && f.Content[end] != '\t' {
 		end++
 	}
-	p := f.Package
+	p := s.PackageFor(f)
 	if p.pers == nil {
 		return nil, true
 	}
@@ -304,7 +304,7 @@ func (s *Snapshot) tagItems(f *File, lineStart, offset, lineEnd int) (items []Co
 // tagHover explains the > PERSONALIZATION: tag under the cursor: the
 // question it names.
 func (s *Snapshot) tagHover(f *File, offset int) *Hover {
-	p := f.Package
+	p := s.PackageFor(f)
 	if p == nil {
 		return nil
 	}

@@ -22,8 +22,7 @@ import (
 
 // planOf returns the build plan when f is the build plan of its package.
 func planOf(f *File) *buildplan.Plan {
-	p := f.Package
-	if p == nil || p.files[buildplan.FileName] != f || f.entry == nil {
+	if rel, ok := f.packageRel(); !ok || rel != buildplan.FileName || f.entry == nil {
 		return nil
 	}
 	return f.entry.getPlan()
@@ -129,7 +128,7 @@ func (s *Snapshot) completeBlock(f *File, t *buildplan.Test, offset int) []Compl
 				SortText: fmt.Sprintf("%02d", i), Edit: keyEditAt(ctx, fd.Name)})
 		}
 	case len(keys) > 0 && keys[0] == "unchanged" && !(ctx.Pos == jsonsrc.PosValue && len(keys) == 1):
-		out = unchangedItems(f.Package, ctx, keys[1:]) // clockfeatures.go
+		out = unchangedItems(s.PackageFor(f), ctx, keys[1:]) // clockfeatures.go
 	case ctx.Pos == jsonsrc.PosValue && len(keys) == 1 && keys[0] == "type":
 		for i, ty := range buildplan.Types {
 			out = append(out, CompletionItem{Label: ty, Kind: CompleteOption, Detail: "test type", Documentation: typeDoc[ty],
@@ -137,7 +136,7 @@ func (s *Snapshot) completeBlock(f *File, t *buildplan.Test, offset int) []Compl
 		}
 	case ctx.Pos == jsonsrc.PosElement && len(keys) == 2 && keys[0] == "direction_claims",
 		ctx.Pos == jsonsrc.PosValue && len(keys) == 1 && keys[0] == "direction_claims" && !ctx.InString:
-		paths, values := claimTargets(directionBytes(f.Package))
+		paths, values := claimTargets(directionBytes(s.PackageFor(f)))
 		for i, path := range paths {
 			edit := valueEditAt(ctx, path, true)
 			if ctx.Pos == jsonsrc.PosValue {
@@ -177,7 +176,7 @@ func (s *Snapshot) hoverPlan(f *File, offset int) (*Hover, bool) {
 		return nil, false
 	}
 	if t := inBlock(plan, offset); t != nil {
-		return blockHover(f.Package, t, offset), true
+		return blockHover(s.PackageFor(f), t, offset), true
 	}
 	for _, t := range plan.Tests {
 		if t.IDSpan.Contains(offset) {
@@ -356,8 +355,7 @@ func claimedEntry(p *Package, path string) (Location, bool) {
 // claimAt returns the path of direction.json that the token at offset
 // names: a claim in a test block of the build plan, or the key of a
 // measured promise in direction.json; "" elsewhere.
-func claimAt(f *File, offset int) string {
-	p := f.Package
+func claimAt(p *Package, f *File, offset int) string {
 	if p == nil {
 		return ""
 	}
@@ -392,7 +390,7 @@ func (s *Snapshot) claimDefinition(f *File, offset int) []Location {
 	if planOf(f) == nil {
 		return nil
 	}
-	if loc, ok := claimedEntry(f.Package, claimAt(f, offset)); ok {
+	if loc, ok := claimedEntry(s.PackageFor(f), claimAt(s.PackageFor(f), f, offset)); ok {
 		return []Location{loc}
 	}
 	return nil
@@ -403,11 +401,11 @@ func (s *Snapshot) claimDefinition(f *File, offset int) []Location {
 // promise itself first when includeDeclaration is set; ok is false when
 // offset names no promise.
 func (s *Snapshot) claimReferences(f *File, offset int, includeDeclaration bool) (out []Location, ok bool) {
-	path := claimAt(f, offset)
+	path := claimAt(s.PackageFor(f), f, offset)
 	if path == "" {
 		return nil, false
 	}
-	p := f.Package
+	p := s.PackageFor(f)
 	if loc, found := claimedEntry(p, path); found && includeDeclaration {
 		out = append(out, loc)
 	}

@@ -29,7 +29,7 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 		}
 		return out
 	}
-	p := f.Package
+	p := s.PackageFor(f)
 	if p != nil && p.ClockFile != nil && p.ClockFile.Path == path {
 		return s.clockLenses(path, p)
 	}

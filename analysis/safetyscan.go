@@ -28,7 +28,7 @@ func (s *Snapshot) scanSafety() {
 	s.safetyByFile = map[string][]Diagnostic{}
 	var files []*File
 	for _, f := range s.Files() {
-		if f.Package == nil || !safety.IsText(f.Path) {
+		if !f.InPackage() || !safety.IsText(f.Path) {
 			continue
 		}
 		if w := s.tree.files[f.Path]; w != nil && w.link {

@@ -104,7 +104,7 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		return nil
 	}
 	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
-	if p := f.Package; p != nil {
+	if p := s.PackageFor(f); p != nil {
 		if p.TuningFile == f {
 			b.tuning(p)
 		}

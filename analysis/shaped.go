@@ -34,15 +34,15 @@ type shapedKind struct {
 // shapedFile returns the shape of f when f is a package file that has one:
 // the manifest, personalization.json, or a record of a collection with a
 // usable record schema (collectionquery.go).
-func shapedFile(f *File) (shapedKind, bool) {
+func shapedFile(p *Package, f *File) (shapedKind, bool) {
 	if isBuildRecord(f) {
 		// In a package or beside one.
 		return shapedKind{buildrecord.Shape(), buildrecord.CodeSchema}, true
 	}
-	if f == nil || f.Package == nil {
+	if f == nil || p == nil {
 		return shapedKind{}, false
 	}
-	switch f.Package.Rel(f.Path) {
+	switch p.Rel(f.Path) {
 	case "manifest.json":
 		return shapedKind{manifest.Shape(), manifest.CodeSchema}, true
 	case "personalization.json":
@@ -51,9 +51,9 @@ func shapedFile(f *File) (shapedKind, bool) {
 		return shapedKind{direction.Shape, direction.CodeSchema}, true
 	}
 	if schemaFile(f) {
-		return shapedKind{shape: schemaFileShape(f.Package)}, true // completion and hover only
+		return shapedKind{shape: schemaFileShape(p)}, true // completion and hover only
 	}
-	return recordShape(f)
+	return recordShape(p, f)
 }
 
 // completeShaped proposes, at offset in a shaped file that may be half

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -103,8 +104,6 @@ type File struct {
 	Path    string
 	Content []byte
 	Lines   *source.Lines
-	// Package is the package the file belongs to, or nil.
-	Package *Package
 	// Markdown is the parsed document of a Markdown file.
 	Markdown *markdown.Doc
 	// Skipped says why the file was not analysed, or is empty.
@@ -115,6 +114,37 @@ type File struct {
 	// cleanPath is set when Path is clean and absolute (cleanAbs), as
 	// the walk found it.
 	cleanPath bool
+	// pkgRoot is the root of the package the file belongs to, empty when
+	// it belongs to none. A File holds no pointer to its Package: a
+	// snapshot built from the last one by an edit shares the files the
+	// edit did not change, each with its package's root, and every
+	// snapshot has Packages of its own (see Snapshot.PackageFor).
+	pkgRoot string
+}
+
+// InPackage reports whether the file belongs to an OpenGDD package.
+func (f *File) InPackage() bool { return f.pkgRoot != "" }
+
+// packageRel returns the file's package-relative slash path, and false
+// when it belongs to no package.
+func (f *File) packageRel() (string, bool) {
+	if f.pkgRoot == "" {
+		return "", false
+	}
+	return relPath(f.pkgRoot, f.Path), true
+}
+
+// PackageFor returns the package of the snapshot the file belongs to, or
+// nil.
+func (s *Snapshot) PackageFor(f *File) *Package {
+	if f == nil || f.pkgRoot == "" {
+		return nil
+	}
+	i, ok := slices.BinarySearchFunc(s.Packages, f.pkgRoot, func(p *Package, root string) int { return strings.Compare(p.Root, root) })
+	if !ok {
+		return nil
+	}
+	return s.Packages[i]
 }
 
 // Package is one OpenGDD package: a folder holding tuning.json or
@@ -296,13 +326,16 @@ func (s *Snapshot) PackageOf(path string) *Package {
 }
 
 // Rel returns the package-relative slash path of an absolute path.
-func (p *Package) Rel(path string) string {
-	if filepath.Separator == '/' && p.Root != "/" && cleanAbs(p.Root) && cleanAbs(path) {
-		if rel, ok := belowClean(p.Root, path); ok {
+func (p *Package) Rel(path string) string { return relPath(p.Root, path) }
+
+// relPath returns the slash path of path relative to root.
+func relPath(root, path string) string {
+	if filepath.Separator == '/' && root != "/" && cleanAbs(root) && cleanAbs(path) {
+		if rel, ok := belowClean(root, path); ok {
 			return rel // what filepath.Rel gives for clean paths below the root
 		}
 	}
-	rel, err := filepath.Rel(p.Root, path)
+	rel, err := filepath.Rel(root, path)
 	if err != nil {
 		return path
 	}
@@ -339,12 +372,12 @@ func (p *Package) adoptionFile(path string) *contracts.Adoption {
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
 func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
-	f := s.files[path]
-	if f == nil || f.Package == nil {
+	p := s.PackageFor(s.files[path])
+	if p == nil {
 		return nil, nil
 	}
-	if a := f.Package.adoptionFile(path); a != nil {
-		return f.Package, a
+	if a := p.adoptionFile(path); a != nil {
+		return p, a
 	}
 	return nil, nil
 }

@@ -26,7 +26,7 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 		return nil
 	}
 	if f.Markdown != nil {
-		if f.isChapter() {
+		if isChapter(s.PackageFor(f), f) {
 			return planSymbols(f, addRulesetSymbols(f.Markdown, headingTree(f.Markdown)))
 		}
 		return headingTree(f.Markdown)
@@ -34,10 +34,10 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	if _, a := s.AdoptionAt(path); a != nil {
 		return adoptionSymbols(a)
 	}
-	if p := f.Package; p != nil && p.TuningFile == f && p.Tuning != nil {
+	if p := s.PackageFor(f); p != nil && p.TuningFile == f && p.Tuning != nil {
 		return tuningSymbols(p)
 	}
-	if p := f.Package; p != nil && p.pers != nil && p.pers.Name == path {
+	if p := s.PackageFor(f); p != nil && p.pers != nil && p.pers.Name == path {
 		return persSymbols(p.pers) // personalize_query.go
 	}
 	return nil
@@ -317,8 +317,8 @@ func matchSymbol(q, name string) (int, bool) {
 // displayPath is a file's path relative to its package root, or to the
 // snapshot root holding it, with forward slashes.
 func (s *Snapshot) displayPath(f *File) string {
-	if f.Package != nil {
-		return f.Package.Rel(f.Path)
+	if f.InPackage() {
+		return s.PackageFor(f).Rel(f.Path)
 	}
 	for _, r := range s.Roots {
 		if within(r, f.Path) {

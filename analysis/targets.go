@@ -524,7 +524,7 @@ func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to in
 // usesGitHubAnchors reports whether links and citations into file f match
 // headings by GitHub's anchors (a file outside every package) rather than by
 // the OpenGDD rule (a file of a package).
-func usesGitHubAnchors(f *File) bool { return f.Package == nil }
+func usesGitHubAnchors(f *File) bool { return !f.InPackage() }
 
 // headingAnchor returns the anchor by which heading h of file f is cited.
 func headingAnchor(f *File, h markdown.Heading) string {
