@@ -48,13 +48,13 @@ func (b *builder) findPackages() {
 		// The last build's number of files, to size the map and list.
 		size, roots := 0, 0
 		if last := b.cache.lastBuild(root); last != nil {
-			b.last[root], size, roots = last, len(last.files), last.rootFiles
+			b.last[root], size, roots = last, last.files.len(), last.rootFiles
 		}
 		b.snap.Packages = append(b.snap.Packages, &Package{
 			Root:       root,
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
-			files:      make(map[string]*File, size),
+			files:      newFileMap(size),
 			rootFiles:  make([]string, 0, roots),
 			tree:       b.tree,
 		})
@@ -67,7 +67,7 @@ func (b *builder) findPackages() {
 	for _, p := range b.snap.Packages {
 		cleanRoots = cleanRoots && p.Root != "/" && cleanAbs(p.Root)
 	}
-	for _, f := range b.snap.files {
+	for _, f := range b.snap.files.all() {
 		if !cleanRoots || !f.cleanPath {
 			if p := b.snap.PackageOf(f.Path); p != nil {
 				f.pkgRoot = p.Root
@@ -95,7 +95,7 @@ func (b *builder) findPackages() {
 
 // attach makes f the package's file at the package-relative path rel.
 func (p *Package) attach(rel string, f *File) {
-	p.files[rel] = f
+	p.files.put(rel, f)
 	if !strings.Contains(rel, "/") {
 		p.rootFiles = append(p.rootFiles, rel)
 	}
@@ -114,14 +114,14 @@ func (p *Package) attach(rel string, f *File) {
 func (b *builder) chapterList(p *Package) []*Chapter {
 	count := 0
 	for _, rel := range p.rootFiles {
-		if _, _, ok := splitChapterName(rel); ok && p.files[rel].Markdown != nil {
+		if _, _, ok := splitChapterName(rel); ok && p.files.get(rel).Markdown != nil {
 			count++
 		}
 	}
 	out := make([]*Chapter, 0, count)
 	if last := b.last[p.Root]; last != nil && last.chapters != nil && len(last.chapters.chapters) == count {
 		for _, r := range last.chapters.chapters {
-			f := p.files[r.name]
+			f := p.files.get(r.name)
 			if f == nil || f.Markdown == nil {
 				break
 			}
@@ -134,7 +134,7 @@ func (b *builder) chapterList(p *Package) []*Chapter {
 		out = out[:0]
 	}
 	for _, rel := range p.rootFiles {
-		f := p.files[rel]
+		f := p.files.get(rel)
 		n, title, ok := splitChapterName(rel)
 		if !ok || f.Markdown == nil {
 			continue
@@ -203,7 +203,7 @@ func (p *Package) anchorFile() string {
 	if p.TuningFile != nil {
 		return p.TuningFile.Path
 	}
-	if f := p.files["01-overview.md"]; f != nil {
+	if f := p.files.get("01-overview.md"); f != nil {
 		return f.Path
 	}
 	return filepath.Join(p.Root, "tuning.json")
@@ -220,8 +220,8 @@ func (b *builder) rootFolder(p *Package, name string) bool {
 }
 
 func (b *builder) loadPackage(p *Package) {
-	p.Manifest = p.files["manifest.json"]
-	if f := p.files["tuning.json"]; f != nil && f.Skipped == "" {
+	p.Manifest = p.files.get("manifest.json")
+	if f := p.files.get("tuning.json"); f != nil && f.Skipped == "" {
 		p.TuningFile = f
 		p.Tuning = f.entry.getTuning(f.Path)
 	} else if f != nil {
@@ -233,18 +233,18 @@ func (b *builder) loadPackage(p *Package) {
 		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)
 	}
 	if v := b.readJSON(p, "personalization.json"); v != nil {
-		f := p.files["personalization.json"]
+		f := p.files.get("personalization.json")
 		p.pers = f.entry.getPersonalization(f.Path)
 		p.Personalization = p.pers.IDs()
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
-		f := p.files["clocks.json"]
+		f := p.files.get("clocks.json")
 		c := f.entry.getClocks(f.Path, v)
 		p.ClockFile, p.Clocks = c.file, c.names
 	}
 	if v := b.readJSON(p, "direction.json"); v != nil {
 		p.Direction = v
-		f := p.files["direction.json"]
+		f := p.files.get("direction.json")
 		p.DirectionFile = f.entry.getDirection(f.Path, v)
 	}
 	b.loadCollections(p)
@@ -332,7 +332,7 @@ func (b *builder) readCollections(p *Package) {
 				c.HasSchema = true
 				c.Schema = b.readJSON(p, rel)
 				if c.Schema != nil {
-					c.Parsed = p.files[rel].entry.getCollectionSchema(p.files[rel].Path)
+					c.Parsed = p.files.get(rel).entry.getCollectionSchema(p.files.get(rel).Path)
 				}
 				continue
 			}
@@ -346,7 +346,7 @@ func (b *builder) readCollections(p *Package) {
 			v := b.readJSON(p, rel)
 			if v != nil && v.Kind != jsonsrc.Object {
 				b.report(source.Finding{
-					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files[rel].Path, Span: v.Span,
+					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files.get(rel).Path, Span: v.Span,
 					Message: fmt.Sprintf("a record file holds one JSON object, not %s; write the record's fields inside { }", v.Describe()),
 				})
 				p.markUnreadable(rel)
@@ -390,7 +390,7 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		counted++
-		f := p.files["contracts/"+e.name]
+		f := p.files.get("contracts/" + e.name)
 		if f == nil && !e.isDir && strings.HasSuffix(e.name, ".json") {
 			// A .json entry the walk did not read (a symbolic link that
 			// leaves the folder, an unreadable file) has its own finding;
@@ -481,7 +481,7 @@ func parseContracts(p *Package, entries []dirEntry) {
 		if e.isDir || strings.HasPrefix(e.name, ".") || !strings.HasSuffix(e.name, ".json") {
 			continue
 		}
-		if f := p.files["contracts/"+e.name]; f != nil && f.Skipped == "" && f.entry != nil {
+		if f := p.files.get("contracts/" + e.name); f != nil && f.Skipped == "" && f.entry != nil {
 			files = append(files, f)
 		}
 	}

@@ -157,7 +157,7 @@ func (c *buildChecker) place(lines *source.Lines) []Diagnostic {
 		for _, r := range f.Related {
 			rl := RelatedLocation{File: r.File, Message: r.Message}
 			if c.snap != nil {
-				if pf := c.snap.files[r.File]; pf != nil {
+				if pf := c.snap.files.get(r.File); pf != nil {
 					rl.Range = pf.Lines.Range(r.Span)
 				}
 			}
@@ -271,9 +271,9 @@ func hasCode(findings []source.Finding, code string) bool {
 func (c *buildChecker) readPlan() bool {
 	var f *File
 	if c.p != nil {
-		f = c.p.files[buildplan.FileName]
+		f = c.p.files.get(buildplan.FileName)
 	} else if c.snap != nil {
-		f = c.snap.files[filepath.Join(c.root, buildplan.FileName)]
+		f = c.snap.files.get(filepath.Join(c.root, buildplan.FileName))
 	}
 	if f == nil || f.Skipped != "" || f.entry == nil {
 		what := "has no " + buildplan.FileName
@@ -728,7 +728,7 @@ func (c *buildChecker) packageTests(planOK bool) {
 			c.tests = append(c.tests, t)
 		}
 	}
-	if f := c.p.files[buildplan.FileName]; planOK && f != nil {
+	if f := c.p.files.get(buildplan.FileName); planOK && f != nil {
 		for _, t := range f.entry.getPlan().Tests {
 			if _, ok := t.N(); ok {
 				add(BuildTest{Name: "AT-" + t.Number, Type: t.Type, File: f.Path, Span: t.IDSpan})
@@ -933,7 +933,7 @@ func (c *buildChecker) contracts() {
 // package (Options.BuildRecords, for the editor; see BuildRecordPackage);
 // a record without one is checked alone.
 func (b *builder) checkBuildRecords() {
-	for _, f := range b.snap.files {
+	for _, f := range b.snap.files.all() {
 		if filepath.Base(f.Path) != buildrecord.FileName || f.Skipped != "" {
 			continue
 		}

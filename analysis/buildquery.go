@@ -40,7 +40,7 @@ func (s *Snapshot) recordChecker(f *File) *buildChecker {
 	if p.Tuning != nil && p.Tuning.Readable {
 		c.expectedKeys()
 	}
-	_, plan := p.files["05-build-plan.md"]
+	plan := p.files.get("05-build-plan.md") != nil
 	c.packageTests(plan)
 	return c
 }

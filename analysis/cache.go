@@ -142,7 +142,7 @@ func (c *Cache) entry(path string, content []byte) *cacheEntry {
 // holding no more entries than that holds nothing else, and is not walked.
 // (A build running at the same time on the same cache could leave an entry
 // of its own that this test then keeps; the next prune forgets it.)
-func (c *Cache) prune(keep map[string]*File, withEntries int) {
+func (c *Cache) prune(keep fileMap, withEntries int) {
 	if c == nil {
 		return
 	}
@@ -152,7 +152,7 @@ func (c *Cache) prune(keep map[string]*File, withEntries int) {
 		return
 	}
 	for path := range c.entries {
-		if _, ok := keep[path]; !ok {
+		if keep.get(path) == nil {
 			delete(c.entries, path)
 		}
 	}

@@ -35,7 +35,7 @@ var canonicalChapters = map[int]string{1: "overview", 2: "mechanics", 3: "conten
 
 // check runs every check of the snapshot and stores the diagnostics.
 func (b *builder) check() {
-	for _, f := range b.snap.files {
+	for _, f := range b.snap.files.all() {
 		if f.Skipped != "" && analysed(f.Path) {
 			// Another text file is read only by the safety scan, which
 			// reports it unread itself (INJECTION_SCAN_SKIPPED).
@@ -126,7 +126,7 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 // checkLayout reports missing required files and misnamed chapters.
 func (b *builder) checkLayout(p *Package) {
 	for _, name := range requiredFiles {
-		if f := p.files[name]; f != nil {
+		if f := p.files.get(name); f != nil {
 			continue
 		}
 		what := "is missing"
@@ -313,7 +313,7 @@ func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 		t.Outside = true
 		return t
 	}
-	f := p.files[rel]
+	f := p.files.get(rel)
 	if f == nil {
 		return t
 	}
@@ -368,7 +368,7 @@ func (b *builder) place() {
 			continue
 		}
 		seen[key] = true
-		file := b.snap.files[f.File]
+		file := b.snap.files.get(f.File)
 		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
 			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
@@ -382,7 +382,7 @@ func (b *builder) place() {
 		}
 		for _, rel := range f.Related {
 			rl := RelatedLocation{File: rel.File, Message: rel.Message}
-			if rf := b.snap.files[rel.File]; rf != nil {
+			if rf := b.snap.files.get(rel.File); rf != nil {
 				rl.Range = rf.Lines.Range(rel.Span)
 			}
 			d.Related = append(d.Related, rl)

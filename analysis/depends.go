@@ -27,7 +27,7 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	if interesting(filepath.Base(path)) {
 		return true
 	}
-	if _, ok := s.files[path]; ok {
+	if ok := s.files.get(path) != nil; ok {
 		return true
 	}
 	if _, ok := s.tree.dirs[path]; ok {

@@ -152,7 +152,7 @@ func directionItems(p *Package, edit func(string) *TextEdit) []CompletionItem {
 // entrySummary is the JSON text of an entry of p's direction.json, for
 // documentation.
 func entrySummary(p *Package, e *direction.Entry) string {
-	f := p.files["direction.json"]
+	f := p.files.get("direction.json")
 	if e.Value == nil || f == nil || e.Value.Span.End > len(f.Content) {
 		return ""
 	}
@@ -416,7 +416,7 @@ func (b *indexBuilder) direction(p *Package) {
 	if d == nil {
 		return
 	}
-	content := p.files["direction.json"].Content
+	content := p.files.get("direction.json").Content
 	for _, pal := range d.Palettes {
 		b.add(jsonRef(d.Path, content, refDecl, targetKey{kind: targetPalette, scope: p.Root, name: pal.Key}, pal.KeySpan, pal.Key, 0, len(pal.Key)))
 		for _, c := range pal.Colors {
@@ -440,7 +440,7 @@ func (b *indexBuilder) direction(p *Package) {
 			b.add(jsonRef(d.Path, content, refAddress, t, tp.Key.Span, tp.Key.Text, 0, len(tp.Key.Text)))
 		}
 	}
-	f := p.files["05-build-plan.md"]
+	f := p.files.get("05-build-plan.md")
 	if f == nil {
 		return
 	}

@@ -29,7 +29,7 @@ const maxWitnessFileSize = 8 << 20
 // while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
 	var files []*File
-	for _, f := range b.snap.files {
+	for _, f := range b.snap.files.all() {
 		if f.Markdown != nil {
 			files = append(files, f)
 		}
@@ -80,7 +80,7 @@ func (r *docResult) valid(b *builder) bool {
 	}
 	for path, e := range r.deps {
 		var now *cacheEntry
-		if f := b.snap.files[path]; f != nil {
+		if f := b.snap.files.get(path); f != nil {
 			now = f.entry
 		}
 		if now != e {
@@ -94,7 +94,7 @@ func (c *docCheck) report(f source.Finding) { c.found = append(c.found, f) }
 
 // file returns the snapshot file at path and records the dependency.
 func (c *docCheck) file(path string) *File {
-	f := c.snap.files[path]
+	f := c.snap.files.get(path)
 	if f != nil {
 		c.deps[path] = f.entry
 	} else {
@@ -132,7 +132,7 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 	if _, ok := s.tree.dirs[path]; ok {
 		return true, true
 	}
-	if _, ok := s.files[path]; ok {
+	if ok := s.files.get(path) != nil; ok {
 		return true, false
 	}
 	dir, name := filepath.Split(path)

@@ -20,7 +20,7 @@ import (
 // player-fantasy lines use, and the entries of its labelled lines.
 func (s *Snapshot) fantasyHover(f *File, offset int) *Hover {
 	p := s.PackageFor(f)
-	if p == nil || p.files["01-overview.md"] != f {
+	if p == nil || p.files.get("01-overview.md") != f {
 		return nil
 	}
 	b := p.Fantasy()
@@ -101,7 +101,7 @@ func newline(content []byte) string {
 // overview that has none, after its title line.
 func (x *fixer) fantasyBlock(ds source.Span) {
 	p := x.pkg
-	if p == nil || p.files["01-overview.md"] != x.f {
+	if p == nil || p.files.get("01-overview.md") != x.f {
 		return
 	}
 	b := p.Fantasy()

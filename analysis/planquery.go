@@ -162,7 +162,7 @@ func directionBytes(p *Package) []byte {
 	if p == nil || p.Direction == nil {
 		return nil
 	}
-	if f := p.files["direction.json"]; f != nil {
+	if f := p.files.get("direction.json"); f != nil {
 		return f.Content
 	}
 	return nil
@@ -349,7 +349,7 @@ func claimedEntry(p *Package, path string) (Location, bool) {
 	if m == nil {
 		return Location{}, false
 	}
-	return Location{File: p.files["direction.json"].Path, Span: m.KeySpan}, true
+	return Location{File: p.files.get("direction.json").Path, Span: m.KeySpan}, true
 }
 
 // claimAt returns the path of direction.json that the token at offset
@@ -369,7 +369,7 @@ func claimAt(p *Package, f *File, offset int) string {
 		}
 		return ""
 	}
-	if p.files["direction.json"] != f || p.Direction == nil {
+	if p.files.get("direction.json") != f || p.Direction == nil {
 		return ""
 	}
 	for _, section := range buildplan.Measured {
@@ -409,7 +409,7 @@ func (s *Snapshot) claimReferences(f *File, offset int, includeDeclaration bool)
 	if loc, found := claimedEntry(p, path); found && includeDeclaration {
 		out = append(out, loc)
 	}
-	if plan := p.files[buildplan.FileName]; plan != nil {
+	if plan := p.files.get(buildplan.FileName); plan != nil {
 		if pl := planOf(plan); pl != nil {
 			for _, t := range pl.Tests {
 				for _, c := range t.Claims {

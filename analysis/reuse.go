@@ -29,7 +29,7 @@ type pkgMemo struct {
 	tree       *tree
 	// files are the package's files by package-relative slash path;
 	// rootFiles is how many of them are directly in the root.
-	files     map[string]*File
+	files     fileMap
 	rootFiles int
 	// divergence holds the definition divergence of each identity shared
 	// by several adoptions.
@@ -200,7 +200,7 @@ func (p *Package) compareFile(rel string, f *File) {
 		}
 		return
 	}
-	old := p.prev.files[rel]
+	old := p.prev.files.get(rel)
 	if old != nil {
 		p.kept++
 	}
@@ -215,9 +215,9 @@ func (p *Package) finishCompare() {
 	if p.prev == nil {
 		return
 	}
-	if !p.sameFiles && p.kept < len(p.prev.files) {
-		for rel := range p.prev.files {
-			if p.files[rel] == nil {
+	if !p.sameFiles && p.kept < p.prev.files.len() {
+		for rel := range p.prev.files.all() {
+			if p.files.get(rel) == nil {
 				p.changed[rel] = true
 			}
 		}

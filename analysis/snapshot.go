@@ -51,7 +51,7 @@ type Snapshot struct {
 	Roots []string
 	// Packages are the OpenGDD packages found, ordered by root path.
 	Packages []*Package
-	files    map[string]*File
+	files    fileMap
 	// withEntries is how many of files have a cache entry (Cache.prune).
 	withEntries int
 	diags       map[string][]Diagnostic
@@ -221,7 +221,7 @@ type Package struct {
 	// chapters is this build's memo of the chapters' checks
 	// (chaptersreuse.go).
 	chapters *chaptersMemo
-	files    map[string]*File // package-relative slash path -> file
+	files    fileMap // package-relative slash path -> file
 	// rootFiles are the package-relative paths of the files directly in
 	// the root, as they were attached (chapterList reads them).
 	rootFiles []string
@@ -278,12 +278,12 @@ func (c *Collection) RecordSchema() (*collections.Record, bool) {
 }
 
 // File returns the parsed file at an absolute path, or nil.
-func (s *Snapshot) File(path string) *File { return s.files[path] }
+func (s *Snapshot) File(path string) *File { return s.files.get(path) }
 
 // Files returns every file of the snapshot in path order.
 func (s *Snapshot) Files() []*File {
-	out := make([]*File, 0, len(s.files))
-	for _, f := range s.files {
+	out := make([]*File, 0, s.files.len())
+	for _, f := range s.files.all() {
 		out = append(out, f)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
@@ -343,7 +343,7 @@ func relPath(root, path string) string {
 }
 
 // FileAt returns the package file at a package-relative slash path, or nil.
-func (p *Package) FileAt(rel string) *File { return p.files[rel] }
+func (p *Package) FileAt(rel string) *File { return p.files.get(rel) }
 
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
@@ -372,7 +372,7 @@ func (p *Package) adoptionFile(path string) *contracts.Adoption {
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
 func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
-	p := s.PackageFor(s.files[path])
+	p := s.PackageFor(s.files.get(path))
 	if p == nil {
 		return nil, nil
 	}
@@ -441,7 +441,7 @@ func build(d *disk, opts Options) *Snapshot {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, files: map[string]*File{}, diags: map[string][]Diagnostic{}, tree: t, repoTops: map[string]bool{}}
+	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t, repoTops: map[string]bool{}}
 	for _, root := range d.roots {
 		s.repoTops[root] = isRepositoryTop(t, root)
 	}
@@ -464,7 +464,7 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 		walked = append(walked, wf)
 	}
 	files := make([]*File, len(walked))
-	s.files = make(map[string]*File, len(walked))
+	s.files = newFileMap(len(walked))
 	// Four readers keep the disk busy while others parse; in batches, as
 	// most files of a later snapshot are found in the disk's memory and
 	// the cache in about a microsecond, less than a hand-off each.
@@ -473,7 +473,7 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 		files[i].cleanPath = walked[i].clean
 	})
 	for _, f := range files {
-		s.files[f.Path] = f
+		s.files.put(f.Path, f)
 		if f.entry != nil {
 			s.withEntries++
 		}

@@ -594,7 +594,7 @@ func ruleRef(file string, r *tuning.RuleEntry, t targetKey, from, to int) citeRe
 func (b *indexBuilder) recordLinks(p *Package) {
 	for _, c := range p.Collections {
 		// The to of each link field names a collection.
-		if sf := p.files["collections/"+c.ID+"/_collection.json"]; sf != nil && c.Parsed != nil {
+		if sf := p.files.get("collections/" + c.ID + "/_collection.json"); sf != nil && c.Parsed != nil {
 			visitFields(c.Parsed.Record, func(fd *collections.Field) {
 				if fd.Type == collections.TypeLink && p.Collections[fd.To] != nil {
 					t := targetKey{kind: targetCollection, scope: p.Root, name: fd.To}
@@ -607,7 +607,7 @@ func (b *indexBuilder) recordLinks(p *Package) {
 			continue
 		}
 		for rid, v := range c.Records {
-			f := p.files["collections/"+c.ID+"/"+rid+".json"]
+			f := p.files.get("collections/" + c.ID + "/" + rid + ".json")
 			if v == nil || f == nil || f.entry == nil {
 				continue
 			}
