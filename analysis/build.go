@@ -29,6 +29,9 @@ type builder struct {
 	// last holds the cache's memo of each package's previous build, by
 	// root, while this build runs (reuse.go).
 	last map[string]*pkgMemo
+	// lastPkgs are the packages of the last snapshot, by root, in a build
+	// carried from it (carry.go); nil in any other build.
+	lastPkgs map[string]*Package
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }
@@ -101,9 +104,6 @@ func (p *Package) attach(rel string, f *File) {
 	}
 	if p.prev != nil {
 		p.compareFile(rel, f)
-	}
-	if f.entry != nil {
-		f.entry.attached.Store(p.stamp)
 	}
 }
 
@@ -227,7 +227,9 @@ func (b *builder) loadPackage(p *Package) {
 	} else if f != nil {
 		p.TuningFile = f
 	}
-	p.Chapters = b.chapterList(p)
+	if p.Chapters = b.carriedChapters(p); p.Chapters == nil {
+		p.Chapters = b.chapterList(p)
+	}
 
 	if v := b.readJSON(p, "manifest.json"); v != nil {
 		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)

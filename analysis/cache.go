@@ -39,9 +39,6 @@ type Cache struct {
 // content changes the entry is replaced, so every result in it is tied to
 // the content it was computed from.
 type cacheEntry struct {
-	// attached is the stamp of the last package build that attached a
-	// file with this entry (Package.attach), 0 when none did.
-	attached atomic.Uint64
 	mu       sync.Mutex // guards the lazily parsed fields below
 	content  []byte
 	lines    *source.Lines

@@ -810,12 +810,22 @@ func TestWorkspaceMatchesLoadSameFiles(t *testing.T) {
 		{"break tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON[:len(tuningJSON)/2]) }},
 		{"restore tuning.json", "tuning.json", func() { set("tuning.json", tuningJSON) }},
 	}
+	var last *Snapshot
 	for i, step := range steps {
 		step.do()
 		snap := ws.Snapshot()
 		if p := snap.Packages[0]; i > 0 {
 			if !p.sameFiles {
 				t.Fatalf("%s: the build did not compare its files by their entries", step.name)
+			}
+			// The build is carried from the last snapshot: it shares
+			// every file the step did not change, and has its own of the
+			// one it changed.
+			for _, f := range last.Files() {
+				rel := p.Rel(f.Path)
+				if shared := snap.File(f.Path) == f; shared == (rel == step.changed) {
+					t.Fatalf("%s: %s shared with the last snapshot: %v", step.name, rel, shared)
+				}
 			}
 			if want := map[string]bool{step.changed: true}; !reflect.DeepEqual(p.changed, want) {
 				t.Fatalf("%s: the build finds %v changed, want %v", step.name, p.changed, want)
@@ -825,5 +835,6 @@ func TestWorkspaceMatchesLoadSameFiles(t *testing.T) {
 		if got, want := snap.AllDiagnostics(), fresh.AllDiagnostics(); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
 		}
+		last = snap
 	}
 }

@@ -178,9 +178,9 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 //
 // When the build's walk is the very tree of the previous build (an edit
 // that replaces a file's content adds or removes none), the package has
-// the same files: a file changed exactly when its cache entry is another,
-// which the entry tells without looking the file up (its attached stamp is
-// the previous build's only if that build attached it).
+// the same files (sameFiles), and none can have disappeared. A workspace
+// carries such a build from its last snapshot instead (carry.go), which
+// sets changed from the edited files without comparing any other.
 func (p *Package) compareWith(prev *pkgMemo) {
 	if prev == nil || prev.generation != p.generation {
 		return
@@ -194,12 +194,6 @@ func (p *Package) compareWith(prev *pkgMemo) {
 // compareFile notes whether the file attached at rel is new or changed
 // since the previous build (see compareWith).
 func (p *Package) compareFile(rel string, f *File) {
-	if p.sameFiles && f.entry != nil {
-		if f.entry.attached.Load() != p.prevStamp {
-			p.changed[rel] = true
-		}
-		return
-	}
 	old := p.prev.files.get(rel)
 	if old != nil {
 		p.kept++

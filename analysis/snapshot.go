@@ -436,19 +436,31 @@ func absRoots(roots []string) []string {
 
 // build makes a snapshot from what d knows of the disk and from the
 // options' overlay.
-func build(d *disk, opts Options) *Snapshot {
+func build(d *disk, opts Options) *Snapshot { return buildFrom(d, opts, nil, nil) }
+
+// buildFrom is build after the last snapshot prev of the same disk and
+// options, with edited the paths whose overlay changed since: when the
+// walk is prev's, the build is carried from prev (carry.go). prev may be
+// nil.
+func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot {
 	if opts.MaxFileSize <= 0 {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t, repoTops: map[string]bool{}}
-	for _, root := range d.roots {
-		s.repoTops[root] = isRepositoryTop(t, root)
-	}
-	s.readFiles(t, d, opts)
-
+	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t}
 	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
-	b.findPackages()
+	if canCarry(prev, t, opts.Cache) {
+		// The same walk: the same roots, so the same repository tops.
+		s.repoTops = prev.repoTops
+		b.carryPackages(s.readEdited(prev, d, opts, edited))
+	} else {
+		s.repoTops = make(map[string]bool, len(d.roots))
+		for _, root := range d.roots {
+			s.repoTops[root] = isRepositoryTop(t, root)
+		}
+		s.readFiles(t, d, opts)
+		b.findPackages()
+	}
 	b.check()
 	opts.Cache.prune(s.files, s.withEntries)
 	opts.Cache.keepBuilds(s.Packages)

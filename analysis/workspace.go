@@ -18,6 +18,11 @@ type Workspace struct {
 	disk    *disk
 	snap    *Snapshot
 	opts    Options
+	// last is the last snapshot built and edited the paths whose overlay
+	// changed since, from which the next build is carried when it can be
+	// (carry.go).
+	last   *Snapshot
+	edited []string
 }
 
 // NewWorkspace returns a workspace over the given root folders.
@@ -40,7 +45,7 @@ func (w *Workspace) SetRoots(roots []string) {
 	slices.Sort(w.roots)
 	w.roots = slices.Compact(w.roots)
 	w.disk = newDisk(slices.Clone(w.roots))
-	w.snap = nil
+	w.snap, w.last, w.edited = nil, nil, nil
 }
 
 // Roots returns the current root folders.
@@ -60,6 +65,7 @@ func (w *Workspace) SetOverlay(path string, content []byte) {
 	} else {
 		w.overlay[path] = content
 	}
+	w.edited = append(w.edited, path)
 	w.snap = nil
 }
 
@@ -94,7 +100,8 @@ func (w *Workspace) Snapshot() *Snapshot {
 		opts := w.opts
 		opts.Overlay = overlay
 		opts.Cache = w.cache
-		w.snap = build(w.disk, opts)
+		w.snap = buildFrom(w.disk, opts, w.last, w.edited)
+		w.last, w.edited = w.snap, w.edited[:0]
 	}
 	return w.snap
 }
