@@ -32,6 +32,9 @@ type builder struct {
 	// lastPkgs are the packages of the last snapshot, by root, in a build
 	// carried from it (carry.go); nil in any other build.
 	lastPkgs map[string]*Package
+	// carried is what a build carried from the last snapshot took from
+	// it; nil in any other build.
+	carried *carried
 }
 
 func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -78,7 +79,50 @@ func (s *Snapshot) readEdited(prev *Snapshot, d *disk, opts Options, edited []st
 		}
 	}
 	s.files = prev.files.with(c.files)
+	s.docFiles = replaceFiles(prev.docFiles, c.files, func(f *File) bool { return f.Markdown != nil })
+	s.skipped = replaceFiles(prev.skipped, c.files, func(f *File) bool { return f.Skipped != "" })
 	return c
+}
+
+// replaceFiles returns list, the files of a property (keep) in the last
+// snapshot, for the snapshot with the changed files: each changed file
+// takes the place of its last version, or leaves the list when it lost
+// the property; one that gained it comes last. The order of the others is
+// kept. Without a change that touches the list, list itself is returned.
+func replaceFiles(list []*File, changed map[string]*File, keep func(*File) bool) []*File {
+	touched := false
+	for _, f := range list {
+		if changed[f.Path] != nil {
+			touched = true
+			break
+		}
+	}
+	if !touched {
+		for _, f := range changed {
+			touched = touched || keep(f)
+		}
+	}
+	if !touched {
+		return list
+	}
+	out := make([]*File, 0, len(list)+len(changed))
+	placed := map[string]bool{}
+	for _, f := range list {
+		if nf := changed[f.Path]; nf != nil {
+			placed[f.Path] = true
+			if !keep(nf) {
+				continue
+			}
+			f = nf
+		}
+		out = append(out, f)
+	}
+	for _, path := range slices.Sorted(maps.Keys(changed)) {
+		if f := changed[path]; !placed[path] && keep(f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // carryPackages makes the packages of a carried build: each is the last

@@ -35,8 +35,8 @@ var canonicalChapters = map[int]string{1: "overview", 2: "mechanics", 3: "conten
 
 // check runs every check of the snapshot and stores the diagnostics.
 func (b *builder) check() {
-	for _, f := range b.snap.files.all() {
-		if f.Skipped != "" && analysed(f.Path) {
+	for _, f := range b.snap.skipped {
+		if analysed(f.Path) {
 			// Another text file is read only by the safety scan, which
 			// reports it unread itself (INJECTION_SCAN_SKIPPED).
 			b.report(skippedFinding(f))

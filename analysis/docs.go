@@ -28,17 +28,23 @@ const maxWitnessFileSize = 8 << 20
 // file of the snapshot. The findings of a file are reused from the cache
 // while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
-	var files []*File
-	for _, f := range b.snap.files.all() {
-		if f.Markdown != nil {
-			files = append(files, f)
-		}
-	}
+	files := b.snap.docFiles
 	// The checks of two files share nothing but the snapshot they read, so
 	// they run on every processor; each keeps its result in its own entry.
 	results := make([]*docResult, len(files))
+	// A build carried from the last snapshot has its Markdown files in the
+	// same order: a file's last result holds when the file is the same and
+	// the result read none of the edited files.
+	var last []*docResult
+	if c := b.carried; c != nil && len(c.prev.docResults) == len(files) {
+		last = c.prev.docResults
+	}
 	parallel(len(files), 0, func(i int) {
 		f := files[i]
+		if last != nil && b.carried.prev.docFiles[i] == f && !last[i].readsAny(b.carried.files) {
+			results[i] = last[i]
+			return
+		}
 		if r := f.entry.docChecked; r != nil && r.valid(b) {
 			results[i] = r
 			return
@@ -51,8 +57,19 @@ func (b *builder) checkDocuments() {
 	})
 	for _, r := range results {
 		b.findings = append(b.findings, r.findings...)
-		b.snap.docResults = append(b.snap.docResults, r)
 	}
+	b.snap.docResults = results
+}
+
+// readsAny reports whether the checks of the result read a file at one of
+// the paths of files.
+func (r *docResult) readsAny(files map[string]*File) bool {
+	for path := range files {
+		if _, ok := r.deps[path]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // docCheck checks one Markdown file and records the snapshot files it read.

@@ -75,8 +75,15 @@ type Snapshot struct {
 	// docResults are the results of the Markdown checks, whose recorded
 	// reads DependsOn consults; deps is the set it builds from them once.
 	docResults []*docResult
-	depsOnce   sync.Once
-	deps       map[string]bool
+	// docFiles are the Markdown files of the snapshot, each with its
+	// result at the same position in docResults; skipped are the files
+	// that were not read (File.Skipped). Both are in the order of the
+	// first snapshot the files were read in, kept by the snapshots carried
+	// from it (carry.go).
+	docFiles []*File
+	skipped  []*File
+	depsOnce sync.Once
+	deps     map[string]bool
 
 	// safety holds the safety notices, scanned on first use (Safety).
 	safetyOnce   sync.Once
@@ -452,7 +459,8 @@ func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot
 	if canCarry(prev, t, opts.Cache) {
 		// The same walk: the same roots, so the same repository tops.
 		s.repoTops = prev.repoTops
-		b.carryPackages(s.readEdited(prev, d, opts, edited))
+		b.carried = s.readEdited(prev, d, opts, edited)
+		b.carryPackages(b.carried)
 	} else {
 		s.repoTops = make(map[string]bool, len(d.roots))
 		for _, root := range d.roots {
@@ -488,6 +496,12 @@ func (s *Snapshot) readFiles(t *tree, d *disk, opts Options) {
 		s.files.put(f.Path, f)
 		if f.entry != nil {
 			s.withEntries++
+		}
+		if f.Markdown != nil {
+			s.docFiles = append(s.docFiles, f)
+		}
+		if f.Skipped != "" {
+			s.skipped = append(s.skipped, f)
 		}
 	}
 }

@@ -1,0 +1,68 @@
+package analysis
+
+import (
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
+)
+
+// TestCarriedDocuments edits the Markdown files of a plain repository one
+// overlay at a time, so that every build is carried from the last
+// snapshot, and requires after each step the diagnostics of a fresh Load
+// and the codes the step leaves. The steps reach the carried results of
+// the Markdown checks through the files they read (a link into another
+// file's headings, a cited path) and the list of files too large to read.
+func TestCarriedDocuments(t *testing.T) {
+	dir := analysistest.WriteFiles(t, "", map[string]string{
+		"guide.md": "# Guide\n\nSee [the intro](notes.md#intro) and `tools/run.sh`.\n",
+		"notes.md": "# Notes\n\n## Intro\n\nText.\n",
+		"other.md": "# Other\n\nNothing links here.\n",
+		"tools/run.sh": "echo run\n",
+	})
+	opts := Options{MaxFileSize: 200}
+	ws := NewWorkspace([]string{dir}, opts)
+	overlay := Overlay{}
+	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	steps := []struct {
+		name, rel, content string
+		// codes are the codes of the snapshot after the step.
+		codes []string
+	}{
+		{"rename the linked heading", "notes.md", "# Notes\n\n## Introduction\n\nText.\n", []string{"DOC_LINK_ANCHOR"}},
+		{"edit a file no check reads", "other.md", "# Other\n\nStill nothing.\n", []string{"DOC_LINK_ANCHOR"}},
+		{"restore the heading", "notes.md", "# Notes\n\n## Intro\n\nText.\n", nil},
+		{"cite a missing path", "guide.md", "# Guide\n\nSee [the intro](notes.md#intro) and `tools/gone.sh`.\n", []string{"DOC_PATH_MISSING"}},
+		{"grow a file past the limit", "other.md", "# Other\n\n" + strings.Repeat("word ", 60) + "\n", []string{"DOC_PATH_MISSING", "FILE_NOT_ANALYSED"}},
+		{"shrink it again", "other.md", "# Other\n", []string{"DOC_PATH_MISSING"}},
+		{"fix the citation", "guide.md", "# Guide\n\nSee [the intro](notes.md#intro) and `tools/run.sh`.\n", nil},
+	}
+	last := ws.Snapshot()
+	for _, step := range steps {
+		overlay[path(step.rel)] = []byte(step.content)
+		ws.SetOverlay(path(step.rel), []byte(step.content))
+		snap := ws.Snapshot()
+		for _, f := range last.Files() {
+			if shared := snap.File(f.Path) == f; shared == (f.Path == path(step.rel)) {
+				t.Fatalf("%s: %s shared with the last snapshot: %v", step.name, f.Path, shared)
+			}
+		}
+		fresh := Load([]string{dir}, Options{Overlay: overlay, MaxFileSize: opts.MaxFileSize})
+		got := snap.AllDiagnostics()
+		if want := fresh.AllDiagnostics(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: workspace and fresh load differ\nworkspace: %v\nload:      %v", step.name, got, want)
+		}
+		var codes []string
+		for _, d := range got {
+			codes = append(codes, d.Code)
+		}
+		slices.Sort(codes)
+		if !slices.Equal(codes, step.codes) {
+			t.Fatalf("%s: codes %v, want %v", step.name, codes, step.codes)
+		}
+		last = snap
+	}
+}
