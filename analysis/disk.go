@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -13,8 +14,15 @@ type disk struct {
 	roots []string
 	// tree is the last walk; nil means walk again.
 	tree *tree
-	mu   sync.Mutex
-	read map[string]diskRead
+	// overlaid is the last walk with an overlay applied, and added and
+	// removed the paths that overlay added and removed: the next overlay
+	// that adds and removes the same paths gets the same tree, so that a
+	// build after an edit with an unsaved new file open still finds the
+	// walk of the last one (carry.go).
+	overlaid       *tree
+	added, removed []string
+	mu             sync.Mutex
+	read           map[string]diskRead
 	// generation counts changes to the tree or to what was read; results
 	// that depend on the file system (a cited file exists, a test file holds
 	// a name) are valid only within one generation.
@@ -41,7 +49,12 @@ func (d *disk) walked(overlay Overlay) *tree {
 	if len(overlay) == 0 {
 		return d.tree
 	}
-	return d.tree.withOverlay(d.roots, overlay)
+	added, removed := d.tree.overlayChanges(d.roots, overlay)
+	if d.overlaid != nil && slices.Equal(added, d.added) && slices.Equal(removed, d.removed) {
+		return d.overlaid
+	}
+	d.overlaid, d.added, d.removed = d.tree.applyOverlay(overlay, added, removed), added, removed
+	return d.overlaid
 }
 
 // readFile returns a file's content, reading the disk only the first time.
@@ -71,7 +84,7 @@ func (d *disk) changed(paths []string) {
 	for _, p := range paths {
 		delete(d.read, p)
 	}
-	d.tree = nil
+	d.tree, d.overlaid = nil, nil
 	d.generation++
 }
 

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -174,7 +175,13 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 // receiver is not changed; when the overlay changes nothing it is returned
 // as it is.
 func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
-	var added, removed []string
+	added, removed := t.overlayChanges(roots, overlay)
+	return t.applyOverlay(overlay, added, removed)
+}
+
+// overlayChanges returns the paths the overlay adds to the tree and those
+// it removes, each sorted.
+func (t *tree) overlayChanges(roots []string, overlay Overlay) (added, removed []string) {
 	for path, content := range overlay {
 		_, onDisk := t.files[path]
 		switch {
@@ -189,6 +196,14 @@ func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
 			}
 		}
 	}
+	slices.Sort(added)
+	slices.Sort(removed)
+	return added, removed
+}
+
+// applyOverlay returns the tree with the paths added and removed that
+// overlayChanges found.
+func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 	if len(added) == 0 && len(removed) == 0 {
 		return t
 	}
