@@ -79,37 +79,28 @@ func (s *Snapshot) readEdited(prev *Snapshot, d *disk, opts Options, edited []st
 		}
 	}
 	s.files = prev.files.with(c.files)
-	s.docFiles = replaceFiles(prev.docFiles, c.files, func(f *File) bool { return f.Markdown != nil })
-	s.skipped = replaceFiles(prev.skipped, c.files, func(f *File) bool { return f.Skipped != "" })
+	s.docFiles = c.replaceFiles(prev.docFiles, func(f *File) bool { return f.Markdown != nil })
+	s.skipped = c.replaceFiles(prev.skipped, func(f *File) bool { return f.Skipped != "" })
 	return c
 }
 
-// replaceFiles returns list, the files of a property (keep) in the last
-// snapshot, for the snapshot with the changed files: each changed file
-// takes the place of its last version, or leaves the list when it lost
-// the property; one that gained it comes last. The order of the others is
-// kept. Without a change that touches the list, list itself is returned.
-func replaceFiles(list []*File, changed map[string]*File, keep func(*File) bool) []*File {
+// replaceFiles returns list, the last snapshot's files that have a
+// property (keep), for the snapshot with the changed files: each changed
+// file takes the place of its last version, or leaves the list when it
+// lost the property; one that gained it comes last. The order of the
+// others is kept. When no changed file has the property, or had it, list
+// itself is returned.
+func (c *carried) replaceFiles(list []*File, keep func(*File) bool) []*File {
 	touched := false
-	for _, f := range list {
-		if changed[f.Path] != nil {
-			touched = true
-			break
-		}
-	}
-	if !touched {
-		for _, f := range changed {
-			touched = touched || keep(f)
-		}
+	for path, f := range c.files {
+		touched = touched || keep(f) || keep(c.prev.files.get(path))
 	}
 	if !touched {
 		return list
 	}
-	out := make([]*File, 0, len(list)+len(changed))
-	placed := map[string]bool{}
+	out := make([]*File, 0, len(list)+len(c.files))
 	for _, f := range list {
-		if nf := changed[f.Path]; nf != nil {
-			placed[f.Path] = true
+		if nf := c.files[f.Path]; nf != nil {
 			if !keep(nf) {
 				continue
 			}
@@ -117,8 +108,8 @@ func replaceFiles(list []*File, changed map[string]*File, keep func(*File) bool)
 		}
 		out = append(out, f)
 	}
-	for _, path := range slices.Sorted(maps.Keys(changed)) {
-		if f := changed[path]; !placed[path] && keep(f) {
+	for _, path := range slices.Sorted(maps.Keys(c.files)) {
+		if f := c.files[path]; keep(f) && !keep(c.prev.files.get(path)) {
 			out = append(out, f)
 		}
 	}

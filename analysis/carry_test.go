@@ -39,6 +39,10 @@ func TestCarriedDocuments(t *testing.T) {
 		{"grow a file past the limit", "other.md", "# Other\n\n" + strings.Repeat("word ", 60) + "\n", []string{"DOC_PATH_MISSING", "FILE_NOT_ANALYSED"}},
 		{"shrink it again", "other.md", "# Other\n", []string{"DOC_PATH_MISSING"}},
 		{"fix the citation", "guide.md", "# Guide\n\nSee [the intro](notes.md#intro) and `tools/run.sh`.\n", nil},
+		// The result of guide.md made in a carried build reads other.md,
+		// which no result read before.
+		{"link to a file no check read", "guide.md", "# Guide\n\nSee [the other](other.md#other).\n", nil},
+		{"rename the newly linked heading", "other.md", "# Elsewhere\n", []string{"DOC_LINK_ANCHOR"}},
 	}
 	last := ws.Snapshot()
 	for _, step := range steps {

@@ -19,14 +19,22 @@ import (
 // of the build plan covers. Each reads cached parses and is linear in what
 // it reads.
 func (b *builder) checkDirection(p *Package) {
-	for _, c := range p.Chapters {
-		if c.File.entry == nil {
-			continue
-		}
-		for _, span := range c.File.entry.getRetiredFences() {
-			b.report(source.Finding{Code: direction.CodeFenceRetired, Severity: source.Error, File: c.File.Path, Span: span,
-				Message: "this fence opened with `direction` is a form of an older version of the format; put its entries in direction.json and keep the chapter's words as normal prose (`opengdd migrate` does this)"})
-		}
+	if last := b.lastPkgs[p.Root]; last != nil && len(p.Chapters) > 0 && len(last.Chapters) > 0 && &last.Chapters[0] == &p.Chapters[0] {
+		// A carried build whose chapters are the last build's.
+		p.retiredFences = last.retiredFences
+		b.findings = append(b.findings, p.retiredFences...)
+	} else {
+		p.retiredFences = b.collect(func() {
+			for _, c := range p.Chapters {
+				if c.File.entry == nil {
+					continue
+				}
+				for _, span := range c.File.entry.getRetiredFences() {
+					b.report(source.Finding{Code: direction.CodeFenceRetired, Severity: source.Error, File: c.File.Path, Span: span,
+						Message: "this fence opened with `direction` is a form of an older version of the format; put its entries in direction.json and keep the chapter's words as normal prose (`opengdd migrate` does this)"})
+				}
+			}
+		})
 	}
 	d := p.DirectionFile
 	if d == nil {
@@ -63,7 +71,15 @@ type directionResult struct {
 
 // valid reports whether the package still holds what r read.
 func (r *directionResult) valid(p *Package) bool {
-	return p.depsValid(r.deps, nil, nil) && slices.Equal(r.chapters, chapterEntries(p))
+	if !p.depsValid(r.deps, nil, nil) || len(r.chapters) != len(p.Chapters) {
+		return false
+	}
+	for i, c := range p.Chapters {
+		if r.chapters[i] != c.File.entry {
+			return false
+		}
+	}
+	return true
 }
 
 // chapterEntries returns the cache entries of the package's chapters, in

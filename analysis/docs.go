@@ -29,22 +29,34 @@ const maxWitnessFileSize = 8 << 20
 // while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
 	files := b.snap.docFiles
-	// The checks of two files share nothing but the snapshot they read, so
-	// they run on every processor; each keeps its result in its own entry.
 	results := make([]*docResult, len(files))
 	// A build carried from the last snapshot has its Markdown files in the
 	// same order: a file's last result holds when the file is the same and
-	// the result read none of the edited files.
+	// the result read none of the edited files, which no result read when
+	// none is among the paths the last snapshot's results read.
 	var last []*docResult
+	var lastFiles []*File
+	var reads docReads
 	if c := b.carried; c != nil && len(c.prev.docResults) == len(files) {
-		last = c.prev.docResults
-	}
-	parallel(len(files), 0, func(i int) {
-		f := files[i]
-		if last != nil && b.carried.prev.docFiles[i] == f && !last[i].readsAny(b.carried.files) {
-			results[i] = last[i]
-			return
+		last, lastFiles, reads = c.prev.docResults, c.prev.docFiles, c.prev.docReads
+		if reads == nil {
+			reads = docReads{readSet(last)}
 		}
+	}
+	unread := last != nil && !reads.readsAny(b.carried.files)
+	var todo []int
+	for i, f := range files {
+		if last != nil && lastFiles[i] == f && (unread || !last[i].readsAny(b.carried.files)) {
+			results[i] = last[i]
+			continue
+		}
+		todo = append(todo, i)
+	}
+	// The checks of two files share nothing but the snapshot they read, so
+	// they run on every processor; each keeps its result in its own entry.
+	parallel(len(todo), 0, func(j int) {
+		i := todo[j]
+		f := files[i]
 		if r := f.entry.docChecked; r != nil && r.valid(b) {
 			results[i] = r
 			return
@@ -59,6 +71,51 @@ func (b *builder) checkDocuments() {
 		b.findings = append(b.findings, r.findings...)
 	}
 	b.snap.docResults = results
+	if last == nil || len(reads) >= maxDocReads {
+		return // made from docResults by the next carried build
+	}
+	b.snap.docReads = reads
+	if len(todo) > 0 {
+		fresh := make([]*docResult, len(todo))
+		for j, i := range todo {
+			fresh[j] = results[i]
+		}
+		b.snap.docReads = append(reads[:len(reads):len(reads)], readSet(fresh))
+	}
+}
+
+// docReads holds every path the Markdown checks of a snapshot read, and
+// perhaps more: the set of the results of the first build of a run of
+// carried builds, with one set for the results each carried build
+// computed again. No set is written once made, so a carried build shares
+// them with the last snapshot. A build that is not carried, and one that
+// ends a run of maxDocReads, leaves it nil, and the next carried build
+// makes it from the results.
+type docReads []map[string]bool
+
+const maxDocReads = 32
+
+// readSet returns the paths the results read.
+func readSet(results []*docResult) map[string]bool {
+	set := map[string]bool{}
+	for _, r := range results {
+		for path := range r.deps {
+			set[path] = true
+		}
+	}
+	return set
+}
+
+// readsAny reports whether one of the paths of files may have been read.
+func (d docReads) readsAny(files map[string]*File) bool {
+	for path := range files {
+		for _, set := range d {
+			if set[path] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readsAny reports whether the checks of the result read a file at one of

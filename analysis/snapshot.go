@@ -82,6 +82,8 @@ type Snapshot struct {
 	// from it (carry.go).
 	docFiles []*File
 	skipped  []*File
+	// docReads are the paths docResults read (docs.go).
+	docReads docReads
 	depsOnce sync.Once
 	deps     map[string]bool
 
@@ -232,6 +234,9 @@ type Package struct {
 	// rootFiles are the package-relative paths of the files directly in
 	// the root, as they were attached (chapterList reads them).
 	rootFiles []string
+	// retiredFences are the findings of the retired direction fences of
+	// the chapters (checkDirection).
+	retiredFences []source.Finding
 	// runtimeOnce guards runtime, the index of the runtime addresses the
 	// package declares (see RuntimeDeclarations), built on first use.
 	runtimeOnce sync.Once
