@@ -18,9 +18,9 @@ import (
 // file's headings, a cited path) and the list of files too large to read.
 func TestCarriedDocuments(t *testing.T) {
 	dir := analysistest.WriteFiles(t, "", map[string]string{
-		"guide.md": "# Guide\n\nSee [the intro](notes.md#intro) and `tools/run.sh`.\n",
-		"notes.md": "# Notes\n\n## Intro\n\nText.\n",
-		"other.md": "# Other\n\nNothing links here.\n",
+		"guide.md":     "# Guide\n\nSee [the intro](notes.md#intro) and `tools/run.sh`.\n",
+		"notes.md":     "# Notes\n\n## Intro\n\nText.\n",
+		"other.md":     "# Other\n\nNothing links here.\n",
 		"tools/run.sh": "echo run\n",
 	})
 	opts := Options{MaxFileSize: 200}
