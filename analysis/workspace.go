@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -22,7 +23,7 @@ type Workspace struct {
 	// changed since, from which the next build is carried when it can be
 	// (carry.go).
 	last   *Snapshot
-	edited []string
+	edited map[string]bool
 }
 
 // NewWorkspace returns a workspace over the given root folders.
@@ -65,7 +66,10 @@ func (w *Workspace) SetOverlay(path string, content []byte) {
 	} else {
 		w.overlay[path] = content
 	}
-	w.edited = append(w.edited, path)
+	if w.edited == nil {
+		w.edited = map[string]bool{}
+	}
+	w.edited[path] = true
 	w.snap = nil
 }
 
@@ -100,8 +104,9 @@ func (w *Workspace) Snapshot() *Snapshot {
 		opts := w.opts
 		opts.Overlay = overlay
 		opts.Cache = w.cache
-		w.snap = buildFrom(w.disk, opts, w.last, w.edited)
-		w.last, w.edited = w.snap, w.edited[:0]
+		w.snap = buildFrom(w.disk, opts, w.last, slices.Sorted(maps.Keys(w.edited)))
+		w.last = w.snap
+		clear(w.edited)
 	}
 	return w.snap
 }
