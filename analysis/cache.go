@@ -95,11 +95,13 @@ type cacheEntry struct {
 	// collSchema is the content read as a collection's _collection.json;
 	// recordChecked the content checked as a record against a record
 	// schema (see checkRecordMemo); collCites the collections the content
-	// read as a chapter cites in prose.
+	// read as a chapter cites in prose, dirCites the direction.json
+	// addresses (chapterDirectionCites).
 	collSchema    *collections.Schema
 	recordChecked *recordResult
 	crossChecked  *crossMemo
 	collCites     *[]string
+	dirCites      *[]string
 }
 
 // NewCache returns an empty cache.

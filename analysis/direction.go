@@ -142,14 +142,34 @@ func (b *builder) checkTimingKeys(p *Package, d *direction.File) {
 func directionCitations(p *Package) map[string]bool {
 	cited := map[string]bool{}
 	for _, c := range p.Chapters {
-		for _, cs := range c.File.Markdown.CodeSpans {
-			first, _, _ := strings.Cut(cs.Text, ".")
-			if first == "palette" || direction.IsSection(first) {
-				cited[cs.Text] = true
-			}
+		for _, text := range chapterDirectionCites(c.File) {
+			cited[text] = true
 		}
 	}
 	return cited
+}
+
+// chapterDirectionCites returns the distinct inline-code tokens of a
+// chapter that cite direction.json, once per content: a build after an
+// edit of one chapter then reads the other chapters' lists, not their
+// tokens.
+func chapterDirectionCites(f *File) []string {
+	scan := func() *[]string {
+		var out []string
+		seen := map[string]bool{}
+		for _, cs := range f.Markdown.CodeSpans {
+			first, _, _ := strings.Cut(cs.Text, ".")
+			if (first == "palette" || direction.IsSection(first)) && !seen[cs.Text] {
+				seen[cs.Text] = true
+				out = append(out, cs.Text)
+			}
+		}
+		return &out
+	}
+	if f.entry == nil {
+		return *scan()
+	}
+	return *parseOnce(f.entry, &f.entry.dirCites, scan)
 }
 
 // checkDirectionReach reports the entries of pillars, mood, anti and
