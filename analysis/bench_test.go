@@ -145,6 +145,16 @@ func BenchmarkCheckDocsCold(b *testing.B) {
 // two contents that alternate, then Snapshot and the diagnostics of the
 // files an editor shows. Alternating keeps the parse cache from answering.
 func benchEdit(b *testing.B, dir, path string, a, c []byte, show []string) {
+	benchEditReading(b, dir, path, a, c, func(s *analysis.Snapshot) {
+		for _, f := range show {
+			_ = s.Diagnostics(f)
+		}
+	})
+}
+
+// benchEditReading is benchEdit with read, what the keystroke's snapshot
+// is asked for after each edit.
+func benchEditReading(b *testing.B, dir, path string, a, c []byte, read func(*analysis.Snapshot)) {
 	w := analysis.NewWorkspace([]string{dir}, analysis.Options{})
 	w.Snapshot() // the initial load is not part of an edit
 	b.ReportAllocs()
@@ -157,10 +167,7 @@ func benchEdit(b *testing.B, dir, path string, a, c []byte, show []string) {
 		}
 		i++
 		w.SetOverlay(path, content)
-		s := w.Snapshot()
-		for _, f := range show {
-			_ = s.Diagnostics(f)
-		}
+		read(w.Snapshot())
 	}
 	if cpu > 0 {
 		// The process's CPU time per edit (garbage collection included),
@@ -186,6 +193,21 @@ func BenchmarkEditAdoption(b *testing.B) {
 	// One line: a row's choice leaves its options, adding an error.
 	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
 	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
+// BenchmarkEditAdoptionServed is BenchmarkEditAdoption with what the
+// server publishes after a keystroke besides the findings: the safety
+// notices of the snapshot, by file.
+func BenchmarkEditAdoptionServed(b *testing.B) {
+	dir, rep := generated(b, benchConfig(b))
+	path := filepath.Join(dir, rep.CleanAdoption)
+	orig := readGenerated(b, dir, rep.CleanAdoption)
+	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	benchEditReading(b, dir, path, orig, edited, func(s *analysis.Snapshot) {
+		_ = s.Diagnostics(path)
+		_ = s.Safety()
+		_ = s.SafetyOf(path)
+	})
 }
 
 func BenchmarkEditHeading(b *testing.B) {

@@ -25,36 +25,92 @@ func (s *Snapshot) SafetyOf(path string) []Diagnostic {
 }
 
 func (s *Snapshot) scanSafety() {
+	defer s.safetyDone.Store(true)
+	if c := s.safetyFrom; c != nil {
+		s.safetyFrom = nil // the last snapshot is not kept any longer
+		s.carrySafety(c.prev, c.files)
+		return
+	}
 	s.safetyByFile = map[string][]Diagnostic{}
 	var files []*File
 	for _, f := range s.Files() {
-		if !f.InPackage() || !safety.IsText(f.Path) {
-			continue
+		if s.scanned(f) {
+			files = append(files, f)
 		}
-		if w := s.tree.files[f.Path]; w != nil && w.link {
-			continue // the scan does not read through filesystem links
-		}
-		files = append(files, f)
 	}
 	// The scans are independent and most of the cost of a cold check, so
 	// they run on every processor; the results are gathered in file order.
-	notices := make([][]safety.Notice, len(files))
-	parallel(len(files), 0, func(i int) { notices[i] = scanFile(files[i]) })
+	notices := make([][]Diagnostic, len(files))
+	parallel(len(files), 0, func(i int) { notices[i] = fileNotices(files[i]) })
 	for i, f := range files {
-		for _, n := range notices[i] {
-			span := n.Span
-			if n.Code == safety.ScanSkipped {
-				span = firstLine(f)
-			}
-			d := Diagnostic{File: f.Path, Range: f.Lines.Range(span), Code: n.Code, Severity: source.Warning, Message: n.Message, Safety: true}
-			s.safety = append(s.safety, d)
-			s.safetyByFile[f.Path] = append(s.safetyByFile[f.Path], d)
+		if len(notices[i]) > 0 {
+			s.safety = append(s.safety, notices[i]...)
+			s.safetyByFile[f.Path] = notices[i]
 		}
 	}
 	sortDiagnostics(s.safety)
-	for _, ds := range s.safetyByFile {
-		sortDiagnostics(ds)
+}
+
+// carrySafety gives a snapshot carried from prev (carry.go) the notices of
+// prev, with those of the changed files scanned again: a keystroke does not
+// look at every file of the repository for its notices.
+func (s *Snapshot) carrySafety(prev *Snapshot, changed map[string]*File) {
+	s.safetyByFile = make(map[string][]Diagnostic, len(prev.safetyByFile))
+	touched := false
+	for path, ds := range prev.safetyByFile {
+		if changed[path] == nil {
+			s.safetyByFile[path] = ds
+		} else {
+			touched = true
+		}
 	}
+	for path, f := range changed {
+		if !s.scanned(f) {
+			continue
+		}
+		if ds := fileNotices(f); len(ds) > 0 {
+			s.safetyByFile[path] = ds
+			touched = true
+		}
+	}
+	if !touched {
+		s.safety = prev.safety
+		return
+	}
+	for _, d := range prev.safety {
+		if changed[d.File] == nil {
+			s.safety = append(s.safety, d)
+		}
+	}
+	for path := range changed {
+		s.safety = append(s.safety, s.safetyByFile[path]...)
+	}
+	sortDiagnostics(s.safety)
+}
+
+// scanned reports whether the safety scan reads f: a text file of a
+// package that is not a filesystem link.
+func (s *Snapshot) scanned(f *File) bool {
+	if !f.InPackage() || !safety.IsText(f.Path) {
+		return false
+	}
+	w := s.tree.files[f.Path]
+	return w == nil || !w.link // the scan does not read through filesystem links
+}
+
+// fileNotices returns the safety notices of one scanned file as sorted
+// diagnostics.
+func fileNotices(f *File) []Diagnostic {
+	var out []Diagnostic
+	for _, n := range scanFile(f) {
+		span := n.Span
+		if n.Code == safety.ScanSkipped {
+			span = firstLine(f)
+		}
+		out = append(out, Diagnostic{File: f.Path, Range: f.Lines.Range(span), Code: n.Code, Severity: source.Warning, Message: n.Message, Safety: true})
+	}
+	sortDiagnostics(out)
+	return out
 }
 
 // scanFile returns the safety notices of one file of a package.

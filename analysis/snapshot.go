@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/collections"
@@ -88,7 +89,12 @@ type Snapshot struct {
 	deps     map[string]bool
 
 	// safety holds the safety notices, scanned on first use (Safety).
-	safetyOnce   sync.Once
+	safetyOnce sync.Once
+	// safetyFrom, set in a build carried from a snapshot whose notices
+	// were made, lets the first call take them from it (carrySafety);
+	// safetyDone is set once the notices are made.
+	safetyFrom   *carried
+	safetyDone   atomic.Bool
 	safety       []Diagnostic
 	safetyByFile map[string][]Diagnostic
 
@@ -465,6 +471,9 @@ func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot
 		// The same walk: the same roots, so the same repository tops.
 		s.repoTops = prev.repoTops
 		b.carried = s.readEdited(prev, d, opts, edited)
+		if prev.safetyDone.Load() {
+			s.safetyFrom = b.carried
+		}
 		b.carryPackages(b.carried)
 	} else {
 		s.repoTops = make(map[string]bool, len(d.roots))
