@@ -26,23 +26,43 @@ func TestWorkspaceMatchesLoad(t *testing.T) {
 	t.Run("editor", func(t *testing.T) { workspaceMatchesLoad(t, Options{Lenient: true, BuildRecords: true}) })
 }
 
+// demoEdits is a copy of the demo package open in a Workspace, with the
+// overlay its edits made, which a fresh Load is given to compare.
+type demoEdits struct {
+	t       *testing.T
+	dir     string
+	ws      *Workspace
+	overlay Overlay
+}
+
+// newDemoEdits copies the demo package and opens it with options.
+func newDemoEdits(t *testing.T, opts Options) *demoEdits {
+	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
+	return &demoEdits{t: t, dir: dir, ws: NewWorkspace([]string{dir}, opts), overlay: Overlay{}}
+}
+
+// path returns the absolute path of a package-relative slash path.
+func (d *demoEdits) path(rel string) string { return filepath.Join(d.dir, filepath.FromSlash(rel)) }
+
+// read returns the content of a file of the copy on disk.
+func (d *demoEdits) read(rel string) string {
+	data, err := os.ReadFile(d.path(rel))
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	return string(data)
+}
+
+// set gives a file unsaved content, in the workspace and in the overlay.
+func (d *demoEdits) set(rel, content string) {
+	d.overlay[d.path(rel)] = []byte(content)
+	d.ws.SetOverlay(d.path(rel), []byte(content))
+}
+
 // workspaceMatchesLoad runs TestWorkspaceMatchesLoad's edits with options.
 func workspaceMatchesLoad(t *testing.T, opts Options) {
-	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
-	ws := NewWorkspace([]string{dir}, opts)
-	overlay := Overlay{}
-	read := func(rel string) string {
-		data, err := os.ReadFile(filepath.Join(dir, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
-	setOverlay := func(rel, content string) {
-		overlay[path(rel)] = []byte(content)
-		ws.SetOverlay(path(rel), []byte(content))
-	}
+	d := newDemoEdits(t, opts)
+	dir, ws, overlay, read, path, setOverlay := d.dir, d.ws, d.overlay, d.read, d.path, d.set
 	mechanics := read("02-mechanics.md")
 	overview := read("01-overview.md")
 	tuningJSON := read("tuning.json")
@@ -777,21 +797,8 @@ func writeOnDisk(t *testing.T, ws *Workspace, path, content string) {
 // last one and compares its files by their cache entries (compareWith's
 // sameFiles), and requires the diagnostics of a fresh Load after each.
 func TestWorkspaceMatchesLoadSameFiles(t *testing.T) {
-	dir := analysistest.CopyTree(t, filepath.Join("..", "testdata", "demo"))
-	ws := NewWorkspace([]string{dir}, Options{})
-	overlay := Overlay{}
-	path := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
-	read := func(rel string) string {
-		data, err := os.ReadFile(path(rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	set := func(rel, content string) {
-		overlay[path(rel)] = []byte(content)
-		ws.SetOverlay(path(rel), []byte(content))
-	}
+	d := newDemoEdits(t, Options{})
+	dir, ws, overlay, read, set := d.dir, d.ws, d.overlay, d.read, d.set
 	garden, mechanics, tuningJSON := read("contracts/garden-away.json"), read("02-mechanics.md"), read("tuning.json")
 	// changed is the one file each step changes.
 	steps := []struct {
