@@ -14,11 +14,11 @@ import (
 // from the last build's with the edited files swapped in, so that nothing
 // in it costs a step per file of the repository before the checks start.
 // The checks then run as in any build, through their memos (reuse.go).
-// TestWorkspaceMatchesLoad and its random and same-files variants hold the
-// result to that of a fresh Load.
+// TestWorkspaceMatchesLoad, its random and same-files variants and the
+// tests of carry_test.go hold the result to that of a fresh Load.
 
-// carried is what a build takes from the last snapshot: the edited files,
-// by absolute path and by package, and the last build of each package.
+// carried is what a build takes from the last snapshot: the snapshot, and
+// the edited files whose content changed, by absolute path and by package.
 type carried struct {
 	prev *Snapshot
 	// files are the edited files whose content changed, by path.

@@ -27,7 +27,7 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	if interesting(filepath.Base(path)) {
 		return true
 	}
-	if ok := s.files.get(path) != nil; ok {
+	if s.files.get(path) != nil {
 		return true
 	}
 	if _, ok := s.tree.dirs[path]; ok {

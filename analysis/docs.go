@@ -206,7 +206,7 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 	if _, ok := s.tree.dirs[path]; ok {
 		return true, true
 	}
-	if ok := s.files.get(path) != nil; ok {
+	if s.files.get(path) != nil {
 		return true, false
 	}
 	dir, name := filepath.Split(path)
