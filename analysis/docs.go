@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -29,7 +30,6 @@ const maxWitnessFileSize = 8 << 20
 // while neither it nor anything its checks looked at has changed.
 func (b *builder) checkDocuments() {
 	files := b.snap.docFiles
-	results := make([]*docResult, len(files))
 	// A build carried from the last snapshot has its Markdown files in the
 	// same order: a file's last result holds when the file is the same and
 	// the result read none of the edited files, which no result read when
@@ -44,11 +44,18 @@ func (b *builder) checkDocuments() {
 		}
 	}
 	unread := last != nil && !reads.readsAny(b.carried.files)
+	// results is the last build's list until a result is made again.
+	results := last
+	if last == nil {
+		results = make([]*docResult, len(files))
+	}
 	var todo []int
 	for i, f := range files {
 		if last != nil && lastFiles[i] == f && (unread || !last[i].readsAny(b.carried.files)) {
-			results[i] = last[i]
 			continue
+		}
+		if len(todo) == 0 && last != nil {
+			results = slices.Clone(last)
 		}
 		todo = append(todo, i)
 	}
