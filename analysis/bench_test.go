@@ -2,10 +2,10 @@ package analysis_test
 
 import (
 	"bytes"
-	"runtime"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
