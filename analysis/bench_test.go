@@ -193,22 +193,26 @@ func replaceOnce(tb testing.TB, content []byte, old, new string) []byte {
 }
 
 func BenchmarkEditAdoption(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
-	path := filepath.Join(dir, rep.CleanAdoption)
-	orig := readGenerated(b, dir, rep.CleanAdoption)
-	// One line: a row's choice leaves its options, adding an error.
-	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	dir, path, orig, edited := adoptionEdit(b)
 	benchEdit(b, dir, path, orig, edited, []string{path})
+}
+
+// adoptionEdit generates the benchmarks' package and returns the keystroke
+// of the adoption benchmarks: the clean adoption's path, its content, and
+// the content with one line changed (a row's choice leaves its options,
+// adding an error).
+func adoptionEdit(b *testing.B) (dir, path string, orig, edited []byte) {
+	dir, rep := generated(b, benchConfig(b))
+	path = filepath.Join(dir, rep.CleanAdoption)
+	orig = readGenerated(b, dir, rep.CleanAdoption)
+	return dir, path, orig, replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
 }
 
 // BenchmarkEditAdoptionServed is BenchmarkEditAdoption with what the
 // server publishes after a keystroke besides the findings: the safety
 // notices of the snapshot, by file.
 func BenchmarkEditAdoptionServed(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
-	path := filepath.Join(dir, rep.CleanAdoption)
-	orig := readGenerated(b, dir, rep.CleanAdoption)
-	edited := replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	dir, path, orig, edited := adoptionEdit(b)
 	benchEditReading(b, dir, path, orig, edited, func(s *analysis.Snapshot) {
 		_ = s.Diagnostics(path)
 		_ = s.Safety()

@@ -564,18 +564,33 @@ func (b *builder) checkUncited(p *Package, ids []string, states map[string]*coll
 // chapterCollectionCites returns the collection ids a chapter's prose
 // cites, once per content.
 func chapterCollectionCites(f *File) []string {
-	e := f.entry
-	doc := f.Markdown
-	return *parseOnce(e, &e.collCites, func() *[]string {
+	return codeTokens(f, func(e *cacheEntry) **[]string { return &e.collCites }, func(text string) (string, bool) {
+		class, segs := tuning.ClassifyToken(text)
+		if class == tuning.MechanismPath && len(segs) >= 2 && segs[0] == "collections" {
+			return segs[1], true
+		}
+		return "", false
+	})
+}
+
+// codeTokens returns the distinct keys that pick finds in the inline code
+// of a Markdown file, in the order of their first code span, kept in the
+// field of its cache entry: computed once per content, so a build after an
+// edit of one chapter reads the other chapters' lists, not their spans.
+func codeTokens(f *File, field func(*cacheEntry) **[]string, pick func(text string) (key string, ok bool)) []string {
+	scan := func() *[]string {
 		var out []string
 		seen := map[string]bool{}
-		for _, cs := range doc.CodeSpans {
-			class, segs := tuning.ClassifyToken(cs.Text)
-			if class == tuning.MechanismPath && len(segs) >= 2 && segs[0] == "collections" && !seen[segs[1]] {
-				seen[segs[1]] = true
-				out = append(out, segs[1])
+		for _, cs := range f.Markdown.CodeSpans {
+			if key, ok := pick(cs.Text); ok && !seen[key] {
+				seen[key] = true
+				out = append(out, key)
 			}
 		}
 		return &out
-	})
+	}
+	if f.entry == nil {
+		return *scan()
+	}
+	return *parseOnce(f.entry, field(f.entry), scan)
 }

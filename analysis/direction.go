@@ -150,26 +150,12 @@ func directionCitations(p *Package) map[string]bool {
 }
 
 // chapterDirectionCites returns the distinct inline-code tokens of a
-// chapter that cite direction.json, once per content: a build after an
-// edit of one chapter then reads the other chapters' lists, not their
-// tokens.
+// chapter that cite direction.json, once per content.
 func chapterDirectionCites(f *File) []string {
-	scan := func() *[]string {
-		var out []string
-		seen := map[string]bool{}
-		for _, cs := range f.Markdown.CodeSpans {
-			first, _, _ := strings.Cut(cs.Text, ".")
-			if (first == "palette" || direction.IsSection(first)) && !seen[cs.Text] {
-				seen[cs.Text] = true
-				out = append(out, cs.Text)
-			}
-		}
-		return &out
-	}
-	if f.entry == nil {
-		return *scan()
-	}
-	return *parseOnce(f.entry, &f.entry.dirCites, scan)
+	return codeTokens(f, func(e *cacheEntry) **[]string { return &e.dirCites }, func(text string) (string, bool) {
+		first, _, _ := strings.Cut(text, ".")
+		return text, first == "palette" || direction.IsSection(first)
+	})
 }
 
 // checkDirectionReach reports the entries of pillars, mood, anti and

@@ -170,17 +170,9 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 	return nil
 }
 
-// withOverlay returns the tree with the overlay applied: an unsaved file
-// that is not on disk is added, and a nil overlay entry removes a file. The
-// receiver is not changed; when the overlay changes nothing it is returned
-// as it is.
-func (t *tree) withOverlay(roots []string, overlay Overlay) *tree {
-	added, removed := t.overlayChanges(roots, overlay)
-	return t.applyOverlay(overlay, added, removed)
-}
-
 // overlayChanges returns the paths the overlay adds to the tree and those
-// it removes, each sorted.
+// it removes, each sorted: an unsaved file that is not on disk is added,
+// and a nil overlay entry removes a file.
 func (t *tree) overlayChanges(roots []string, overlay Overlay) (added, removed []string) {
 	for path, content := range overlay {
 		_, onDisk := t.files[path]
@@ -202,7 +194,8 @@ func (t *tree) overlayChanges(roots []string, overlay Overlay) (added, removed [
 }
 
 // applyOverlay returns the tree with the paths added and removed that
-// overlayChanges found.
+// overlayChanges found. The receiver is not changed; when the overlay
+// changes nothing it is returned as it is.
 func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 	if len(added) == 0 && len(removed) == 0 {
 		return t
