@@ -24,7 +24,7 @@ func (s *Snapshot) fantasyHover(f *File, offset int) *Hover {
 		return nil
 	}
 	b := p.Fantasy()
-	if b == nil || !b.Found || !b.Span.Contains(offset) {
+	if b == nil || !b.Found || b.Close == (source.Span{}) || !b.Span.Contains(offset) {
 		return nil
 	}
 	var md strings.Builder

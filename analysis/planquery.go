@@ -196,6 +196,8 @@ func testSummary(t *buildplan.Test) string {
 	switch {
 	case !t.HasFence:
 		b.WriteString("\n\nNo test block follows the heading.")
+	case t.Unclosed:
+		b.WriteString("\n\nIts test fence is never closed.")
 	case t.Block == nil:
 		b.WriteString("\n\nIts test block is not valid JSON yet.")
 	case t.Type != "":

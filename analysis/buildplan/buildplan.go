@@ -72,8 +72,12 @@ type Test struct {
 	// Fence covers the fenced block; Content its JSON text.
 	Fence   source.Span
 	Content source.Span
+	// Unclosed reports a test fence that is never closed. CommonMark runs
+	// it to the end of the file; §6 writes a test block between two fence
+	// lines, so the content is not parsed and Block stays nil.
+	Unclosed bool
 	// Block is the parsed test block with spans in the file, nil when the
-	// fence is missing or its content does not parse.
+	// fence is missing or never closed, or its content does not parse.
 	Block *jsonsrc.Value
 	// SyntaxError is the first JSON syntax error of the content.
 	SyntaxError *jsonsrc.Error
@@ -228,6 +232,10 @@ func readFence(doc *markdown.Doc, h markdown.Heading, t *Test) {
 			return
 		}
 		t.HasFence, t.Fence, t.Content = true, b.Span, b.Content
+		if !b.Closed {
+			t.Unclosed = true
+			return
+		}
 		parseBlock(doc.Data, t)
 		return
 	}

@@ -56,7 +56,7 @@ func TestParse(t *testing.T) {
 		t.Errorf("claims = %+v", a.Claims)
 	}
 	b := p.Tests[1]
-	if b.Title != "Unclosed" || b.SyntaxError == nil || b.Block != nil {
+	if b.Title != "Unclosed" || !b.HasFence || !b.Unclosed || b.SyntaxError != nil || b.Block != nil {
 		t.Errorf("test 3 = %+v", b)
 	}
 	if p.NextNumber() != 4 {
@@ -94,6 +94,11 @@ func TestCheck(t *testing.T) {
 		{"no block", "### AT-1: a\n\nSome prose.\n\n```test\n{" + gen + "}\n```\n", []string{"VERIFICATION_BLOCK⟪AT-1⟫"}},
 		{"wrong tag", "### AT-1: a\n\n```json\n{" + gen + "}\n```\n", []string{"VERIFICATION_BLOCK⟪AT-1⟫"}},
 		{"at the end", "### AT-1: a\n", []string{"VERIFICATION_BLOCK⟪AT-1⟫"}},
+		// §6 writes a test block between two fence lines: a fence that
+		// runs to the end of the file is no block, even when what it
+		// swallows starts with a valid object.
+		{"never closed", "### AT-1: a\n\n```test\n{" + gen + "}\n\n### AT-2: b\n\nprose\n", []string{"VERIFICATION_BLOCK⟪```test⟫"}},
+		{"closed by a shorter fence", "### AT-1: a\n\n````test\n{" + gen + "}\n```\n", []string{"VERIFICATION_BLOCK⟪````test⟫"}},
 		{"not a test heading", "### AT-1b: a\n\nprose\n", nil},
 		{"json", block(`{"type": "general",}`), []string{"VERIFICATION_JSON⟪,⟫"}},
 		{"shape", block(`["type"]`), []string{`VERIFICATION_SHAPE⟪["type"]⟫`}},

@@ -141,8 +141,8 @@ func emptyStep(v *jsonsrc.Value, member string, span source.Span) bool {
 }
 
 // Check reports the findings of the build plan that need only this file:
-// test numbers (VERIFICATION_AT_ORDER), headings without a test block
-// (VERIFICATION_BLOCK), blocks that are not JSON (VERIFICATION_JSON) and
+// test numbers (VERIFICATION_AT_ORDER), headings without a test block or
+// with a test fence that is never closed (VERIFICATION_BLOCK), blocks that are not JSON (VERIFICATION_JSON) and
 // the shape of each block. file is the plan's path.
 func Check(p *Plan, file string) []source.Finding {
 	if p == nil {
@@ -197,6 +197,9 @@ func checkTest(t *Test, file string) []source.Finding {
 		f := finding(CodeBlock, t.IDSpan, msg)
 		f.Related = related
 		return []source.Finding{f}
+	case t.Unclosed:
+		return []source.Finding{finding(CodeBlock, t.Next,
+			fmt.Sprintf("the test fence of %s is never closed, so the rest of the file would be read as its block; end the block with a line of three backticks after its JSON object", t.ID))}
 	case t.SyntaxError != nil:
 		return []source.Finding{finding(CodeJSON, t.SyntaxError.Span,
 			fmt.Sprintf("the test block of %s is not valid JSON: %s; until it parses, nothing in it is checked", t.ID, t.SyntaxError.Msg))}

@@ -32,9 +32,10 @@ type Block struct {
 	Found bool
 	// Title is the `#` title line before the block, or empty.
 	Title source.Span
-	// Open and Close are the fence lines; Close is empty when the fence is
-	// never closed and the block runs to the end of the file. Span covers
-	// the block from the opening fence to the closing one.
+	// Open and Close are the fence lines. Close is empty when the fence is
+	// never closed: the block then runs to the end of the file, its lines
+	// are not read and Findings holds FANTASY_BLOCK alone. Span covers the
+	// block from the opening fence to the closing one.
 	Open, Close, Span source.Span
 	// Fantasy are the player-fantasy lines, in order.
 	Fantasy []Line
@@ -100,12 +101,16 @@ func Read(doc *markdown.Doc) *Block {
 	lines := doc.Lines
 	b.Open = lineSpan(lines, cb.StartLine)
 	last := cb.EndLine - 1
-	if last > cb.StartLine && isClosingFence(lines.LineText(last), fenceLength(lines.LineText(cb.StartLine))) {
-		b.Close = lineSpan(lines, last)
-	} else {
-		last = cb.EndLine
+	b.Span = source.Span{Start: b.Open.Start, End: lineSpan(lines, last).End}
+	if !cb.Closed {
+		// CommonMark runs a fence that never closes to the end of the
+		// file; §1a writes the block between two fence lines, so there is
+		// no block, and the prose after the opening line is not measured
+		// as player fantasy.
+		b.report("FANTASY_BLOCK", b.Open, "this fantasy fence is never closed, so the rest of the file would be read as the block; end the block with a line of three backticks after its NOT: line")
+		return b
 	}
-	b.Span = source.Span{Start: b.Open.Start, End: lineSpan(lines, cb.EndLine-1).End}
+	b.Close = lineSpan(lines, last)
 	b.position(lines, cb.StartLine)
 	for i := cb.StartLine + 1; i < last; i++ {
 		b.line(lines.LineText(i), lines.LineStart(i))
@@ -334,22 +339,6 @@ func lineSpan(lines *source.Lines, i int) source.Span {
 		start += len("\ufeff")
 	}
 	return source.Span{Start: start, End: end}
-}
-
-// fenceLength counts the backticks that open a fence line.
-func fenceLength(line []byte) int {
-	line = bytes.TrimLeft(line, " \t")
-	n := 0
-	for n < len(line) && line[n] == '`' {
-		n++
-	}
-	return n
-}
-
-// isClosingFence reports a line of at least n backticks and nothing else.
-func isClosingFence(line []byte, n int) bool {
-	k := fenceLength(line)
-	return k >= n && k > 0 && len(bytes.TrimSpace(bytes.TrimLeft(line, " \t")[k:])) == 0
 }
 
 // trim removes the white space around s, which starts at offset start, and

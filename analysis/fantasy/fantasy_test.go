@@ -189,7 +189,11 @@ func TestFindings(t *testing.T) {
 		{"anti only a terminal", block(sentence, feel, "NOT: ."), []string{"FANTASY_ANTI_REFERENCES NOT: ."}},
 		{"second feel", block(sentence, feel, not, "feel: a, b, c"), []string{"FANTASY_LABEL_DUPLICATE feel:"}},
 		{"second anti other spelling", block(sentence, feel, not, "Anti-references: x"), []string{"FANTASY_LABEL_DUPLICATE Anti-references:"}},
-		{"unclosed fence", "```fantasy\n" + sentence + "\n" + feel + "\n" + not + "\n", nil},
+		// §1a writes the block between two fence lines: a fence that
+		// runs to the end of the file is no block, and what follows its
+		// opening line is not measured.
+		{"unclosed fence", "```fantasy\n" + sentence + "\n" + feel + "\n" + not + "\n", []string{"FANTASY_BLOCK ```fantasy"}},
+		{"unclosed fence over prose", "```fantasy\n" + sentence + "\n" + feel + "\n" + not + "\n\n## The game\n\n" + strings.Repeat("Prose about `tuning:lantern.oil` and #mechanics. ", 10) + "\n", []string{"FANTASY_BLOCK ```fantasy"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := codes(t, tc.src)

@@ -235,6 +235,11 @@ type Quote struct {
 type CodeBlock struct {
 	// Fenced reports a fenced block; otherwise it is indented.
 	Fenced bool
+	// Closed reports a fenced block that ends with a closing fence line.
+	// CommonMark runs a fence that is never closed to the end of its
+	// container; the formats that write a block between two fence lines
+	// (§1a, §6) read such a fence as no block.
+	Closed bool
 	// Info is the info string of a fenced block.
 	Info string
 	// StartLine and EndLine (exclusive) are the zero-based lines the block

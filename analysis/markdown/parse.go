@@ -244,7 +244,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 			end, closed = next+1, true
 		}
 	}
-	cb := CodeBlock{Fenced: true, StartLine: start, EndLine: end}
+	cb := CodeBlock{Fenced: true, Closed: closed, StartLine: start, EndLine: end}
 	cb.Content = spanT{Start: len(d.Data), End: len(d.Data)}
 	if start+1 < d.Lines.LineCount() {
 		cb.Content.Start = d.lineStart(start + 1)

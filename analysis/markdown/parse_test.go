@@ -205,13 +205,17 @@ func TestLinks(t *testing.T) {
 }
 
 func TestCodeBlockContent(t *testing.T) {
-	for _, tc := range []struct{ name, src, want string }{
-		{"closed", "a\n\n```test\n{}\n```\n", "{}\n"},
-		{"tildes and CRLF", "~~~~ json\r\n[1,\r\n2]\r\n~~~~\r\n", "[1,\r\n2]\r\n"},
-		{"never closed", "```test\n{\"a\":\n", "{\"a\":\n"},
-		{"empty", "```test\n```\n", ""},
-		{"opening line only", "```test", ""},
-		{"indented block", "para\n\n    code\n    more\n", "    code\n    more"},
+	for _, tc := range []struct {
+		name, src, want string
+		closed          bool
+	}{
+		{"closed", "a\n\n```test\n{}\n```\n", "{}\n", true},
+		{"tildes and CRLF", "~~~~ json\r\n[1,\r\n2]\r\n~~~~\r\n", "[1,\r\n2]\r\n", true},
+		{"never closed", "```test\n{\"a\":\n", "{\"a\":\n", false},
+		{"shorter fence does not close", "````test\n{}\n```\n", "{}\n```\n", false},
+		{"empty", "```test\n```\n", "", true},
+		{"opening line only", "```test", "", false},
+		{"indented block", "para\n\n    code\n    more\n", "    code\n    more", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := Parse([]byte(tc.src))
@@ -221,6 +225,9 @@ func TestCodeBlockContent(t *testing.T) {
 			c := d.CodeBlocks[0].Content
 			if got := tc.src[c.Start:c.End]; got != tc.want {
 				t.Errorf("content %q, want %q", got, tc.want)
+			}
+			if got := d.CodeBlocks[0].Closed; got != tc.closed {
+				t.Errorf("closed %v, want %v", got, tc.closed)
 			}
 		})
 	}
