@@ -41,7 +41,8 @@ func checkedRecord(f *File, schema *collections.Record, v *jsonsrc.Value) *colle
 type collectionState struct {
 	c *Collection
 	// schema is the record schema the records are checked against; usable
-	// is false when the schema file does not parse or has a finding.
+	// is false when the schema file does not parse or has no readable
+	// record schema (Collection.RecordSchema).
 	schema *collections.Record
 	usable bool
 	// ids are the record ids in order; checked the check of each readable
@@ -189,7 +190,7 @@ func (d crossDep) same(e crossDep) bool {
 func crossChecked(p *Package, states map[string]*collectionState, st *collectionState) []source.Finding {
 	involved := []string{st.c.ID}
 	visitFields(st.schema, func(f *collections.Field) {
-		if f.Type == collections.TypeLink && f.To != "" && !slices.Contains(involved, f.To) {
+		if f.Type == collections.TypeLink && !f.Broken && f.To != "" && !slices.Contains(involved, f.To) {
 			involved = append(involved, f.To)
 		}
 	})
@@ -232,7 +233,10 @@ func computeCross(states map[string]*collectionState, st *collectionState) []sou
 	lc := &linkChecker{states: states}
 	lc.out = collections.Unique(files, checked)
 	visitFields(st.schema, func(f *collections.Field) {
-		if f.Type == collections.TypeLink && f.To != "" {
+		// A link field whose shape has a finding of its own holds no
+		// links (CheckRecord skips it), so its targets, loops and
+		// mirrors are not checked either.
+		if f.Type == collections.TypeLink && !f.Broken && f.To != "" {
 			lc.field(st, f)
 		}
 	})
@@ -452,6 +456,9 @@ func (lc *linkChecker) mirror(st *collectionState, f *collections.Field, target 
 		return // the target's schema file has its own finding
 	}
 	mf := target.schema.Field(f.MirroredBy)
+	if mf != nil && mf.Broken {
+		return // the mirror field's shape has its own finding
+	}
 	var problem string
 	switch {
 	case mf == nil:

@@ -283,8 +283,10 @@ func (c *Collection) RecordPath(id string) string { return filepath.Join(c.Dir, 
 func (c *Collection) SchemaPath() string { return filepath.Join(c.Dir, "_collection.json") }
 
 // RecordSchema returns the record schema the records are checked against,
-// and false when they cannot be: the schema file does not parse or has a
-// finding. A collection without a record schema gives nil and true.
+// and false when they cannot be: the schema file does not parse, is not an
+// object, or its record is not an object. A field shape with a finding of
+// its own leaves the schema usable (its Field is Broken). A collection
+// without a record schema gives nil and true.
 func (c *Collection) RecordSchema() (*collections.Record, bool) {
 	if !c.HasSchema {
 		return nil, true

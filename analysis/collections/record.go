@@ -21,7 +21,7 @@ var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // Shape returns the record schema as a jsonshape object: the declared
 // fields with their types, options and patterns, closed to other fields,
-// open to annotations. The conditions of when and the values of link
+// open to annotations. A Broken field is declared with any value. The conditions of when and the values of link
 // fields are checked by CheckRecord itself; a link field takes any value
 // here.
 func (r *Record) Shape() jsonshape.Object {
@@ -35,6 +35,12 @@ func (r *Record) build() jsonshape.Object {
 		o.What = fmt.Sprintf("an entry of %q", r.Parent.Path())
 	}
 	for _, f := range r.Fields {
+		if f.Broken {
+			// Declared, so not unknown to the record, but its value is
+			// not checked against a shape that has a finding of its own.
+			o.Fields = append(o.Fields, jsonshape.Field{Name: f.Name, Shape: jsonshape.Any{}, Doc: f.Doc()})
+			continue
+		}
 		o.Fields = append(o.Fields, jsonshape.Field{Name: f.Name, Shape: f.shape(), Required: f.Required && f.Type != TypeLink, Doc: f.Doc()})
 	}
 	return o
@@ -139,6 +145,9 @@ func (c *Checked) walk(r *Record, file string, obj *jsonsrc.Value) {
 		return
 	}
 	for _, f := range r.Fields {
+		if f.Broken {
+			continue // its shape has its own finding
+		}
 		m := obj.Member(f.Name)
 		if f.When != nil {
 			holds := f.When.Holds(obj)

@@ -47,9 +47,12 @@ type Schema struct {
 	// Record is the record schema; nil when the file has no record member
 	// or its record member is not an object.
 	Record *Record
-	// Broken is set when the file has a finding: its record schema is then
-	// not applied to the records, so that one fault in the schema does not
-	// turn into a finding on every record.
+	// Broken is set when the file is not an object or its "record" is not
+	// an object: there is then no record schema to apply to the records. A
+	// fault inside one field shape marks that Field Broken instead, and
+	// the records are still checked against every other field (§1b
+	// rule 2), so that one fault in the schema neither turns into a
+	// finding on every record nor switches off the collection's checks.
 	Broken bool
 	// Findings are the file's COLLECTION_LABEL_SCHEMA and
 	// COLLECTION_SCHEMA_SHAPE findings.
@@ -111,6 +114,14 @@ type Field struct {
 	Of *Record
 	// Record is the record schema that declares the field.
 	Record *Record
+	// Broken is set when the field's name or shape has a finding of its
+	// own (a fault inside the record schema of its of marks the field of
+	// that record schema, not the list). The field still counts as
+	// declared, but nothing that depends on its shape is checked: its
+	// value in a record, its condition, its links and its uniqueness.
+	Broken bool
+	// ofFindings counts the findings inside the record schema of of.
+	ofFindings int
 }
 
 // Path is the field's dotted path from the top of the record schema, with
@@ -217,6 +228,7 @@ func ParseSchema(file string, v *jsonsrc.Value) *Schema {
 	p := &parser{file: file}
 	if v.Kind != jsonsrc.Object {
 		p.add(CodeLabelSchema, v.Span, "the schema file holds one JSON object, not %s; write { \"record\": { … } }", v.Describe())
+		s.Broken = true
 	}
 	for _, m := range members(v) {
 		if m.Key != "record" {
@@ -224,28 +236,41 @@ func ParseSchema(file string, v *jsonsrc.Value) *Schema {
 			continue
 		}
 		if m.Value.Kind != jsonsrc.Object {
-			p.add(CodeLabelSchema, m.Value.Span, "\"record\" must be an object mapping field names to field shapes, not %s", m.Value.Describe())
+			p.both(m.Value.Span, "\"record\" must be an object mapping field names to field shapes, not %s", m.Value.Describe())
+			s.Broken = true
 			continue
 		}
 		s.Record = p.record(m.Value, nil)
 	}
 	s.Findings = p.out
-	s.Broken = len(p.out) > 0
 	return s
+}
+
+// both reports a fault that breaks collection.schema.json and the
+// collection form of §12.1 alike (a record schema, a field shape or an of
+// that is not an object): COLLECTION_LABEL_SCHEMA and
+// COLLECTION_SCHEMA_SHAPE on the same token, as the two rows of §1b apply.
+func (p *parser) both(span source.Span, format string, args ...any) {
+	p.add(CodeLabelSchema, span, format, args...)
+	p.add(CodeSchemaShape, span, format, args...)
 }
 
 // record reads a record schema object; parent is the list whose of it is.
 func (p *parser) record(v *jsonsrc.Value, parent *Field) *Record {
 	r := &Record{Value: v, Parent: parent, byName: map[string]*Field{}}
 	for _, m := range members(v) {
-		if m.Value.Kind != jsonsrc.Object {
-			p.add(CodeLabelSchema, m.Value.Span, "the shape of field %q must be an object such as { \"type\": \"number\" }, not %s", m.Key, m.Value.Describe())
-			continue
-		}
+		start := len(p.out)
 		if msg := FieldNameProblem(m.Key); msg != "" {
 			p.add(CodeSchemaShape, m.KeySpan, "the field name %q %s", m.Key, msg)
 		}
-		f := p.field(m, r)
+		var f *Field
+		if m.Value.Kind != jsonsrc.Object {
+			p.both(m.Value.Span, "the shape of field %q must be an object such as { \"type\": \"number\" }, not %s", m.Key, m.Value.Describe())
+			f = &Field{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, Record: r}
+		} else {
+			f = p.field(m, r)
+		}
+		f.Broken = len(p.out)-start-f.ofFindings > 0
 		r.Fields = append(r.Fields, f)
 		r.byName[f.Name] = f
 	}
@@ -410,10 +435,12 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 		f.When = p.when(v, what)
 	case "of":
 		if v.Kind != jsonsrc.Object {
-			p.add(CodeLabelSchema, v.Span, "\"of\" of %s must be an object mapping field names to field shapes, not %s", what, v.Describe())
+			p.both(v.Span, "\"of\" of %s must be an object mapping field names to field shapes, not %s", what, v.Describe())
 			return
 		}
+		n := len(p.out)
 		f.Of = p.record(v, f)
+		f.ofFindings = len(p.out) - n
 	}
 }
 
