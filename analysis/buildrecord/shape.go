@@ -130,7 +130,8 @@ var retired = map[string]string{
 }
 
 // shapeFindings checks the record against its shape: BUILD_SCHEMA, with a
-// type error of passed or total as BUILD_ACCEPTANCE_SHAPE, a retired
+// type error of passed or total as BUILD_ACCEPTANCE_SHAPE as well (the
+// schema wants a whole number there, so two rows of §7 apply), a retired
 // member as one focused finding, and the conditional members of a record
 // in which a test ran.
 func (r *Record) shapeFindings() []source.Finding {
@@ -148,7 +149,9 @@ func (r *Record) shapeFindings() []source.Finding {
 		switch {
 		case p.Path == "evidence.acceptance.passed" || p.Path == "evidence.acceptance.total":
 			if v := valueAt(r.Root, p.Path); v != nil && v.Kind != jsonsrc.Number {
-				add(CodeAcceptanceShape, p.Span, fmt.Sprintf("%q is %s, not a number; write how many tests %s as a whole number", p.Path, v.Describe(), map[bool]string{true: "passed", false: "the package has"}[strings.HasSuffix(p.Path, "passed")]))
+				msg := fmt.Sprintf("%q is %s, not a number; write how many tests %s as a whole number", p.Path, v.Describe(), map[bool]string{true: "passed", false: "the package has"}[strings.HasSuffix(p.Path, "passed")])
+				add(CodeAcceptanceShape, p.Span, msg)
+				add(CodeSchema, p.Span, msg)
 				continue
 			}
 		case p.Kind == jsonshape.IsUnknown && retired[p.Path] != "":
@@ -203,14 +206,21 @@ func valueAt(v *jsonsrc.Value, dotted string) *jsonsrc.Value {
 	return v
 }
 
-// checkPayloadPath reports BUILD_PAYLOAD_PATH (§7 rule 3).
+// checkPayloadPath reports BUILD_PAYLOAD_PATH (§7 rule 3). A path that is
+// absolute, starts with a scheme or holds a backslash also breaks the
+// package-path pattern of opengdd-build.schema.json, so it is BUILD_SCHEMA
+// as well; one that only climbs out of the folder is not.
 func (r *Record) checkPayloadPath() {
 	f := value(value(r.Evidence, "payload"), "file")
 	if f == nil || f.Kind != jsonsrc.String || f.Str == "" {
 		return
 	}
 	if msg := PayloadPathProblem(f.Str); msg != "" {
-		r.report(CodePayloadPath, f.Span, fmt.Sprintf("the payload file %q %s", f.Str, msg))
+		msg = fmt.Sprintf("the payload file %q %s", f.Str, msg)
+		r.report(CodePayloadPath, f.Span, msg)
+		if strings.ContainsRune(f.Str, '\\') || strings.HasPrefix(f.Str, "/") || urlScheme.MatchString(f.Str) {
+			r.report(CodeSchema, f.Span, msg)
+		}
 	}
 }
 

@@ -7,11 +7,14 @@
 // declared colors (Contrast), and the retired direction fence of chapter
 // prose (RetiredFences).
 //
-// The problems of the shape are DIRECTION_SCHEMA, except those of a palette
-// value (PALETTE_SHAPE), of a palette entry (PALETTE_ENTRY_FORM) and of the
-// spelling of a color position (DIRECTION_COLOR_REFERENCE), which the
-// format gives codes of their own. A part of the file that breaks its shape
-// contributes nothing to the model, so it causes no finding beyond its own.
+// The problems of the shape are DIRECTION_SCHEMA. Those of a palette value
+// (PALETTE_SHAPE), of a palette entry (PALETTE_ENTRY_FORM) and of the
+// spelling of a color position (DIRECTION_COLOR_REFERENCE) are also
+// reported under the code the format gives them: direction.schema.json
+// covers each of them, so two rows of §9 apply. A part of the file that
+// breaks its shape contributes nothing to the model, so it causes no
+// finding beyond its own; an entry whose key breaks the schema is still
+// read (see Entry.WellNamed).
 // What needs other files (tuning keys, chapter citations, the build plan's
 // tests) is checked by package analysis with the model.
 //
@@ -171,16 +174,16 @@ var namedColor = jsonshape.Object{
 
 // EntryShape is the shape of one palette entry: a bare color or a named
 // color.
-var EntryShape = jsonshape.Tagged{Tag: CodeEntryForm, Shape: jsonshape.OneOf{
+var EntryShape = jsonshape.Tagged{Tag: CodeEntryForm, Both: true, Shape: jsonshape.OneOf{
 	Shapes: []jsonshape.Shape{hexShape, namedColor},
 	Doc:    `a color written "#RRGGBB" or { "name": "#RRGGBB" }`,
 }}
 
 // PaletteShape is the shape of one palette.
-var PaletteShape = jsonshape.Tagged{Tag: CodePaletteShape, Shape: jsonshape.Array{Elem: EntryShape, MinItems: 1}}
+var PaletteShape = jsonshape.Tagged{Tag: CodePaletteShape, Both: true, Shape: jsonshape.Array{Elem: EntryShape, MinItems: 1}}
 
 // ColorPosition is the shape of a value that must name a color.
-var ColorPosition = jsonshape.Tagged{Tag: CodeColorReference, Shape: jsonshape.String{Pattern: colorAddress, PatternDoc: "the color-address form palette.<key>.<name>"}}
+var ColorPosition = jsonshape.Tagged{Tag: CodeColorReference, Both: true, Shape: jsonshape.String{Pattern: colorAddress, PatternDoc: "the color-address form palette.<key>.<name>"}}
 
 var whileField = jsonshape.Field{Name: "while", Doc: "Game states, described in words, during which the promise holds; leave it out and the promise holds always.",
 	Shape: jsonshape.Array{Elem: nonEmpty, MinItems: 1}, Example: `["in-game"]`}

@@ -24,7 +24,7 @@ type File struct {
 	// Entries are the entries of the seven addressable sections, in
 	// document order. An entry whose key is not kebab-case (a
 	// DIRECTION_SCHEMA fault) is still declared, so a citation of it
-	// resolves, but no other check reads it (see Entry.WellNamed).
+	// resolves, and its value is read (see Entry.WellNamed).
 	Entries []*Entry
 	// Moods are the moods whose `palette` is a well-spelled palette
 	// address.
@@ -82,8 +82,12 @@ type Entry struct {
 }
 
 // WellNamed reports whether the entry's key is a kebab-case name. The
-// entry of a key that is not adds nothing but its DIRECTION_SCHEMA
-// finding: it is not a promise, not resolved, not warned about.
+// entry of a key that is not (a DIRECTION_SCHEMA fault) is not a promise
+// the covering rule asks a test for, and not warned about as uncited; but
+// the addresses and the tuning key of its value are still resolved, since
+// each of those faults is a row of §9 of its own (a mood palette that
+// names no palette is DIRECTION_MOOD_PALETTE_DANGLING whatever the mood's
+// key).
 func (e *Entry) WellNamed() bool { return ValidKey(e.Key) }
 
 // Address is the entry's two-segment address.
@@ -192,9 +196,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
 			f.Entries = append(f.Entries, e)
 			f.entries[[2]string{section, m.Key}] = e
-			if e.WellNamed() {
-				f.readEntry(e)
-			}
+			f.readEntry(e)
 		}
 	}
 	f.checkResolution()

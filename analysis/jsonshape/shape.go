@@ -45,8 +45,9 @@ type Problem struct {
 	Kind   ProblemKind
 	Member string
 	// Tag is the tag of the innermost Tagged shape the problem arose in
-	// (or whose member is missing), or "".
-	Tag string
+	// (or whose member is missing), or "". Both is that shape's Both.
+	Tag  string
+	Both bool
 }
 
 // ProblemKind classifies a Problem.
@@ -526,7 +527,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 		if f.Required && !seen[f.Name] {
 			c.addAbout(IsMissing, f.Name, v.Opening(), at, "%s lacks the required field %q (%s)", at.name, f.Name, f.Shape.Describe())
 			if t, ok := f.Shape.(Tagged); ok {
-				c.out[len(c.out)-1].Tag = t.Tag
+				c.out[len(c.out)-1].Tag, c.out[len(c.out)-1].Both = t.Tag, t.Both
 			}
 		}
 	}
@@ -587,9 +588,16 @@ func (o OneOf) check(c *checker, v *jsonsrc.Value, at place) {
 // the words of a map) tags that part with the code, and Findings reports
 // its problems under it. A missing required member whose shape is Tagged
 // carries the tag too. Problems of an inner Tagged keep the inner tag.
+//
+// Both is set when the tagged part is also part of the file's published
+// schema, so that a fault there meets two rows of the format's table (a
+// palette entry of direction.json is PALETTE_ENTRY_FORM and
+// DIRECTION_SCHEMA): Findings then reports the problem under the tag and
+// under the file's code.
 type Tagged struct {
 	Shape Shape
 	Tag   string
+	Both  bool
 }
 
 // Describe implements Shape.
@@ -600,7 +608,7 @@ func (t Tagged) check(c *checker, v *jsonsrc.Value, at place) {
 	t.Shape.check(c, v, at)
 	for i := n; i < len(c.out); i++ {
 		if c.out[i].Tag == "" {
-			c.out[i].Tag = t.Tag
+			c.out[i].Tag, c.out[i].Both = t.Tag, t.Both
 		}
 	}
 }
@@ -870,7 +878,8 @@ func entryWord(n int, doc string) string {
 
 // Findings turns problems into findings of one code and severity in file,
 // the usual last step of a format's schema check. A problem with a Tag is
-// reported under its tag as the code instead.
+// reported under its tag as the code instead, and also under code when
+// its Tagged shape has Both.
 func Findings(problems []Problem, code string, sev source.Severity, file string) []source.Finding {
 	out := make([]source.Finding, 0, len(problems))
 	for _, p := range problems {
@@ -879,6 +888,9 @@ func Findings(problems []Problem, code string, sev source.Severity, file string)
 			c = p.Tag
 		}
 		out = append(out, source.Finding{Code: c, Severity: sev, File: file, Span: p.Span, Message: p.Msg})
+		if p.Tag != "" && p.Both && p.Tag != code {
+			out = append(out, source.Finding{Code: code, Severity: sev, File: file, Span: p.Span, Message: p.Msg})
+		}
 	}
 	return out
 }

@@ -351,6 +351,28 @@ func TestTagged(t *testing.T) {
 			}
 		})
 	}
+	// A Tagged shape with Both is reported under its tag and the file's
+	// code; a tag inside it without Both keeps its own code alone.
+	palette := Object{Rest: Tagged{Tag: "PALETTE", Both: true, Shape: Array{MinItems: 1,
+		Elem: Tagged{Tag: "ENTRY", Shape: String{NonEmpty: true}}}}}
+	for _, tc := range []struct{ json, want string }{
+		{`{"a": ["x"]}`, ""},
+		{`{"a": []}`, "PALETTE SCHEMA"},
+		{`{"a": 3}`, "PALETTE SCHEMA"},
+		{`{"a": [""]}`, "ENTRY"},
+	} {
+		v, errs := jsonsrc.Parse([]byte(tc.json))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, f := range Findings(Check(palette, v, "the file"), "SCHEMA", source.Error, "f") {
+			got = append(got, f.Code)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s: codes %v, want %q", tc.json, got, tc.want)
+		}
+	}
 	if got := Values(At(clock, []string{"modes", "play"})); strings.Join(got, ",") != "running,paused" {
 		t.Errorf("Values through Tagged = %v", got)
 	}

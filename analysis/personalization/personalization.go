@@ -352,8 +352,17 @@ func (f *File) checkOptions(q *Question) {
 		first[o.ID] = o
 		ids = append(ids, o.ID)
 	}
-	if q.Type != Choice || len(ids) == 0 || q.Default == nil || q.Default.Kind != jsonsrc.String {
-		return // a missing or mistyped default, or missing options, break the schema
+	if q.Type != Choice || len(ids) == 0 || q.Default == nil {
+		return // a missing default, or missing options, break the schema
+	}
+	if q.Default.Kind != jsonsrc.String {
+		// The schema wants a string here (PERSONALIZATION_SCHEMA), and a
+		// default that is no string names no option either: two rows of
+		// §5 apply.
+		f.report(CodeDefaultOption, q.Default.Span,
+			fmt.Sprintf("the default of question %q is %s, which names none of its options (%s); write the id of one of them as a string", q.ID, q.Default.Describe(), strings.Join(quoted(ids), ", ")),
+			source.Related{File: f.Name, Span: q.OptionsKey, Message: "the options of " + q.ID})
+		return
 	}
 	if first[q.Default.Str] != nil {
 		return
