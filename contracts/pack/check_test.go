@@ -133,6 +133,9 @@ func TestBindings(t *testing.T) {
 		{name: "no selector", packEdits: []string{`"row_field": "unit",`, ``}, code: CodeBindingShape, want: `"unit-word"`},
 		{name: "no map", packEdits: []string{`, "map": { "turns": "turn", "seconds": "second" }`, ``}, code: CodeBindingShape, want: `"unit-word"`},
 		{name: "not an object", packEdits: []string{`"unit-word": {`, `"unit-word": 3, "x": {`}, code: CodeBindingShape, want: `3`},
+		// §10.7 gives a template's bindings as an object of bindings; the
+		// format's validator lets an array pass (docs/VALIDATOR.md).
+		{name: "bindings not an object", packEdits: []string{`"expand": "once",`, `"expand": "once", "bindings": ["how"],`}, code: CodePackShape, want: `["how"]`},
 		{name: "well formed", code: CodeBindingShape},
 		{name: "map key names no option", packEdits: []string{`"expand": "once",`, `"expand": "once", ` + flagBinding, `"refuse": "is refused"`, `"spill": "spills"`}, code: CodeBindingMap, want: `"spill"`},
 		{name: "row map key names no field option", packEdits: []string{`"seconds": "second"`, `"minutes": "minute"`}, code: CodeBindingMap, want: `"minutes"`},
