@@ -114,9 +114,10 @@ type Field struct {
 	Of *Record
 	// Record is the record schema that declares the field.
 	Record *Record
-	// Broken is set when the field's name or shape has a finding of its
-	// own (a fault inside the record schema of its of marks the field of
-	// that record schema, not the list). The field still counts as
+	// Broken is set when the field's shape has a finding of its own (a
+	// fault inside the record schema of its of marks the field of that
+	// record schema, not the list; a name outside the field-name grammar
+	// does not make the shape broken). The field still counts as
 	// declared, but nothing that depends on its shape is checked: its
 	// value in a record, its condition, its links and its uniqueness.
 	Broken bool
@@ -259,10 +260,12 @@ func (p *parser) both(span source.Span, format string, args ...any) {
 func (p *parser) record(v *jsonsrc.Value, parent *Field) *Record {
 	r := &Record{Value: v, Parent: parent, byName: map[string]*Field{}}
 	for _, m := range members(v) {
-		start := len(p.out)
 		if msg := FieldNameProblem(m.Key); msg != "" {
+			// The name breaks the grammar, not the shape: the records
+			// are still checked against the field as declared.
 			p.add(CodeSchemaShape, m.KeySpan, "the field name %q %s", m.Key, msg)
 		}
+		start := len(p.out)
 		var f *Field
 		if m.Value.Kind != jsonsrc.Object {
 			p.both(m.Value.Span, "the shape of field %q must be an object such as { \"type\": \"number\" }, not %s", m.Key, m.Value.Describe())
