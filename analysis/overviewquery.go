@@ -98,13 +98,18 @@ func newline(content []byte) string {
 }
 
 // fantasyBlock offers to insert a fantasy block skeleton at the top of an
-// overview that has none, after its title line.
+// overview that has none, after its title line, and to close a fantasy
+// fence that is never closed.
 func (x *fixer) fantasyBlock(ds source.Span) {
 	p := x.pkg
 	if p == nil || p.files.get("01-overview.md") != x.f {
 		return
 	}
 	b := p.Fantasy()
+	if b != nil && b.Found && b.Close == (source.Span{}) && b.Open == ds {
+		x.closeFantasy(b)
+		return
+	}
 	if b == nil || b.Found {
 		return
 	}
@@ -137,6 +142,41 @@ func (x *fixer) fantasyBlock(ds source.Span) {
 		break
 	}
 	x.add("Insert a fantasy block", "FANTASY_BLOCK", true, TextEdit{Span: source.Span{Start: at, End: at}, NewText: text})
+}
+
+// closeFantasy offers to close a fantasy fence that is never closed: a
+// line of three backticks after the block's anti-reference line, or its
+// Feel: line, or else at the end of the paragraph that follows the
+// opening line.
+func (x *fixer) closeFantasy(b *fantasy.Block) {
+	lines := x.f.Lines
+	open := lines.Position(b.Open.Start).Line
+	after := -1 // the line the closing fence goes after
+	for i := open + 1; i < lines.LineCount(); i++ {
+		text := strings.ToLower(strings.TrimSpace(string(lines.LineText(i))))
+		if text == "" {
+			if after < 0 && i > open+1 {
+				after = i - 1
+			}
+			continue
+		}
+		if strings.HasPrefix(text, "not:") || strings.HasPrefix(text, "anti-references:") {
+			after = i
+			break
+		}
+		if strings.HasPrefix(text, "feel:") {
+			after = i
+		}
+	}
+	if after < 0 {
+		after = lines.LineCount() - 1
+	}
+	nl := newline(x.f.Content)
+	at, text := lines.LineStart(after)+len(lines.LineText(after)), nl+"```"
+	if after+1 < lines.LineCount() {
+		at, text = lines.LineStart(after+1), "```"+nl
+	}
+	x.add("Close the fantasy block", "FANTASY_BLOCK", true, TextEdit{Span: source.Span{Start: at, End: at}, NewText: text})
 }
 
 // retagFence offers, when a FANTASY_BLOCK finding stands on a top-level
