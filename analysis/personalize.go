@@ -86,6 +86,13 @@ func (p *Package) checkSetsTargets() []source.Finding {
 				source.Related{File: p.TuningFile.Path, Span: r.ValueSpan, Message: "the range of " + t.Key})
 		}
 	}
+	// A key outside the tuning-key grammar is a schema finding of the file,
+	// and it names no key of values or open either: two rows of §5 apply.
+	for _, a := range p.pers.Misspelt() {
+		if _, s := p.Tuning.SetsTarget(a.Key); s == tuning.NotAKey {
+			report(personalization.CodeSetsTarget, a.KeySpan, fmt.Sprintf("%q is not a tuning key (two or more dot-separated segments), so it names no key of tuning.json's values or open and no answer can set it; correct the name", a.Key))
+		}
+	}
 	return out
 }
 

@@ -237,8 +237,8 @@ func (q *Question) DefaultOption() *Option {
 // Targets returns every sets target that the answer procedure can apply,
 // in source order: the entries of the sets of each option of a choice
 // question, and the sets key of each number question with its default.
-// A key that is not in the tuning-key grammar is left out (its
-// PERSONALIZATION_SCHEMA finding covers it), and so are the sets of a
+// A key that is not in the tuning-key grammar is left out (see Misspelt),
+// and so are the sets of a
 // question of another type (PERSONALIZATION_SETS_TYPE, or a schema
 // finding for options outside a choice question).
 func (f *File) Targets() []Target {
@@ -262,6 +262,32 @@ func (f *File) Targets() []Target {
 				a.Value, a.ValueSpan, a.HasValue = q.Default.Num, q.Default.Span, true
 			}
 			out = append(out, Target{Assignment: a, Question: q})
+		}
+	}
+	return out
+}
+
+// Misspelt returns the sets keys Targets leaves out because they are not
+// in the tuning-key grammar, in source order: the numeric entries of the
+// sets of each option of a choice question, and the sets string of each
+// number question. Such a key breaks personalization.schema.json and names
+// no key of tuning.json either, so it gets both findings.
+func (f *File) Misspelt() []Assignment {
+	var out []Assignment
+	for _, q := range f.Questions {
+		switch q.Type {
+		case Choice:
+			for _, o := range q.Options {
+				for _, a := range o.Sets {
+					if !ValidKey(a.Key) {
+						out = append(out, a)
+					}
+				}
+			}
+		case Number:
+			if q.Sets != nil && q.Sets.Value != nil && q.Sets.Value.Kind == jsonsrc.String && !ValidKey(q.SetsKey) {
+				out = append(out, Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span})
+			}
 		}
 	}
 	return out
