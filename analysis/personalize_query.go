@@ -421,7 +421,11 @@ func (x *fixer) personalization(code string, ds source.Span) {
 			for _, o := range qu.Options {
 				ids = append(ids, o.ID)
 			}
-			x.replaceWithChoices(code, qu.Default.Str, ids, ds, true)
+			cur := qu.Default.Str
+			if qu.Default.Kind != jsonsrc.String {
+				cur = string(x.f.Content[ds.Start:ds.End]) // a number or true, as written
+			}
+			x.replaceWithChoices(code, cur, ids, ds, true)
 			return
 		}
 	}
