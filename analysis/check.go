@@ -315,6 +315,7 @@ func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 	}
 	f := p.files.get(rel)
 	if f == nil {
+		t.CaseName = p.caseName(file)
 		return t
 	}
 	if f.Markdown == nil {
@@ -325,6 +326,23 @@ func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 		return f.entry.anchorTarget(f.Path, anchor)
 	}
 	return anchorTarget(f.Path, f.Markdown, anchor)
+}
+
+// caseName returns the file part of a chapter citation that names no file
+// of the package rewritten with the names of the Markdown file it names
+// when letter case is ignored, or "" when it names none that way either.
+func (p *Package) caseName(file string) string {
+	if p.tree == nil {
+		return ""
+	}
+	fixed, real, ok := p.tree.caseFixOf(p.Root, p.Root, file)
+	if !ok {
+		return ""
+	}
+	if rf := p.files.get(p.Rel(real)); rf == nil || rf.Markdown == nil {
+		return ""
+	}
+	return fixed
 }
 
 // anchorTarget resolves an anchor among a chapter's headings.
