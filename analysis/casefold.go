@@ -1,11 +1,9 @@
 package analysis
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -291,7 +289,7 @@ func (x *fixer) fixCase(code string, ds source.Span) bool {
 	if fixed == "" || edit.Len() != len(written) {
 		return false
 	}
-	x.add(fmt.Sprintf("Write the real letter case: %s", strconv.Quote(fixed)), code, true, TextEdit{Span: edit, NewText: fixed})
+	x.add("Write the real letter case: "+fixed, code, true, TextEdit{Span: edit, NewText: fixed})
 	return true
 }
 
