@@ -132,6 +132,8 @@ func (b *builder) checkLayout(p *Package) {
 		what := "is missing"
 		if b.rootFolder(p, name) {
 			what = "is a folder, not a file"
+		} else if real := p.caseSibling(name); real != "" {
+			what = fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", real, name)
 		}
 		b.report(source.Finding{
 			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, name),
@@ -343,6 +345,18 @@ func (p *Package) caseName(file string) string {
 		return ""
 	}
 	return fixed
+}
+
+// caseSibling returns the name of the file at the package root whose name
+// equals name when letter case is ignored, when none has name itself.
+func (p *Package) caseSibling(name string) string {
+	if p.tree == nil {
+		return ""
+	}
+	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.isDir {
+		return e.name
+	}
+	return ""
 }
 
 // anchorTarget resolves an anchor among a chapter's headings.
