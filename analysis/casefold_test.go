@@ -168,3 +168,23 @@ func TestCaseMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCaseMessages holds that build mode names the package's files
+// that exist only in another letter case (testdata/build/spec-case.txtar).
+func TestBuildCaseMessages(t *testing.T) {
+	file := filepath.Join("..", "testdata", "build", "spec-case.txtar")
+	dir, _ := loadScenario(t, file)
+	res := checkBuildAt(t, filepath.Join(dir, "opengdd-build.json"), dir, ".")
+	want := map[string]string{"BUILD_SPEC_PLAN_MISSING": "`05-Build-Plan.md`", "BUILD_SPEC_TUNING_MISSING": "`Tuning.json`"}
+	for _, d := range res.Diagnostics {
+		if real, ok := want[d.Code]; ok {
+			if !strings.Contains(d.Message, "exists only as "+real) {
+				t.Errorf("%s: %q does not name %s", d.Code, d.Message, real)
+			}
+			delete(want, d.Code)
+		}
+	}
+	for code := range want {
+		t.Errorf("no %s", code)
+	}
+}

@@ -132,8 +132,8 @@ func (b *builder) checkLayout(p *Package) {
 		what := "is missing"
 		if b.rootFolder(p, name) {
 			what = "is a folder, not a file"
-		} else if real := p.caseSibling(name); real != "" {
-			what = fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", real, name)
+		} else if note := p.caseSibling(name); note != "" {
+			what = note
 		}
 		b.report(source.Finding{
 			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, name),
@@ -347,14 +347,15 @@ func (p *Package) caseName(file string) string {
 	return fixed
 }
 
-// caseSibling returns the name of the file at the package root whose name
-// equals name when letter case is ignored, when none has name itself.
+// caseSibling says, for a file of the format the package root lacks, that
+// a file of the root has its name in another letter case and must be
+// renamed; "" when none has.
 func (p *Package) caseSibling(name string) string {
-	if p.tree == nil {
+	if p == nil || p.tree == nil {
 		return ""
 	}
 	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.isDir {
-		return e.name
+		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.name, name)
 	}
 	return ""
 }
