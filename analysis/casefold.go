@@ -196,7 +196,13 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 		}
 		if !exact {
 			differs = true
-			segs[i] = encode(e.name)
+			// A name written plain is valid where it stands with its
+			// letters in another case too; an escaped one is encoded.
+			if segs[i] == name {
+				segs[i] = e.name
+			} else {
+				segs[i] = encode(e.name)
+			}
 		}
 		cur, isDir = filepath.Join(cur, e.name), e.isDir
 	}
