@@ -79,6 +79,9 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		x.fixBuildRecord(d, ds) // buildquery.go
 		return
 	}
+	if x.fixCase(d.Code, ds) { // casefold.go
+		return
+	}
 	switch d.Code {
 	case "CONTRACT_ANSWER_MISSING":
 		x.missingAnswers(d)

@@ -221,6 +221,10 @@ func (c *buildChecker) readManifest() bool {
 		f = c.p.Manifest
 	}
 	switch {
+	case f == nil && c.p.caseSibling("manifest.json") != "":
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
+			Message: "the source package's manifest.json " + c.p.caseSibling("manifest.json") + ", so the record's identity cannot be compared until then"})
+		return false
 	case f == nil:
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
 			Message: fmt.Sprintf("the source package has no manifest.json (looked in %s), so the record's identity cannot be compared; name the package folder that holds it", c.root)})
@@ -242,8 +246,12 @@ func (c *buildChecker) readTuning() bool {
 		f = c.p.TuningFile
 	}
 	if f == nil {
+		msg := "the source package has no tuning.json, so the resolved tuning cannot be checked; name the package folder that holds it"
+		if note := c.p.caseSibling("tuning.json"); note != "" {
+			msg = "the source package's tuning.json " + note + ", so the resolved tuning cannot be checked until then"
+		}
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecTuningMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, "tuning.json"),
-			Message: "the source package has no tuning.json, so the resolved tuning cannot be checked; name the package folder that holds it"})
+			Message: msg})
 		return false
 	}
 	// A tuning.json that parses is read as it is, even when its top level
@@ -280,8 +288,12 @@ func (c *buildChecker) readPlan() bool {
 		if f != nil {
 			what = "has a " + buildplan.FileName + " that cannot be read"
 		}
+		msg := fmt.Sprintf("the source package %s, so its tests cannot be counted; a package without a build plan cannot have a conforming build", what)
+		if note := c.p.caseSibling(buildplan.FileName); f == nil && note != "" {
+			msg = "the source package's " + buildplan.FileName + " " + note + ", so its tests cannot be counted until then"
+		}
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecPlanMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, buildplan.FileName),
-			Message: fmt.Sprintf("the source package %s, so its tests cannot be counted; a package without a build plan cannot have a conforming build", what)})
+			Message: msg})
 		return false
 	}
 	return true

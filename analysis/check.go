@@ -132,6 +132,8 @@ func (b *builder) checkLayout(p *Package) {
 		what := "is missing"
 		if b.rootFolder(p, name) {
 			what = "is a folder, not a file"
+		} else if note := p.caseSibling(name); note != "" {
+			what = note
 		}
 		b.report(source.Finding{
 			Code: "PACKAGE_REQUIRED_FILE", Severity: source.Error, File: p.anchorFile(), Subject: filepath.Join(p.Root, name),
@@ -315,6 +317,7 @@ func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 	}
 	f := p.files.get(rel)
 	if f == nil {
+		t.CaseName = p.caseName(file)
 		return t
 	}
 	if f.Markdown == nil {
@@ -325,6 +328,36 @@ func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
 		return f.entry.anchorTarget(f.Path, anchor)
 	}
 	return anchorTarget(f.Path, f.Markdown, anchor)
+}
+
+// caseName returns the file part of a chapter citation that names no file
+// of the package rewritten with the names of the Markdown file it names
+// when letter case is ignored, or "" when it names none that way either.
+func (p *Package) caseName(file string) string {
+	if p.tree == nil {
+		return ""
+	}
+	fixed, real, ok := p.tree.caseFixOf(p.Root, p.Root, file)
+	if !ok {
+		return ""
+	}
+	if rf := p.files.get(p.Rel(real)); rf == nil || rf.Markdown == nil {
+		return ""
+	}
+	return fixed
+}
+
+// caseSibling says, for a file of the format the package root lacks, that
+// a file of the root has its name in another letter case and must be
+// renamed; "" when none has.
+func (p *Package) caseSibling(name string) string {
+	if p == nil || p.tree == nil {
+		return ""
+	}
+	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.isDir {
+		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.name, name)
+	}
+	return ""
 }
 
 // anchorTarget resolves an anchor among a chapter's headings.

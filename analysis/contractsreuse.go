@@ -230,6 +230,11 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 		for k := range idx.bySource[rel] {
 			check(k)
 		}
+		if folded := foldName(rel); folded != rel {
+			for k := range idx.bySource[folded] {
+				check(k)
+			}
+		}
 		if rel == "clocks.json" || !strings.Contains(rel, "/") && isMarkdown(rel) {
 			runtime = true // the runtime addresses are declared there
 		}
@@ -391,8 +396,11 @@ func sourceOf(k depKey) (string, bool) {
 	case depTuning, depTuningKey:
 		return "tuning.json", true
 	case depAnchor:
+		// By the folded name: a file that appears with the cited name in
+		// another letter case changes what the citation sees.
 		file, _, _ := strings.Cut(k.key, "#")
-		return packageRelative(file)
+		rel, ok := packageRelative(file)
+		return foldName(rel), ok
 	case depFile:
 		return k.key, true
 	case depRuntime:

@@ -17,8 +17,8 @@ import (
 // each file or folder a check looked at, present or missing (a linked image,
 // a cited path, a test source holding a witness, an image of
 // direction.json) and on the folders above them; and, for creations and
-// deletions, on the listing of every folder it walked, from which it
-// answers whether a path exists. Nothing outside the roots counts.
+// deletions, on the listing of every folder it walked or listed for a
+// citation, from which it answers whether a path exists. Nothing outside the roots counts.
 func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	path = filepath.Clean(path)
 	if s.rootFor(path) == "" {
@@ -36,6 +36,9 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	if listing {
 		if _, ok := s.tree.dirs[filepath.Dir(path)]; ok {
 			return true
+		}
+		if s.tree.listedOutside(filepath.Dir(path)) {
+			return true // a hidden folder a citation led into (casefold.go)
 		}
 	}
 	s.depsOnce.Do(s.collectDeps)

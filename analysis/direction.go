@@ -247,13 +247,28 @@ func (b *builder) imageProblem(p *Package, image string) string {
 	}
 	target := filepath.Join(p.Root, filepath.FromSlash(rel))
 	found, isDir := b.snap.exists(target)
+	fixed := ""
+	if !found {
+		fixed = imageCase(p, image)
+	}
 	switch {
+	case fixed != "":
+		return "the image names " + source.CaseMismatch(image, fixed)
 	case !found:
 		return fmt.Sprintf("the image %q names no file of the package; add the file or fix the path", image)
 	case isDir:
 		return fmt.Sprintf("the image %q names a folder, not a file", image)
 	case !b.snap.insideRoots(target) || !within(realPath(p.Root), realPath(target)):
 		return fmt.Sprintf("the image %q is a link to a file outside the package; keep the image inside the package", image)
+	}
+	return ""
+}
+
+// imageCase returns an image path that names no file of the package with
+// the real names of the file it names when letter case is ignored, or "".
+func imageCase(p *Package, image string) string {
+	if fixed, _, ok := p.tree.caseFixOf(p.Root, p.Root, image); ok {
+		return fixed
 	}
 	return ""
 }

@@ -71,7 +71,7 @@ func (b *builder) checkDocuments() {
 		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
 		c.checkLinks()
 		c.checkPaths()
-		results[i] = &docResult{generation: b.generation, deps: c.deps, findings: c.found}
+		results[i] = &docResult{generation: b.generation, deps: c.deps, cased: c.cased, findings: c.found}
 		f.entry.docChecked = results[i]
 	})
 	for _, r := range results {
@@ -142,7 +142,10 @@ type docCheck struct {
 	f    *File
 	// deps maps every snapshot file the check read to the cache entry it
 	// saw (nil when the file was absent).
-	deps  map[string]*cacheEntry
+	deps map[string]*cacheEntry
+	// cased maps each missing path the check asked about letter case to
+	// what it names when case is ignored ("" for nothing).
+	cased map[string]string
 	found []source.Finding
 }
 
@@ -150,7 +153,10 @@ type docCheck struct {
 type docResult struct {
 	generation int
 	deps       map[string]*cacheEntry
-	findings   []source.Finding
+	// cased is docCheck.cased: an unsaved file the editor adds changes
+	// the listings without a new disk generation.
+	cased    map[string]string
+	findings []source.Finding
 }
 
 // valid reports whether the result still holds in the snapshot b builds:
@@ -168,6 +174,11 @@ func (r *docResult) valid(b *builder) bool {
 			return false
 		}
 	}
+	for path, real := range r.cased {
+		if b.snap.caseOf(path) != real {
+			return false
+		}
+	}
 	return true
 }
 
@@ -182,6 +193,21 @@ func (c *docCheck) file(path string) *File {
 		c.deps[path] = nil
 	}
 	return f
+}
+
+// caseFix is tree.caseFix for a path written in the file that names no
+// file or folder as written; target is where it leads. It records what
+// target names when letter case is ignored.
+func (c *docCheck) caseFix(root, base, written, target string, decode, encode func(string) string) (fixed string, ok bool) {
+	fixed, real, ok := c.snap.tree.caseFix(root, base, written, decode, encode)
+	if c.cased == nil {
+		c.cased = map[string]string{}
+	}
+	c.cased[target] = real
+	if ok {
+		c.file(real)
+	}
+	return fixed, ok
 }
 
 // exists is Snapshot.exists, recording the dependency.
@@ -204,10 +230,12 @@ func (s *Snapshot) rootFor(path string) string {
 
 // exists reports whether path names a file or folder inside the snapshot's
 // roots, and whether it is a folder. It answers from the walk's folder
-// listings and asks the file system only about folders the walk passed
-// over (hidden ones).
+// listings, comparing names exactly whatever the file system does, and
+// lists the folders the walk passed over (hidden ones) when first asked
+// about them (tree.find).
 func (s *Snapshot) exists(path string) (found, isDir bool) {
-	if s.rootFor(path) == "" {
+	root := s.rootFor(path)
+	if root == "" {
 		return false, false
 	}
 	if _, ok := s.tree.dirs[path]; ok {
@@ -225,11 +253,23 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 		}
 		return false, false
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return false, false
+	real, isDir, found := s.tree.find(root, path)
+	return found && real == path, isDir
+}
+
+// caseOf returns the path of the file or folder that path names only when
+// letter case is ignored, or "" when path names something as written or
+// nothing either way.
+func (s *Snapshot) caseOf(path string) string {
+	root := s.rootFor(path)
+	if root == "" {
+		return ""
 	}
-	return true, st.IsDir()
+	real, _, found := s.tree.find(root, path)
+	if !found || real == path {
+		return ""
+	}
+	return real
 }
 
 var (
@@ -489,6 +529,13 @@ func (c *docCheck) checkLinks() {
 			}
 			found, isDir := c.exists(target)
 			if !found {
+				if written, fixed, ok := c.linkCase(d); ok {
+					c.report(source.Finding{
+						Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: source.Span{Start: pathSpan.Start, End: pathSpan.Start + len(written)},
+						Message: "the link names " + source.CaseMismatch(written, fixed),
+					})
+					continue
+				}
 				c.report(source.Finding{
 					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
 					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", d.pathPart),
@@ -517,6 +564,33 @@ func (c *docCheck) checkLinks() {
 			c.checkFragment(d, target, folder, fragSpan)
 		}
 	}
+}
+
+// linkCase returns the path of a link that names no file or folder as
+// written (before its query) and the path with the real names of what it
+// names when letter case is ignored; ok is false when it names nothing
+// that way either.
+func (c *docCheck) linkCase(d linkDest) (written, fixed string, ok bool) {
+	written, _, _ = strings.Cut(d.rawPath, "?")
+	fixed, ok = c.caseFix(c.snap.rootFor(c.f.Path), filepath.Dir(c.f.Path), written, d.target, decodeLinkName, encodeLinkName)
+	return written, fixed, ok
+}
+
+// decodeLinkName reads one name of a link destination as written:
+// backslash escapes, entities and percent-encoding resolved.
+func decodeLinkName(s string) string {
+	p, _, _, _ := linkTarget(s)
+	return p
+}
+
+// encodeLinkName writes a file name in a link destination,
+// percent-encoding it when it holds a character a destination cannot
+// hold as it is.
+func encodeLinkName(name string) string {
+	if strings.ContainsAny(name, " %<>()[]\\&#?") {
+		return url.PathEscape(name)
+	}
+	return name
 }
 
 // checkFragment checks the fragment of a link into target, the file the
@@ -696,12 +770,8 @@ func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []cited
 // the document's folder and its package root, in that order.
 func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool, bool)) {
 	rel := filepath.FromSlash(strings.TrimSuffix(c.text, "/"))
-	bases := []string{s.rootFor(f.Path), filepath.Dir(f.Path)}
-	if f.InPackage() {
-		bases = append(bases, f.pkgRoot)
-	}
 	inside := false
-	for _, base := range bases {
+	for _, base := range s.pathBases(f) {
 		if base == "" {
 			continue
 		}
@@ -720,6 +790,43 @@ func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool,
 		}
 	}
 	c.outside = !inside
+}
+
+// pathBases returns the folders an inline-code path of f is read from, in
+// order: the repository root, the document's folder, its package root.
+func (s *Snapshot) pathBases(f *File) []string {
+	bases := []string{s.rootFor(f.Path), filepath.Dir(f.Path)}
+	if f.InPackage() {
+		bases = append(bases, f.pkgRoot)
+	}
+	return bases
+}
+
+// pathCase returns, for an inline-code path of f that names nothing, the
+// path with the real names of what it names when letter case is ignored,
+// from the first base of pathBases where it names something that way.
+// fix is tree.caseFixOf, or docCheck's, which records what it asked.
+func (s *Snapshot) pathCase(f *File, text string, fix func(root, base, written, target string) (string, bool)) (fixed string, ok bool) {
+	root := s.rootFor(f.Path)
+	for _, base := range s.pathBases(f) {
+		if base == "" {
+			continue
+		}
+		target := filepath.Join(base, filepath.FromSlash(strings.TrimSuffix(text, "/")))
+		if s.rootFor(target) == "" {
+			continue
+		}
+		if fixed, ok := fix(root, base, text, target); ok {
+			return fixed, true
+		}
+	}
+	return "", false
+}
+
+// treeCaseFix is pathCase's fix without recording: tree.caseFixOf.
+func (s *Snapshot) treeCaseFix(root, base, written, _ string) (string, bool) {
+	fixed, _, ok := s.tree.caseFixOf(root, base, written)
+	return fixed, ok
 }
 
 // sentenceEnd matches the end of a sentence in prose.
@@ -754,13 +861,25 @@ func (s *Snapshot) witnesses(f *File, paths []citedPath) []witness {
 func (c *docCheck) checkPaths() {
 	f := c.f
 	paths := c.snap.citedPaths(f, c.exists)
+	same := func(s string) string { return s }
+	recorded := func(root, base, written, target string) (string, bool) {
+		return c.caseFix(root, base, written, target, same, same)
+	}
 	for _, p := range paths {
-		if p.missing() {
+		if !p.missing() {
+			continue
+		}
+		if fixed, ok := c.snap.pathCase(f, p.text, recorded); ok {
 			c.report(source.Finding{
 				Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.span,
-				Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", p.text),
+				Message: "the inline code names " + source.CaseMismatch(p.text, fixed),
 			})
+			continue
 		}
+		c.report(source.Finding{
+			Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.span,
+			Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", p.text),
+		})
 	}
 	contents := map[string][]byte{}
 	for _, w := range c.snap.witnesses(f, paths) {

@@ -32,6 +32,8 @@ type tree struct {
 	files   map[string]*walkedFile
 	dirs    map[string][]dirEntry
 	skipped []skippedFile
+	// cases answers the questions of letter case (casefold.go).
+	cases caseIndex
 }
 
 type walkedFile struct {

@@ -653,6 +653,36 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			}
 			ws.FilesChanged([]string{path("clocks.json"), path("personalization.json")})
 		}},
+		// Citations whose file exists only in another letter case
+		// (casefold.go): what they see follows the listings, which an
+		// unsaved file changes without a new disk state.
+		{"cite a chapter, a folder and a file in another letter case", func() {
+			cauldron := read("contracts/cauldron.json")
+			setOverlay("contracts/cauldron.json", strings.Replace(cauldron, `"02-mechanics.md#brewing"`, `"02-Mechanics.md#brewing"`, 1))
+			setOverlay("README.md", read("README.md")+"\nSee [the day](02-Mechanics.md#the-day-loop), `Contracts/cauldron.json` and `contracts/Cauldron.json`.\n")
+		}},
+		{"an unsaved chapter takes the cited name in a third letter case", func() {
+			setOverlay("02-MECHANICS.md", mechanics)
+		}},
+		{"close the unsaved chapter", func() {
+			delete(overlay, path("02-MECHANICS.md"))
+			ws.SetOverlay(path("02-MECHANICS.md"), nil)
+		}},
+		// A new disk state: the adoptions' memos are validated through
+		// their sources, not the carried index.
+		{"write the chapter in the third letter case on disk", func() { writeOnDisk(t, ws, path("02-MECHANICS.md"), mechanics) }},
+		{"remove it on disk", func() {
+			if err := os.Remove(path("02-MECHANICS.md")); err != nil {
+				t.Fatal(err)
+			}
+			ws.FilesChanged([]string{path("02-MECHANICS.md")})
+		}},
+		{"rename the chapter on disk to the cited letter case", func() {
+			delete(overlay, path("02-mechanics.md"))
+			ws.SetOverlay(path("02-mechanics.md"), nil)
+			moveOnDisk(t, ws, path("02-mechanics.md"), path("02-Mechanics.md"))
+		}},
+		{"rename it back", func() { moveOnDisk(t, ws, path("02-Mechanics.md"), path("02-mechanics.md")) }},
 	}
 	for _, step := range steps {
 		step.do()

@@ -48,12 +48,15 @@ const (
 type anchorToken struct {
 	outside, exists, fixed, unreadable bool
 	matches                            int
-	spans                              [3]source.Span
-	notFixed                           source.Span
+	// caseName is AnchorTarget.CaseName: it follows the listings of the
+	// package, not only the cited file.
+	caseName string
+	spans    [3]source.Span
+	notFixed source.Span
 }
 
 func anchorTokenOf(t contracts.AnchorTarget) anchorToken {
-	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, unreadable: t.Unreadable, matches: len(t.Matches)}
+	tok := anchorToken{outside: t.Outside, exists: t.FileExists, fixed: t.Fixed, unreadable: t.Unreadable, matches: len(t.Matches), caseName: t.CaseName}
 	if len(t.Matches) == 1 && t.Fixed {
 		// A citation that resolves cleanly reports nothing about where the
 		// heading stands, so text moving the heading does not concern it.
@@ -154,6 +157,11 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 type depSources struct {
 	tuning *tuning.File
 	files  []fileEntry
+	// absent is set when a cited file is not in the package: what such a
+	// citation sees follows the names of other files too (a file named
+	// as it is when letter case is ignored), so its dependencies are
+	// looked up one by one.
+	absent bool
 }
 
 // fileEntry is the cache entry a package-relative file had.
@@ -179,7 +187,9 @@ func (p *Package) sourcesOf(deps []dep) *depSources {
 			seen = map[string]bool{}
 		}
 		seen[rel] = true
-		s.files = append(s.files, fileEntry{rel, p.entryOf(rel)})
+		e := p.entryOf(rel)
+		s.absent = s.absent || e == nil
+		s.files = append(s.files, fileEntry{rel, e})
 	}
 	return s
 }
@@ -194,7 +204,7 @@ func (p *Package) entryOf(rel string) *cacheEntry {
 
 // same reports whether the package still holds the sources s recorded.
 func (s *depSources) same(p *Package) bool {
-	if s == nil || p.Tuning != s.tuning {
+	if s == nil || s.absent || p.Tuning != s.tuning {
 		return false
 	}
 	for _, fe := range s.files {

@@ -151,7 +151,9 @@ func (x *fixer) createFile(ds source.Span) {
 		if !ok || d.pathPart == "" || !isMarkdown(d.target) || x.s.rootFor(d.target) == "" {
 			return
 		}
-		if found, _ := x.s.exists(d.target); found {
+		if found, _ := x.s.exists(d.target); found || x.s.caseOf(d.target) != "" {
+			// A file whose name differs only in case: Windows and macOS
+			// would write over it (fixCase offers its real name).
 			return
 		}
 		nl := lineEnding(x.f.Content)

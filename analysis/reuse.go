@@ -269,6 +269,13 @@ func fileReads(deps []dep) (reads []string, others []dep) {
 		case depTuning, depTuningKey:
 			add("tuning.json")
 		case depAnchor:
+			if !d.seen.anchor.exists {
+				// A missing chapter: a new file named like it when
+				// letter case is ignored changes what the citation
+				// sees, so it is looked up in every build.
+				others = append(others, d)
+				continue
+			}
 			file, _, _ := strings.Cut(d.key, "#")
 			if rel, ok := packageRelative(file); ok {
 				add(rel)

@@ -173,6 +173,8 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 			// The chapter's own finding says it could not be read.
 		case t.Outside:
 			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(file)+", which is outside the package")
+		case !t.FileExists && t.CaseName != "":
+			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+source.CaseMismatch(file, t.CaseName))
 		case !t.FileExists:
 			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(file)+", which is not a file of the package")
 		case len(t.Matches) == 0:

@@ -36,6 +36,10 @@ type AnchorTarget struct {
 	Outside bool
 	// FileExists is false when no such chapter file exists.
 	FileExists bool
+	// CaseName, when FileExists is false, is the file part rewritten with
+	// the names a Markdown file of the package has when letter case is
+	// ignored: the file that Windows and macOS would open.
+	CaseName string
 	// Unreadable is true when the chapter exists but could not be read:
 	// its own finding covers it, and nothing is resolved against it.
 	Unreadable bool

@@ -53,3 +53,12 @@ func EditDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// CaseMismatch is the end of the message of a citation of written, a path
+// that names a file or folder only when letter case is ignored, whose
+// names on disk give real: Windows and macOS open it, case-sensitive
+// systems do not. It follows a verb: "the link names " + CaseMismatch(…).
+func CaseMismatch(written, real string) string {
+	return "`" + written + "`, which exists only as `" + real + "`: the names differ in letter case, " +
+		"so the citation works on Windows and macOS but fails on case-sensitive systems such as Linux CI; write `" + real + "`"
+}
