@@ -143,7 +143,7 @@ func (p *parser) top(root *jsonsrc.Value) {
 			a.Contract = &Name{Text: v.Str, Span: v.Span}
 			p.name(*a.Contract, "the contract id")
 		} else if v != nil {
-			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"contract\" must be a kebab-case string, not "+v.Describe())
+			p.add("CONTRACT_NAME_GRAMMAR", v.Span, "\"contract\" must be a kebab-case string, not "+v.Describe())
 		}
 	}
 	if v := root.Get("version"); v != nil {
@@ -446,7 +446,7 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 		} else {
 			for _, e := range o.Value.Elems {
 				if e.Kind != jsonsrc.String {
-					p.add("CONTRACT_ROW_FIELD_SHAPE", e.Span, "an entry of \"options\" must be a kebab-case string, not "+e.Describe())
+					p.add("CONTRACT_NAME_GRAMMAR", e.Span, "an entry of \"options\" must be a kebab-case string, not "+e.Describe())
 					continue
 				}
 				n := Name{Text: e.Str, Span: e.Span}
