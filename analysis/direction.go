@@ -109,7 +109,7 @@ func (b *builder) checkDirectionImages(p *Package) {
 // `values` in tuning.json (SPEC §9.6 rule 4: an open number carries no
 // timing promise). Without a readable tuning.json nothing is judged.
 func (b *builder) checkTimingKeys(p *Package, d *direction.File) {
-	if p.Tuning == nil || !p.Tuning.Readable {
+	if !p.Tuning.KeysKnown() {
 		return
 	}
 	for _, t := range d.Timings {

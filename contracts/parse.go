@@ -546,8 +546,15 @@ func (p *parser) rows(v *jsonsrc.Value) {
 		}
 		ra := &RowArray{Name: Name{Text: m.Key, Span: m.KeySpan}, Value: m.Value}
 		p.a.Rows = append(p.a.Rows, ra)
+		// The shape of rows whose declaration is broken, or unknown
+		// because declares is, is held back with that declaration's
+		// finding: what the rows should be is not known.
+		set := p.a.RowSet(m.Key)
+		held := set == nil && p.a.RowSetsUnknown() || set != nil && set.Broken()
 		if m.Value.Kind != jsonsrc.Array {
-			p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
+			if !held {
+				p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
+			}
 			continue
 		}
 		// The rows of a set and their fields are stored in one array
@@ -565,7 +572,9 @@ func (p *parser) rows(v *jsonsrc.Value) {
 		ra.Rows = make([]*Row, 0, nrows)
 		for i, e := range m.Value.Elems {
 			if e.Kind != jsonsrc.Object {
-				p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
+				if !held {
+					p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
+				}
 				continue
 			}
 			first := len(fields)
