@@ -474,7 +474,10 @@ func (b *mutBase) mutate(rng *rand.Rand) (mutant, bool) {
 	if strings.HasSuffix(file, ".json") {
 		kinds = []func(*rand.Rand, *mutant, []byte, string) bool{
 			mutTruncate, mutDeleteRequired, mutDeleteMember, mutWrongType, mutRenameAnswer,
-			mutDuplicateKey, mutCitedAnchor, mutDropLine, mutDoubleLine, mutFlipByte,
+			mutDuplicateKey, mutCitedAnchor, mutDropLine, mutDoubleLine, mutFlipByte, mutOutOfRange,
+			func(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
+				return b.mutRecord(rng, m, data, rel, file)
+			},
 		}
 	} else {
 		kinds = []func(*rand.Rand, *mutant, []byte, string) bool{
@@ -482,6 +485,7 @@ func (b *mutBase) mutate(rng *rand.Rand) (mutant, bool) {
 			func(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 				return b.mutProseKey(rng, m, data, rel, file)
 			},
+			mutLinkAnchor,
 		}
 	}
 	for _, i := range rng.Perm(len(kinds)) {
@@ -694,7 +698,7 @@ func mutDeleteMember(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	}
 	n := cands[rng.IntN(len(cands))]
 	m.kind, m.content, m.at = "delete-member", deleteMember(data, n), n.v.Span.Start
-	m.mustError = matches(n.path, requiredMembers[formatKind(rel)]) && !duplicated(n)
+	m.mustError = (matches(n.path, requiredMembers[formatKind(rel)]) || formatKind(rel) == "adoption" && unconditional(data, n.path)) && !duplicated(n)
 	m.desc = "deleted " + strings.Join(n.path, ".")
 	return true
 }
@@ -900,5 +904,139 @@ func mutFlipByte(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	m.kind, m.content, m.at = "flip-byte", slices.Clone(data), i
 	m.content[i] = c
 	m.desc = fmt.Sprintf("byte %d became %q", i, c)
+	return true
+}
+
+// unconditional reports whether p is the answer to a question, or the
+// value of a declaration, of an adoption that has no when (so it is always
+// asked or active, and its answer or value is required), or the rows of a
+// declared row set (required, SPEC §10.5 rule 1).
+func unconditional(data []byte, p []string) bool {
+	if len(p) != 2 {
+		return false
+	}
+	a := contracts.ParseAdoption("contracts/x.json", data)
+	switch p[0] {
+	case "answers":
+		q := a.Question(p[1])
+		return q != nil && q.When == nil
+	case "values":
+		d := a.Declaration(p[1])
+		return d != nil && d.When == nil && d.Value != nil && d.Value.Kind == jsonsrc.Object
+	case "rows":
+		set := a.RowSet(p[1])
+		return set != nil && !set.Broken()
+	}
+	return false
+}
+
+// mutOutOfRange supplies a number far outside the declared range of an
+// adoption's value: CONTRACT_VALUE_RANGE, an error.
+func mutOutOfRange(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
+	if formatKind(rel) != "adoption" {
+		return false
+	}
+	a := contracts.ParseAdoption(rel, data)
+	var cands []jnode
+	for _, n := range jsonNodes(data) {
+		if len(n.path) != 2 || n.path[0] != "values" || n.v.Kind != jsonsrc.Number || duplicated(n) {
+			continue
+		}
+		if d := a.Declaration(n.path[1]); d != nil && d.HasRange && d.When == nil {
+			cands = append(cands, n)
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	n := cands[rng.IntN(len(cands))]
+	d := a.Declaration(n.path[1])
+	out := d.Max + 1e6
+	if rng.IntN(2) == 0 {
+		out = d.Min - 1e6
+	}
+	repl := strconv.FormatFloat(out, 'g', -1, 64)
+	m.kind, m.content, m.at, m.mustError = "out-of-range", replaceSpan(data, n.v.Span, repl), n.v.Span.Start, true
+	m.desc = fmt.Sprintf("value %s became %s, outside [%g, %g]", n.path[1], repl, d.Min, d.Max)
+	return true
+}
+
+// mutRecord deletes a required field of a collection record, or gives a
+// field of a scalar type a value of another type: COLLECTION_RECORD_SCHEMA,
+// an error (the schema of a valid base is well formed).
+func (b *mutBase) mutRecord(rng *rand.Rand, m *mutant, data []byte, rel, file string) bool {
+	parts := strings.Split(rel, "/")
+	if len(parts) != 3 || parts[0] != "collections" || parts[2] == "_collection.json" {
+		return false
+	}
+	schema := jsonNodes(b.files[path.Join(path.Dir(file), "_collection.json")])
+	fieldType := map[string]string{}
+	required := map[string]bool{}
+	for _, n := range schema {
+		if len(n.path) == 3 && n.path[0] == "record" {
+			switch {
+			case n.path[2] == "type" && n.v.Kind == jsonsrc.String:
+				fieldType[n.path[1]] = n.v.Str
+			case n.path[2] == "required" && n.v.Kind == jsonsrc.Bool && n.v.Bool:
+				required[n.path[1]] = true
+			}
+		}
+	}
+	var cands []jnode
+	for _, n := range members(jsonNodes(data)) {
+		if len(n.path) != 1 || duplicated(n) {
+			continue
+		}
+		switch fieldType[n.path[0]] {
+		case "number", "integer", "string", "boolean":
+			cands = append(cands, n)
+		default:
+			if required[n.path[0]] {
+				cands = append(cands, n)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	n := cands[rng.IntN(len(cands))]
+	if required[n.path[0]] && rng.IntN(2) == 0 {
+		m.kind, m.content, m.at, m.mustError = "record-required", deleteMember(data, n), n.v.Span.Start, true
+		m.desc = "deleted the required field " + n.path[0]
+		return true
+	}
+	switch fieldType[n.path[0]] {
+	case "number", "integer", "string", "boolean":
+	default:
+		return false
+	}
+	repl := otherType(rng, n.v)
+	if n.v.Kind == jsonsrc.Number && fieldType[n.path[0]] != "string" {
+		repl = `"forty"`
+	}
+	m.kind, m.content, m.at, m.mustError = "record-type", replaceSpan(data, n.v.Span, repl), n.v.Span.Start, true
+	m.desc = fmt.Sprintf("field %s (%s) became %s", n.path[0], fieldType[n.path[0]], repl)
+	return true
+}
+
+var mdFragment = regexp.MustCompile(`^([0-9A-Za-z._/-]*\.md)?#[0-9a-z_-]+$`)
+
+// mutLinkAnchor changes the fragment of a link to a heading of a Markdown
+// file of the repository: a link to no heading, DOC_LINK_ANCHOR, an error.
+func mutLinkAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
+	doc := markdown.Parse(data)
+	var cands []markdown.Link
+	for _, l := range doc.Links {
+		if l.Image || l.DestSpan.Len() == 0 || !mdFragment.MatchString(l.Raw) || string(data[l.DestSpan.Start:l.DestSpan.End]) != l.Raw {
+			continue
+		}
+		cands = append(cands, l)
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	l := cands[rng.IntN(len(cands))]
+	m.kind, m.content, m.at, m.mustError = "link-anchor", replaceSpan(data, l.DestSpan, l.Raw+"-moved"), l.DestSpan.Start, true
+	m.desc = "link " + l.Raw + " changed to " + l.Raw + "-moved"
 	return true
 }
