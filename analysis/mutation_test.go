@@ -474,14 +474,14 @@ func (b *mutBase) mutate(rng *rand.Rand) (mutant, bool) {
 	if strings.HasSuffix(file, ".json") {
 		kinds = []func(*rand.Rand, *mutant, []byte, string) bool{
 			mutTruncate, mutDeleteRequired, mutDeleteMember, mutWrongType, mutRenameAnswer,
-			mutDuplicateKey, mutCitedAnchor, mutDropLine, mutDoubleLine, mutFlipByte, mutOutOfRange,
+			mutDuplicateKey, mutCitedAnchor, mutDropLine, mutDoubleLine, mutFlipByte, mutOutOfRange, mutBOM,
 			func(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 				return b.mutRecord(rng, m, data, rel, file)
 			},
 		}
 	} else {
 		kinds = []func(*rand.Rand, *mutant, []byte, string) bool{
-			mutTruncate, mutDropLine, mutDoubleLine, mutLoseFence, mutFlipByte,
+			mutTruncate, mutDropLine, mutDoubleLine, mutLoseFence, mutFlipByte, mutBOM,
 			func(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 				return b.mutProseKey(rng, m, data, rel, file)
 			},
@@ -1038,5 +1038,18 @@ func mutLinkAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	l := cands[rng.IntN(len(cands))]
 	m.kind, m.content, m.at, m.mustError = "link-anchor", replaceSpan(data, l.DestSpan, l.Raw+"-moved"), l.DestSpan.Start, true
 	m.desc = "link " + l.Raw + " changed to " + l.Raw + "-moved"
+	return true
+}
+
+// mutBOM saves the file with a byte-order mark, as Notepad does: a JSON
+// file of the format then does not parse (an error); a Markdown file reads
+// as before.
+func mutBOM(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
+	if jsonsrc.HasBOM(data) {
+		return false
+	}
+	m.kind, m.content, m.at = "bom", append([]byte(jsonsrc.BOM), data...), 0
+	m.desc = "saved with a byte-order mark"
+	_, m.mustError = formatJSONKind(rel)
 	return true
 }
