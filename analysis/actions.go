@@ -71,6 +71,12 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
+	if bom := (source.Span{Start: 0, End: len(jsonsrc.BOM)}); ds == bom && jsonsrc.HasBOM(x.f.Content) && isJSONPath(x.f.Path) {
+		// The syntax error of a leading byte-order mark, whatever the
+		// file's kind (jsonsrc.Parse reports it on the mark).
+		x.add("Remove the byte-order mark", d.Code, true, TextEdit{Span: bom})
+		return
+	}
 	if k, ok := shapedFile(x.pkg, x.f); ok && d.Code == k.code {
 		x.fixShaped(k, ds)
 		return

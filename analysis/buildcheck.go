@@ -68,7 +68,7 @@ func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root str
 	}
 	c := checkRecord(record, data, found, snap, p, root, true)
 	res := &BuildResult{Record: c.rec, Package: p, Tests: c.tests}
-	res.Diagnostics = c.place(source.NewLines(data))
+	res.Diagnostics = c.place(NewLines(record, data))
 	errors := 0
 	for _, d := range res.Diagnostics {
 		if d.Severity == source.Error {

@@ -174,12 +174,14 @@ func parseOnce[T comparable](e *cacheEntry, field *T, parse func() T) T {
 	return *field
 }
 
-func (e *cacheEntry) getLines() *source.Lines {
-	return parseOnce(e, &e.lines, func() *source.Lines { return source.NewLines(e.content) })
+// getLines returns the line index of the content of path (an entry is
+// always of one path).
+func (e *cacheEntry) getLines(path string) *source.Lines {
+	return parseOnce(e, &e.lines, func() *source.Lines { return NewLines(path, e.content) })
 }
 
 func (e *cacheEntry) getMarkdown() *markdown.Doc {
-	lines := e.getLines() // one line index per content, shared with the document
+	lines := e.getLines("") // one line index per content, shared with the document
 	return parseOnce(e, &e.markdown, func() *markdown.Doc { return markdown.ParseIndexed(e.content, lines) })
 }
 

@@ -285,7 +285,7 @@ type resolver struct {
 	pkg *Package
 }
 
-func (r *resolver) TuningReadable() bool { return r.pkg.Tuning != nil && r.pkg.Tuning.Readable }
+func (r *resolver) TuningReadable() bool { return r.pkg.Tuning.KeysKnown() }
 
 func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 	if r.pkg.Tuning == nil {

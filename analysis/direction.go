@@ -109,7 +109,7 @@ func (b *builder) checkDirectionImages(p *Package) {
 // `values` in tuning.json (SPEC §9.6 rule 4: an open number carries no
 // timing promise). Without a readable tuning.json nothing is judged.
 func (b *builder) checkTimingKeys(p *Package, d *direction.File) {
-	if p.Tuning == nil || !p.Tuning.Readable {
+	if !p.Tuning.KeysKnown() {
 		return
 	}
 	for _, t := range d.Timings {
@@ -209,25 +209,27 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 }
 
 // checkCovering reports each measured promise that no test of the build
-// plan claims in direction_claims (the covering rule, SPEC §9.8). While a
-// test block of the plan does not parse, its claims are unknown and
-// nothing is reported.
+// plan claims in direction_claims (the covering rule, SPEC §9.8). While the
+// plan is missing (PACKAGE_REQUIRED_FILE) or unread, or a test block of it
+// does not parse, its claims are unknown and nothing is reported.
 func (b *builder) checkCovering(p *Package, d *direction.File) {
 	claimed := map[string]bool{}
 	var related []source.Related
-	if f := p.files.get("05-build-plan.md"); f != nil && f.entry != nil && f.Markdown != nil {
-		tests := f.entry.getPlan().Tests
-		for _, t := range tests {
-			if t.HasFence && t.Block == nil {
-				return
-			}
-			for _, c := range t.Claims {
-				claimed[c.Path] = true
-			}
+	f := p.files.get("05-build-plan.md")
+	if f == nil || f.entry == nil || f.Markdown == nil {
+		return
+	}
+	tests := f.entry.getPlan().Tests
+	for _, t := range tests {
+		if t.HasFence && t.Block == nil {
+			return
 		}
-		if len(tests) > 0 {
-			related = []source.Related{{File: f.Path, Span: tests[0].HeadingSpan, Message: "the tests of the build plan start here"}}
+		for _, c := range t.Claims {
+			claimed[c.Path] = true
 		}
+	}
+	if len(tests) > 0 {
+		related = []source.Related{{File: f.Path, Span: tests[0].HeadingSpan, Message: "the tests of the build plan start here"}}
 	}
 	for _, e := range d.Entries {
 		if !direction.IsMeasured(e.Section) || !e.WellNamed() || claimed[e.Address()] {

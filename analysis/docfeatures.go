@@ -41,7 +41,7 @@ func (s *Snapshot) LinesOf(path string) *source.Lines {
 	if !ok {
 		return nil
 	}
-	return source.NewLines(content)
+	return NewLines(path, content)
 }
 
 // witnessAt returns the quoted test name at offset with the path it

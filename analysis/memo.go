@@ -136,7 +136,7 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 	case depTuningKey:
 		var t tuningKeyToken
 		if p.Tuning != nil {
-			t.readable = p.Tuning.Readable
+			t.readable = p.Tuning.KeysKnown()
 			if e, ok := p.Tuning.Lookup(d.key); ok {
 				t.found, t.open, t.hasNumber, t.number, t.keySpan = true, e.Open, e.HasNumber, e.Number, e.KeySpan
 			}

@@ -136,7 +136,7 @@ func (p *Package) resolveProse(text string) string {
 	class, segs := ClassifyToken(text)
 	switch class {
 	case TuningCitation:
-		if p.Tuning == nil || !p.Tuning.Readable {
+		if !p.Tuning.KeysKnown() {
 			return ""
 		}
 		if _, ok := p.Tuning.Lookup(text); ok {
@@ -187,6 +187,9 @@ func (p *Package) resolveMechanism(text string, segs []string) string {
 			return ""
 		}
 		if segs[0] == "values" {
+			if !p.Tuning.KeysKnown() {
+				return ""
+			}
 			if e, ok := p.Tuning.Lookup(rest); ok && !e.Open {
 				return ""
 			}

@@ -44,7 +44,7 @@ func stripMarkers(file string, content []byte) ([]byte, []marker, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", file, err)
 	}
-	lines := source.NewLines(out)
+	lines := NewLines(file, out)
 	var ms []marker
 	for _, r := range raws {
 		for _, code := range strings.Fields(r.Text) {

@@ -548,7 +548,7 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 	}
 	f.Content = content
 	f.entry = opts.Cache.entry(path, content)
-	f.Lines = f.entry.getLines()
+	f.Lines = f.entry.getLines(path)
 	// A NUL byte does not stop the analysis: in a JSON file of the format
 	// it is a syntax error of the file's kind, and Markdown reads it as
 	// U+FFFD (CommonMark §2.3).
@@ -556,6 +556,21 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 		f.Markdown = f.entry.getMarkdown()
 	}
 	return f
+}
+
+// NewLines returns the line index of content, the content of the file at
+// path: source.NewJSONLines for a .json file, whose byte-order mark is a
+// character (and a syntax error), source.NewLines for any other.
+func NewLines(path string, content []byte) *source.Lines {
+	if isJSONPath(path) {
+		return source.NewJSONLines(content)
+	}
+	return source.NewLines(content)
+}
+
+// isJSONPath reports whether path names a .json file.
+func isJSONPath(path string) bool {
+	return strings.EqualFold(filepath.Ext(path), ".json")
 }
 
 func isMarkdown(path string) bool {

@@ -181,7 +181,9 @@ func (c *checker) values() {
 				c.add("CONTRACT_VALUE_CONDITION", p.Span, "value "+strconv.Quote(d.Name.Text)+": "+p.Msg)
 			}
 		}
-		if s.Active(d.Name.Text) && a.SuppliedValue(d.Name.Text) == nil {
+		// A declaration that is not an object (CONTRACT_ENVELOPE_TYPE)
+		// declares nothing to supply: its missing value is held back.
+		if s.Active(d.Name.Text) && a.SuppliedValue(d.Name.Text) == nil && d.Value != nil && d.Value.Kind == jsonsrc.Object {
 			span := c.top()
 			if a.ValuesKey != nil {
 				span = a.ValuesKey.KeySpan
@@ -287,7 +289,7 @@ func (c *checker) rowSets() {
 		}
 	}
 	for _, ra := range a.Rows {
-		if a.RowSet(ra.Name.Text) == nil {
+		if a.RowSet(ra.Name.Text) == nil && !a.RowSetsUnknown() {
 			c.add("CONTRACT_ROWS_BINDING", ra.Name.Span, strconv.Quote(ra.Name.Text)+" is not a declared row set"+suggest(ra.Name.Text, a.RowSetNames()))
 		}
 	}
@@ -331,8 +333,8 @@ func (c *checker) rows() {
 	a, s := c.a, c.s
 	for _, ra := range a.Rows {
 		set := a.RowSet(ra.Name.Text)
-		if set == nil {
-			continue
+		if set == nil || set.Broken() {
+			continue // undeclared (CONTRACT_ROWS_BINDING), or its declaration is reported
 		}
 		seen := map[string]map[string]bool{}
 		for _, row := range ra.Rows {

@@ -184,7 +184,9 @@ func (ck *condChecker) form(f *Form, top bool) {
 			}
 			for _, it := range e.Items {
 				if it.Kind != jsonsrc.String {
-					ck.add(ProblemShape, it.Span, "an entry of a \"flag\" array must be an option id string")
+					// An entry that is no string names no option: a reference
+					// that points at nothing declared, as an unknown option is.
+					ck.add(nameKind(top), it.Span, "an entry of a \"flag\" array must be an option id string, not "+it.Describe())
 					continue
 				}
 				if q != nil && q.Option(it.Str) == nil {

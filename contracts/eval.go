@@ -511,7 +511,7 @@ func (s *State) Explain(c *Condition) string {
 					return "question " + strconv.Quote(e.Name.Text) + " is not asked"
 				}
 				ans := s.a.Answer(e.Name.Text)
-				want := itemTexts(e.Items)
+				want := s.a.itemTexts(e.Items)
 				if ans == nil {
 					return "question " + strconv.Quote(e.Name.Text) + " has no answer (it must be one of " + want + ")"
 				}
@@ -526,7 +526,7 @@ func (s *State) Explain(c *Condition) string {
 					if form == "" {
 						form = "not supplied"
 					}
-					return "value " + strconv.Quote(e.Name.Text) + " is " + form + ", not " + itemTexts(e.Items)
+					return "value " + strconv.Quote(e.Name.Text) + " is " + form + ", not " + s.a.itemTexts(e.Items)
 				}
 			}
 		case FormRowCount:
@@ -554,13 +554,13 @@ func (s *State) Explain(c *Condition) string {
 	return "its condition does not hold"
 }
 
-func itemTexts(items []*jsonsrc.Value) string {
+func (a *Adoption) itemTexts(items []*jsonsrc.Value) string {
 	var out []string
 	for _, it := range items {
 		if it.Kind == jsonsrc.String {
 			out = append(out, it.Str)
 		} else {
-			out = append(out, it.Raw)
+			out = append(out, string(a.text(it.Span)))
 		}
 	}
 	return strings.Join(out, ", ")

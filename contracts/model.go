@@ -131,6 +131,26 @@ type RowSet struct {
 	WhenEmpty *jsonsrc.Value
 }
 
+// Broken reports whether the declaration of the set is not an object or
+// has no record object, which CONTRACT_ENVELOPE_TYPE or
+// CONTRACT_ENVELOPE_REQUIRED reports: its fields are then unknown, and the
+// rows of the set are not judged against them.
+func (s *RowSet) Broken() bool {
+	return s.Value == nil || s.Value.Kind != jsonsrc.Object || s.Record == nil || s.Record.Kind != jsonsrc.Object
+}
+
+// RowSetsUnknown reports whether the row sets the definition declares are
+// unknown because "declares", or its "rows" map, is missing or not an
+// object (reported as CONTRACT_ENVELOPE_REQUIRED or CONTRACT_ENVELOPE_TYPE).
+// No row array is then judged undeclared.
+func (a *Adoption) RowSetsUnknown() bool {
+	if a.DeclaresKey == nil || a.DeclaresKey.Value == nil || a.DeclaresKey.Value.Kind != jsonsrc.Object {
+		return true
+	}
+	r := a.DeclaresKey.Value.Get("rows")
+	return r != nil && r.Kind != jsonsrc.Object
+}
+
 // Field returns the declared field named name, or nil.
 func (s *RowSet) Field(name string) *Field {
 	if s == nil {

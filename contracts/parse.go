@@ -143,7 +143,7 @@ func (p *parser) top(root *jsonsrc.Value) {
 			a.Contract = &Name{Text: v.Str, Span: v.Span}
 			p.name(*a.Contract, "the contract id")
 		} else if v != nil {
-			p.add("CONTRACT_ENVELOPE_TYPE", v.Span, "\"contract\" must be a kebab-case string, not "+v.Describe())
+			p.add("CONTRACT_NAME_GRAMMAR", v.Span, "\"contract\" must be a kebab-case string, not "+v.Describe())
 		}
 	}
 	if v := root.Get("version"); v != nil {
@@ -446,7 +446,7 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 		} else {
 			for _, e := range o.Value.Elems {
 				if e.Kind != jsonsrc.String {
-					p.add("CONTRACT_ROW_FIELD_SHAPE", e.Span, "an entry of \"options\" must be a kebab-case string, not "+e.Describe())
+					p.add("CONTRACT_NAME_GRAMMAR", e.Span, "an entry of \"options\" must be a kebab-case string, not "+e.Describe())
 					continue
 				}
 				n := Name{Text: e.Str, Span: e.Span}
@@ -546,8 +546,15 @@ func (p *parser) rows(v *jsonsrc.Value) {
 		}
 		ra := &RowArray{Name: Name{Text: m.Key, Span: m.KeySpan}, Value: m.Value}
 		p.a.Rows = append(p.a.Rows, ra)
+		// The shape of rows whose declaration is broken, or unknown
+		// because declares is, is held back with that declaration's
+		// finding: what the rows should be is not known.
+		set := p.a.RowSet(m.Key)
+		held := set == nil && p.a.RowSetsUnknown() || set != nil && set.Broken()
 		if m.Value.Kind != jsonsrc.Array {
-			p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
+			if !held {
+				p.add("CONTRACT_ROWS_SHAPE", m.Value.Span, "the rows of "+strconv.Quote(m.Key)+" must be an array of row objects, not "+m.Value.Describe())
+			}
 			continue
 		}
 		// The rows of a set and their fields are stored in one array
@@ -565,7 +572,9 @@ func (p *parser) rows(v *jsonsrc.Value) {
 		ra.Rows = make([]*Row, 0, nrows)
 		for i, e := range m.Value.Elems {
 			if e.Kind != jsonsrc.Object {
-				p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
+				if !held {
+					p.add("CONTRACT_ROWS_SHAPE", e.Span, "each row of "+strconv.Quote(m.Key)+" must be an object, not "+e.Describe())
+				}
 				continue
 			}
 			first := len(fields)

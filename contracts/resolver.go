@@ -8,8 +8,9 @@ type Resolver interface {
 	// TuningKey looks key up among the keys of `values` and `open` in
 	// tuning.json; false when the key is absent.
 	TuningKey(key string) (TuningTarget, bool)
-	// TuningReadable is false when tuning.json is missing or unreadable;
-	// tuning citations are then left unresolved and not reported.
+	// TuningReadable is false when tuning.json is missing or unreadable, or
+	// lacks its values object; tuning citations are then left unresolved
+	// and not reported.
 	TuningReadable() bool
 	// Anchor resolves the chapter anchor "<file>#<anchor>", file being
 	// relative to the package root as written in the citation (for

@@ -7,7 +7,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/gddls/gddls/contracts/source"
+	"github.com/gddls/gddls/analysis"
 )
 
 // document is an open editor buffer.
@@ -90,7 +90,7 @@ func (s *Server) didChange(raw json.RawMessage) error {
 		s.mu.Unlock()
 		return fmt.Errorf("ignoring stale change to %s: version %d is older than version %d", path, p.TextDocument.Version, held)
 	}
-	text := applyChanges(doc.text, p.ContentChanges)
+	text := applyChanges(path, doc.text, p.ContentChanges)
 	doc.text = text
 	doc.version = p.TextDocument.Version
 	s.mu.Unlock()
@@ -98,16 +98,17 @@ func (s *Server) didChange(raw json.RawMessage) error {
 	return nil
 }
 
-// applyChanges applies content changes in order and returns the new text.
-// Ranges are in LSP positions (UTF-16 columns); positions past the text are
-// clamped to it.
-func applyChanges(text []byte, changes []contentChange) []byte {
+// applyChanges applies content changes to the text of the document at path
+// in order and returns the new text. Ranges are in LSP positions (UTF-16
+// columns, counted as analysis.NewLines counts them); positions past the
+// text are clamped to it.
+func applyChanges(path string, text []byte, changes []contentChange) []byte {
 	for _, c := range changes {
 		if c.Range == nil {
 			text = []byte(c.Text)
 			continue
 		}
-		lines := source.NewLines(text)
+		lines := analysis.NewLines(path, text)
 		start := offsetOf(lines, c.Range.Start)
 		end := offsetOf(lines, c.Range.End)
 		if end < start {

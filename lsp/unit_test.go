@@ -42,7 +42,7 @@ func TestApplyChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := string(applyChanges([]byte(tt.text), tt.changes)); got != tt.want {
+			if got := string(applyChanges("a.md", []byte(tt.text), tt.changes)); got != tt.want {
 				t.Errorf("applyChanges(%q) = %q, want %q", tt.text, got, tt.want)
 			}
 		})

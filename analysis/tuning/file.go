@@ -35,6 +35,9 @@ type File struct {
 	// Entries, ranges and rules are still filled from whatever part of the
 	// file could be read, for completion in a half-typed file.
 	Readable bool
+	// HasValues is true when the top level holds a values object. Without
+	// one (TUNING_SHAPE) the decided keys are unknown: see KeysKnown.
+	HasValues bool
 	// Entries are the keys of values and open, in source order. A key in
 	// both tables has two entries.
 	Entries []*Entry
@@ -45,6 +48,14 @@ type File struct {
 
 	values map[string]*Entry
 	open   map[string]*Entry
+}
+
+// KeysKnown reports whether the keys of the file are known, so that a
+// citation naming no key of it dangles: the file is readable and holds a
+// values object. While it lacks one, which TUNING_SHAPE reports, a citation
+// may name a key the designer has yet to put back, and is not judged.
+func (f *File) KeysKnown() bool {
+	return f != nil && f.Readable && f.HasValues
 }
 
 // Kind is the number kind of an entry (SPEC §4, "Number kinds").

@@ -54,6 +54,7 @@ func Parse(file string, data []byte) *File {
 	f.Readable = !b.quiet
 	b.shape(root)
 	values := object(root.Get("values"))
+	f.HasValues = values != nil
 	open := object(root.Get("open"))
 	ranges := object(root.Get("ranges"))
 	rules := object(root.Get("rules"))

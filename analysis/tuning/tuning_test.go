@@ -20,7 +20,8 @@ var findingCases = []findingCase{
 	// TUNING_JSON
 	{"truncated", `{"values": {"a.b": 1}`, CodeJSON, `{`, "not valid JSON"},
 	{"empty file", ``, CodeJSON, ``, "empty"},
-	{"bom and crlf", "\ufeff{\r\n\"values\": {\"a.b\": 1}\r\n}\r\n", CodeJSON, "", ""},
+	{"crlf", "{\r\n\"values\": {\"a.b\": 1}\r\n}\r\n", CodeJSON, "", ""},
+	{"byte-order mark", "\ufeff{\r\n\"values\": {\"a.b\": 1}\r\n}\r\n", CodeJSON, "\ufeff", "Notepad"},
 
 	// TUNING_SHAPE
 	{"array top", `[1]`, CodeShape, `[1]`, "must be one object"},

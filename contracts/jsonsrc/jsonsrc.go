@@ -199,16 +199,39 @@ func (v *Value) Finite() bool {
 	return v != nil && v.Kind == Number && v.Num-v.Num == 0
 }
 
-// Parse parses data as one JSON text. A leading UTF-8 byte order mark is
-// skipped. The returned errors hold at most one syntax error; the tree holds
-// what was parsed before it.
+// BOM is the UTF-8 encoding of U+FEFF, the byte-order mark.
+const BOM = "\xEF\xBB\xBF"
+
+// HasBOM reports whether data starts with a UTF-8 byte-order mark.
+func HasBOM(data []byte) bool {
+	return len(data) >= len(BOM) && string(data[:len(BOM)]) == BOM
+}
+
+// BOMMessage says what is wrong with a JSON text that starts with a
+// byte-order mark, and how to repair it.
+const BOMMessage = "the file starts with a UTF-8 byte-order mark (U+FEFF), which JSON does not allow; " +
+	"editors such as Notepad write one when they save as UTF-8: remove it, or save the file as UTF-8 without BOM"
+
+// Parse parses data as one JSON text. The returned errors hold at most one
+// syntax error; the tree holds what was parsed before it.
+//
+// A leading UTF-8 byte-order mark is that one syntax error (RFC 8259 §8.1:
+// a JSON text carries none, and the format's validator rejects it), spanning
+// the mark; the parse goes on after it, so the tree is the text's as if the
+// mark were absent, for the editor, and any later syntax error is not
+// reported until the mark is removed. Every JSON file of the format is read
+// through Parse, so this is the one place that decides it.
 func Parse(data []byte) (*Value, []Error) {
 	p := &parser{data: data}
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		p.pos = 3
+	bom := HasBOM(data)
+	if bom {
+		p.pos = len(BOM)
 	}
 	p.space()
 	if p.pos >= len(data) {
+		if bom {
+			return nil, []Error{bomError()}
+		}
 		return nil, []Error{{Span: source.Span{Start: p.pos, End: p.pos}, Msg: "the file is empty; expected a JSON value"}}
 	}
 	v := p.value(0)
@@ -218,10 +241,18 @@ func Parse(data []byte) (*Value, []Error) {
 			p.fail(p.pos, p.pos+1, "unexpected text after the JSON value")
 		}
 	}
+	if bom {
+		return v, []Error{bomError()}
+	}
 	if p.err != nil {
 		return v, []Error{*p.err}
 	}
 	return v, nil
+}
+
+// bomError is the syntax error of a leading byte-order mark.
+func bomError() Error {
+	return Error{Span: source.Span{Start: 0, End: len(BOM)}, Msg: BOMMessage}
 }
 
 type parser struct {

@@ -3,13 +3,16 @@ package jsonsrc
 import (
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/contracts/source"
 )
 
 func TestParseSpans(t *testing.T) {
 	src := "\ufeff{\r\n  \"answers\": {\"overflow\": \"clamp\"},\r\n  \"n\": [1, -0, 1e400, true, null]\r\n}"
 	v, errs := Parse([]byte(src))
-	if len(errs) != 0 {
-		t.Fatalf("unexpected errors: %v", errs)
+	// The byte-order mark is the one syntax error; the tree past it is whole.
+	if len(errs) != 1 || errs[0].Span != (source.Span{Start: 0, End: 3}) {
+		t.Fatalf("errors = %v, want the byte-order mark alone", errs)
 	}
 	m := v.Get("answers").Member("overflow")
 	if got := src[m.KeySpan.Start:m.KeySpan.End]; got != `"overflow"` {
@@ -46,6 +49,9 @@ func TestParseErrors(t *testing.T) {
 		{"trailing text", `{} x`, `x`, "after the JSON value"},
 		{"invalid utf8", "[\"\xff\"]", "\xff", "UTF-8"},
 		{"missing colon", `{"a" 1}`, `"a"`, "expected ':'"},
+		{"byte-order mark", "\ufeff{}", "\ufeff{}", "byte-order mark"},
+		{"byte-order mark alone", "\ufeff", "\ufeff", "byte-order mark"},
+		{"byte-order mark before an error", "\ufeff{\"a\" 1}", "\ufeff", "Notepad"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -191,7 +191,9 @@ func (p *Pack) parseWhen(t *Template, label string, w *jsonsrc.Value) *When {
 				ok := true
 				for _, e := range q.Value.Elems {
 					if e.Kind != jsonsrc.String {
-						bad(e.Span, "an option id must be a string")
+						// A non-string entry names no option: SPEC §10.7 rule 16.
+						p.add(CodeReference, e.Span, label+": an entry of \"when.flag\" must be an option id string, not "+e.Describe())
+						t.Usable = false
 						ok = false
 						continue
 					}
@@ -390,7 +392,9 @@ func (p *Pack) parseBindings(t *Template, label string, bs *jsonsrc.Value) {
 					continue
 				}
 				if e.Value.Kind != jsonsrc.String {
-					p.add(CodeBindingShape, e.Value.Span, where+": the phrase for "+strconv.Quote(e.Key)+" must be a string")
+					// Not a shape of the binding (SPEC §10.7 lists those): the
+					// phrase breaks the text its placeholder lands in.
+					p.add(CodePlaceholder, e.Value.Span, where+": the phrase for "+strconv.Quote(e.Key)+" must be a string, not "+e.Value.Describe()+"; it replaces {{bind:"+m.Key+"}} inside text")
 					ok = false
 					continue
 				}

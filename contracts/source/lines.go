@@ -22,8 +22,9 @@ type Range struct {
 // Lines converts between byte offsets and LSP positions for one file's
 // content. Line breaks are "\n", "\r\n" and a lone "\r", as in LSP. A UTF-8
 // byte order mark at the start of the file takes no column, because editors
-// do not show it. An invalid UTF-8 byte counts as one code unit, the width of
-// the replacement character an editor shows for it.
+// do not show it (except in NewJSONLines). An invalid UTF-8 byte counts as
+// one code unit, the width of the replacement character an editor shows for
+// it.
 type Lines struct {
 	content []byte
 	starts  []uint32 // byte offset of the first byte of each line
@@ -44,11 +45,23 @@ type mark struct{ offset, units int }
 // NewLines indexes content (of up to 4 GiB). It does not copy content; the
 // caller must not modify it afterwards.
 func NewLines(content []byte) *Lines {
+	return newLines(content, true)
+}
+
+// NewJSONLines indexes the content of a JSON file as NewLines does, except
+// that a leading byte-order mark is a character of line 0 like any other
+// (one UTF-16 code unit): in JSON it is a syntax error, reported on the
+// mark itself, and an editor that sends it in a buffer counts it.
+func NewJSONLines(content []byte) *Lines {
+	return newLines(content, false)
+}
+
+func newLines(content []byte, hideBOM bool) *Lines {
 	// One slot per line break at most, allocated once: a line table is
 	// kept for every file of a workspace.
 	n := 1 + bytes.Count(content, []byte{'\n'}) + bytes.Count(content, []byte{'\r'})
 	l := &Lines{content: content, starts: append(make([]uint32, 0, n), 0)}
-	if len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
+	if hideBOM && len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
 		l.bom = 3
 	}
 	for i := 0; i < len(content); i++ {

@@ -180,3 +180,35 @@ func TestLineAndLineEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONLinesCountTheMark: in a JSON file the byte-order mark is one
+// character of line 0 (its syntax error is reported on it and an editor
+// that keeps it counts it); elsewhere it takes no column.
+func TestJSONLinesCountTheMark(t *testing.T) {
+	content := []byte("\ufeff{\"a\": 1}\n{}")
+	tests := []struct {
+		name  string
+		lines *Lines
+		mark  Range // the range of the mark, bytes 0..3
+		brace int   // the column of the first brace
+	}{
+		{"json", NewJSONLines(content), Range{Position{0, 0}, Position{0, 1}}, 1},
+		{"other", NewLines(content), Range{Position{0, 0}, Position{0, 0}}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.lines.Range(Span{Start: 0, End: 3}); got != tt.mark {
+				t.Errorf("range of the mark = %v, want %v", got, tt.mark)
+			}
+			if got := tt.lines.Position(3); got != (Position{0, tt.brace}) {
+				t.Errorf("position of the brace = %v, want column %d", got, tt.brace)
+			}
+			if got := tt.lines.Offset(Position{0, tt.brace}); got != 3 {
+				t.Errorf("offset of column %d = %d, want 3", tt.brace, got)
+			}
+			if got := tt.lines.Position(len(content)); got != (Position{1, 2}) {
+				t.Errorf("end = %v, want 1:2", got)
+			}
+		})
+	}
+}
