@@ -1,0 +1,179 @@
+// Package migrate rewrites a package written in an earlier version of the
+// OpenGDD format into its v0.9 form (SPEC Appendix A, "Retired forms and
+// migration", and the rules on retired forms of each section).
+//
+// The package is pure: it reads bytes and returns new bytes, the list of
+// changes it made and the list of items a person has to decide. It never
+// reads or writes a file; cmd/gddls does that. A rewrite that cannot be
+// shown to keep the package's meaning is not made: the form stays where it
+// is, so the check keeps reporting it, and an Item says why.
+//
+// JSON files are re-serialised from their parsed tree with the file's own
+// indentation: every scalar keeps its spelling (a number is written as it
+// was written), members keep their order, and a subtree the migration does
+// not touch that was written on one line is kept character for character.
+// Markdown files are edited by spans, so every line the migration does not
+// rewrite stays byte for byte.
+package migrate
+
+import (
+	"bytes"
+	"sort"
+)
+
+// Change is one rewrite the migration made (or, in a dry run, would make).
+type Change struct {
+	// Code is the finding code of the retired form (Appendix A).
+	Code string `json:"code"`
+	// File is the file's path relative to the package root, with forward
+	// slashes.
+	File string `json:"file"`
+	// Line is the one-based line of the retired form in the file as it was
+	// before the migration (1 for a file the migration creates).
+	Line int `json:"line"`
+	// What says what was rewritten, and into what.
+	What string `json:"what"`
+}
+
+// Item is something the migration left for a person: content the format
+// now requires that no old file held, a meaning that changed, a decision
+// the format leaves to the designer, or a rewrite that could not be proved.
+type Item struct {
+	// Code is the finding code the check reports for it, or, for a Review
+	// item, the code of the retired form it comes from.
+	Code string `json:"code"`
+	// File is the path relative to the package root, forward slashes.
+	File string `json:"file"`
+	// Line is the one-based line in the file as the migration leaves it.
+	Line int `json:"line"`
+	// Need says what a person has to write or decide; Why says why the
+	// migration did not do it.
+	Need string `json:"need"`
+	Why  string `json:"why"`
+	// Review marks an item that no check reports after the migration (a
+	// meaning that changed); the other items are errors the check still
+	// reports, at this file and line.
+	Review bool `json:"review,omitempty"`
+}
+
+// Result is what a migration does to a package.
+type Result struct {
+	// Files holds the new content of every file the migration writes,
+	// created files included, by path relative to the package root.
+	Files map[string][]byte
+	// Changes and Items are sorted by file and line.
+	Changes []Change
+	Items   []Item
+}
+
+// Paths returns the paths of Files in order.
+func (r *Result) Paths() []string {
+	out := make([]string, 0, len(r.Files))
+	for p := range r.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// run holds the state of one migration.
+type run struct {
+	// old is the package as given; cur the content of each file as the
+	// migration has left it so far.
+	old, cur map[string][]byte
+	res      *Result
+	// older reports a manifest that names a format version other than
+	// v0.9, or no manifest version: a package of an earlier version.
+	older bool
+	// pending holds items whose line is found in the final content.
+	pending []pendingItem
+}
+
+// pendingItem is an item placed by a locator in a file's final content.
+type pendingItem struct {
+	item   Item
+	locate func(data []byte) int
+}
+
+// Package migrates the files of one package. files maps each path relative
+// to the package root (forward slashes) to its bytes; only the files the
+// migration reads are needed (the root's JSON files, the chapters,
+// collections/ and contracts/). The input is not modified.
+func Package(files map[string][]byte) *Result {
+	r := &run{old: files, cur: map[string][]byte{}, res: &Result{Files: map[string][]byte{}}}
+	for p, b := range files {
+		r.cur[p] = b
+	}
+	r.older = olderManifest(files["manifest.json"])
+	r.tuning()
+	r.clocks()
+	r.manifest()
+	r.direction()
+	r.chapters()
+	r.buildPlan()
+	r.collections()
+	r.personalization()
+	r.adoptions()
+	r.finish()
+	return r.res
+}
+
+// set records the new content of a file.
+func (r *run) set(path string, data []byte) {
+	if old, ok := r.old[path]; ok && bytes.Equal(old, data) {
+		delete(r.res.Files, path)
+		r.cur[path] = data
+		return
+	}
+	r.cur[path] = data
+	r.res.Files[path] = data
+}
+
+// change records a change.
+func (r *run) change(code, file string, line int, what string) {
+	r.res.Changes = append(r.res.Changes, Change{Code: code, File: file, Line: line, What: what})
+}
+
+// item records an item for a person, its line found in the file's final
+// content by locate (nil: line 1).
+func (r *run) item(it Item, locate func(data []byte) int) {
+	r.pending = append(r.pending, pendingItem{item: it, locate: locate})
+}
+
+// finish places the items and sorts the lists.
+func (r *run) finish() {
+	for _, p := range r.pending {
+		it := p.item
+		if it.Line == 0 {
+			it.Line = 1
+			if p.locate != nil {
+				if l := p.locate(r.cur[it.File]); l > 0 {
+					it.Line = l
+				}
+			}
+		}
+		r.res.Items = append(r.res.Items, it)
+	}
+	sort.SliceStable(r.res.Changes, func(i, j int) bool {
+		a, b := r.res.Changes[i], r.res.Changes[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	sort.SliceStable(r.res.Items, func(i, j int) bool {
+		a, b := r.res.Items[i], r.res.Items[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+}
+
+// lineOf returns the one-based line of a byte offset.
+func lineOf(data []byte, off int) int {
+	if off > len(data) {
+		off = len(data)
+	}
+	return bytes.Count(data[:off], []byte{'\n'}) + 1
+}
