@@ -177,3 +177,5 @@ func lineOf(data []byte, off int) int {
 	}
 	return bytes.Count(data[:off], []byte{'\n'}) + 1
 }
+
+func sortStrings(s []string) { sort.Strings(s) }
