@@ -1,10 +1,8 @@
 package migrate
 
-func (r *run) manifestDirection(root *node) bool { return false }
-func (r *run) direction()                       {}
-func (r *run) collections()                     {}
-func (r *run) personalization()                 {}
-func (r *run) adoptions()                       {}
+func (r *run) collections()     {}
+func (r *run) personalization() {}
+func (r *run) adoptions()       {}
 
 // BuildRecord migrates a build record.
 func BuildRecord(name string, data []byte) *Result { return &Result{Files: map[string][]byte{}} }

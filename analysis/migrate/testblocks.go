@@ -6,6 +6,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -140,10 +141,21 @@ func (r *run) buildPlan() {
 			changed = true
 			r.change(codeFieldUnknown, file, shift(m.line), fmt.Sprintf("%s: %s moved into scope (%q)", t.ID, sf.name, sf.words+" "+text))
 		}
+		if dc := root.val("direction_claims"); dc != nil && dc.kind == jsonsrc.Array {
+			for i, e := range dc.elems {
+				if e.kind != jsonsrc.String {
+					continue
+				}
+				if now := direction.RetiredConstraint(e.str); now != "" {
+					dc.elems[i] = strNode(now)
+					dc.dirty, changed = true, true
+					r.change("DIRECTION_CLAIMS_DANGLING", file, shift(e.line), fmt.Sprintf("%s: the claim %s became %s", t.ID, e.str, now))
+				}
+			}
+		}
 		if !changed {
 			continue
 		}
-		// Keep the field order readable: type first as it was.
 		edits = append(edits, edit{content.Start, content.End, string(encode(root, raw))})
 		touched = append(touched, fence.Start)
 	}

@@ -271,6 +271,7 @@ func (p *printer) print(n *node, depth int) {
 			p.b.WriteString("{}")
 			return
 		}
+
 		p.b.WriteByte('{')
 		for i, m := range n.members {
 			if i > 0 {
@@ -305,6 +306,14 @@ func (p *printer) print(n *node, depth int) {
 				p.b.WriteByte(',')
 			}
 			p.newline(depth + 1)
+			if e.kind == jsonsrc.Object && len(e.members) == 1 && e.members[0].val.kind != jsonsrc.Object && e.members[0].val.kind != jsonsrc.Array {
+				// An element of one scalar member, as a palette color:
+				// one line.
+				p.b.WriteString("{ " + e.members[0].keyRaw + ": ")
+				p.print(e.members[0].val, depth+1)
+				p.b.WriteString(" }")
+				continue
+			}
 			p.print(e, depth+1)
 		}
 		p.newline(depth)
