@@ -197,6 +197,9 @@ func (r *run) chapter(file string, c *context) {
 		switch {
 		case t.Kind == markdown.Ruleset && t.Text == "all":
 			ls, le := lineBounds(data, t.Span.Start)
+			if t.EndLine == t.Line+1 {
+				le = dropBlankAfter(data, ls, le)
+			}
 			edits = append(edits, edit{ls, le, ""})
 			if t.Depth == 1 {
 				for line := t.Line + 1; line < t.EndLine; line++ {
@@ -215,6 +218,7 @@ func (r *run) chapter(file string, c *context) {
 	for _, f := range doc.Findings {
 		if f.Code == "COLLECTION_TAG_RETIRED" {
 			ls, le := lineBounds(data, f.Span.Start)
+			le = dropBlankAfter(data, ls, le)
 			edits = append(edits, edit{ls, le, ""})
 			change("COLLECTION_TAG_RETIRED", f.Span.Start, "the `> COLLECTION:` tag line removed; the folder declares the collection")
 		}
@@ -275,6 +279,26 @@ func (r *run) chapter(file string, c *context) {
 		it.Line = lineOf(out, mapOffset(edits, p.off))
 		r.res.Items = append(r.res.Items, it)
 	}
+}
+
+// dropBlankAfter extends the removal of the line [ls, le) over the blank
+// line after it when the line before is blank too (or there is none), so
+// that removing a tag line leaves one blank line, not two.
+func dropBlankAfter(data []byte, ls, le int) int {
+	if le >= len(data) {
+		return le
+	}
+	_, next := lineBounds(data, le)
+	if strings.TrimSpace(string(data[le:next])) != "" {
+		return le
+	}
+	if ls > 0 {
+		ps, _ := lineBounds(data, ls-1)
+		if strings.TrimSpace(string(data[ps:ls])) != "" {
+			return le
+		}
+	}
+	return next
 }
 
 // unquote returns the offset after the first `>` marker of the line at s

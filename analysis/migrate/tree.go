@@ -15,8 +15,11 @@ type node struct {
 	raw string
 	// src is the source text of a subtree written on one line; it is
 	// printed as it is while the subtree is not dirty.
-	src     string
-	dirty   bool
+	src   string
+	dirty bool
+	// inline reports a container that was written on one line; it is
+	// printed on one line again when it changes.
+	inline  bool
 	members []*member
 	elems   []*node
 	// line is the one-based source line of the value, 0 for a new one.
@@ -60,6 +63,7 @@ func tree(data []byte, v *jsonsrc.Value) *node {
 	}
 	if !strings.Contains(text, "\n") {
 		n.src = text
+		n.inline = v.Kind == jsonsrc.Object || v.Kind == jsonsrc.Array
 	}
 	return n
 }
@@ -265,6 +269,16 @@ func (p *printer) print(n *node, depth int) {
 		p.b.WriteString(n.src)
 		return
 	}
+	if n.inline {
+		// One line again, unless the change made it longer than a line
+		// should be.
+		q := &printer{indent: p.indent}
+		q.printInline(n)
+		if q.b.Len() <= 100 {
+			p.b.Write(q.b.Bytes())
+			return
+		}
+	}
 	switch n.kind {
 	case jsonsrc.Object:
 		if len(n.members) == 0 {
@@ -317,6 +331,41 @@ func (p *printer) print(n *node, depth int) {
 			p.print(e, depth+1)
 		}
 		p.newline(depth)
+		p.b.WriteByte(']')
+	default:
+		p.b.WriteString(n.raw)
+	}
+}
+
+// printInline prints a node on one line, as `{ "k": v }` and `[a, b]`.
+func (p *printer) printInline(n *node) {
+	if n.src != "" && !n.isDirty() {
+		p.b.WriteString(n.src)
+		return
+	}
+	switch n.kind {
+	case jsonsrc.Object:
+		if len(n.members) == 0 {
+			p.b.WriteString("{}")
+			return
+		}
+		p.b.WriteString("{ ")
+		for i, m := range n.members {
+			if i > 0 {
+				p.b.WriteString(", ")
+			}
+			p.b.WriteString(m.keyRaw + ": ")
+			p.printInline(m.val)
+		}
+		p.b.WriteString(" }")
+	case jsonsrc.Array:
+		p.b.WriteByte('[')
+		for i, e := range n.elems {
+			if i > 0 {
+				p.b.WriteString(", ")
+			}
+			p.printInline(e)
+		}
 		p.b.WriteByte(']')
 	default:
 		p.b.WriteString(n.raw)
