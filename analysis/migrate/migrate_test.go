@@ -12,6 +12,7 @@ import (
 
 	"github.com/gddls/gddls/analysis"
 	"github.com/gddls/gddls/analysis/analysistest"
+	"github.com/gddls/gddls/analysis/buildrecord"
 	"github.com/gddls/gddls/analysis/migrate"
 	"github.com/gddls/gddls/contracts/source"
 	"golang.org/x/tools/txtar"
@@ -82,7 +83,22 @@ func TestScenarios(t *testing.T) {
 			t.Errorf("report:\n%s\nwant:\n%s", got.String(), wantReport)
 		}
 		if record != "" {
-			again := migrate.BuildRecord(record, merged(old, res)[record])
+			out := merged(old, res)[record]
+			var left, items []string
+			for _, f := range buildrecord.Parse(record, out).Findings {
+				if f.Severity == source.Error {
+					left = append(left, fmt.Sprintf("%d: %s", bytes.Count(out[:f.Span.Start], []byte("\n"))+1, f.Code))
+				}
+			}
+			for _, it := range res.Items {
+				items = append(items, fmt.Sprintf("%d: %s", it.Line, it.Code))
+			}
+			sort.Strings(left)
+			sort.Strings(items)
+			if strings.Join(left, "\n") != strings.Join(items, "\n") {
+				t.Errorf("errors after the migration:\n%s\nitems for a person:\n%s", strings.Join(left, "\n"), strings.Join(items, "\n"))
+			}
+			again := migrate.BuildRecord(record, out)
 			if len(again.Files) > 0 || len(again.Changes) > 0 {
 				t.Errorf("a second migration of the record changes %v", again.Changes)
 			}
