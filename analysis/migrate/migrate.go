@@ -18,7 +18,14 @@ package migrate
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
+	"strings"
+
+	"github.com/gddls/gddls/analysis/personalization"
+	"github.com/gddls/gddls/analysis/tuning"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
 )
 
 // Change is one rewrite the migration made (or, in a dry run, would make).
@@ -87,6 +94,8 @@ type run struct {
 	older bool
 	// pending holds items whose line is found in the final content.
 	pending []pendingItem
+	// rules are the names of the rules the migration wrote.
+	rules []string
 }
 
 // pendingItem is an item placed by a locator in a file's final content.
@@ -114,6 +123,7 @@ func Package(files map[string][]byte) *Result {
 	r.collections()
 	r.personalization()
 	r.adoptions()
+	r.verifyRules()
 	r.finish()
 	return r.res
 }
@@ -138,6 +148,41 @@ func (r *run) change(code, file string, line int, what string) {
 // content by locate (nil: line 1).
 func (r *run) item(it Item, locate func(data []byte) int) {
 	r.pending = append(r.pending, pendingItem{item: it, locate: locate})
+}
+
+// verifyRules evaluates the rules the migration wrote in both environments
+// of the format (the authored numbers and the package defaults of
+// personalization.json): a rule that does not hold, or cannot be computed,
+// is listed for a person. An old invariant never had the package
+// defaults to hold over, so its rule can fail there.
+func (r *run) verifyRules() {
+	if len(r.rules) == 0 {
+		return
+	}
+	data := r.cur["tuning.json"]
+	tf := tuning.Parse("tuning.json", data)
+	var pers *personalization.File
+	if pd, ok := r.cur["personalization.json"]; ok {
+		if v, errs := jsonsrc.Parse(pd); len(errs) == 0 && v != nil {
+			pers = personalization.Parse("personalization.json", v)
+		}
+	}
+	findings := append(tf.Findings, tf.CheckEnvironments(nil, pers)...)
+	ours := map[int]bool{}
+	v, _ := jsonsrc.Parse(data)
+	for _, name := range r.rules {
+		if m := v.Get("rules").Member(name); m != nil {
+			ours[lineOf(data, m.KeySpan.Start)] = true
+		}
+	}
+	for _, f := range findings {
+		line := lineOf(data, f.Span.Start)
+		if f.Severity == source.Error && ours[line] && strings.HasPrefix(f.Code, "TUNING_RULE") {
+			r.res.Items = append(r.res.Items, Item{Code: f.Code, File: "tuning.json", Line: line,
+				Need: "change a number or the rule so that it holds: " + strings.Join(strings.Fields(strings.ReplaceAll(f.Message, "\n", "; ")), " "),
+				Why:  "the rule says what the old invariant said; the migration keeps its meaning, not its truth"})
+		}
+	}
 }
 
 // finish places the items and sorts the lists.
@@ -168,6 +213,17 @@ func (r *run) finish() {
 		}
 		return a.Line < b.Line
 	})
+	// One item per place and code.
+	seen := map[string]bool{}
+	kept := r.res.Items[:0]
+	for _, it := range r.res.Items {
+		k := fmt.Sprintf("%s:%d:%s", it.File, it.Line, it.Code)
+		if !seen[k] {
+			seen[k] = true
+			kept = append(kept, it)
+		}
+	}
+	r.res.Items = kept
 }
 
 // lineOf returns the one-based line of a byte offset.
