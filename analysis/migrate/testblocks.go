@@ -159,6 +159,7 @@ func (r *run) buildPlan() {
 		edits = append(edits, edit{content.Start, content.End, string(encode(root, raw))})
 		touched = append(touched, fence.Start)
 	}
+	edits, items = r.markerBlocks(file, data, edits, items)
 	if len(edits) == 0 && len(items) == 0 {
 		return
 	}
@@ -192,6 +193,42 @@ func (r *run) buildPlan() {
 			}
 		}
 	}
+}
+
+// markerBlocks removes each generated-contracts marker block of older
+// versions (a begin marker line, its content and its end marker line); a
+// begin marker without an end stays for a person.
+func (r *run) markerBlocks(file string, data []byte, edits []edit, items []pendingMD) ([]edit, []pendingMD) {
+	begin := -1
+	for off := 0; off < len(data); {
+		_, next := lineBounds(data, off)
+		line := data[off:next]
+		if m := buildplan.RetiredMarker.FindSubmatch(line); m != nil {
+			if strings.EqualFold(string(m[1]), "end") {
+				if begin >= 0 {
+					start := begin
+					if next == len(data) && begin > 0 {
+						// At the end of the file: take the blank line before.
+						if ps, _ := lineBounds(data, begin-1); strings.TrimSpace(string(data[ps:begin])) == "" {
+							start = ps
+						}
+					}
+					edits = append(edits, edit{start, dropBlankAfter(data, begin, next), ""})
+					r.change("CONTRACT_BLOCK_RETIRED", file, lineOf(data, begin), "the generated-contracts marker block removed; gddls check --render-tests renders the tests")
+					begin = -1
+				}
+			} else if begin < 0 {
+				begin = off
+			}
+		}
+		off = next
+	}
+	if begin >= 0 {
+		items = append(items, pendingMD{Item{Code: "CONTRACT_BLOCK_RETIRED", File: file,
+			Need: "delete the generated-contracts marker and what it holds",
+			Why:  "the block has no end marker, so the migration cannot tell where it ends"}, begin})
+	}
+	return edits, items
 }
 
 // checkUnchanged checks an unchanged member written from an old
