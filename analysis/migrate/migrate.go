@@ -68,9 +68,19 @@ type Result struct {
 	// Files holds the new content of every file the migration writes,
 	// created files included, by path relative to the package root.
 	Files map[string][]byte
+	// Edits holds, for a file of Files that the migration edited by spans
+	// alone, the edits of its old content (in order, not overlapping);
+	// a file of Files without Edits was re-serialised or created.
+	Edits map[string][]Edit
 	// Changes and Items are sorted by file and line.
 	Changes []Change
 	Items   []Item
+}
+
+// Edit replaces the bytes [Start, End) of a file's old content with Text.
+type Edit struct {
+	Start, End int
+	Text       string
 }
 
 // Paths returns the paths of Files in order.
@@ -109,7 +119,7 @@ type pendingItem struct {
 // migration reads are needed (the root's JSON files, the chapters,
 // collections/ and contracts/). The input is not modified.
 func Package(files map[string][]byte) *Result {
-	r := &run{old: files, cur: map[string][]byte{}, res: &Result{Files: map[string][]byte{}}}
+	r := &run{old: files, cur: map[string][]byte{}, res: &Result{Files: map[string][]byte{}, Edits: map[string][]Edit{}}}
 	for p, b := range files {
 		r.cur[p] = b
 	}
@@ -128,8 +138,31 @@ func Package(files map[string][]byte) *Result {
 	return r.res
 }
 
+// setEdits records the new content of a file made by span edits of its
+// current content: the edits are kept when the file had not changed yet.
+func (r *run) setEdits(path string, data []byte, edits []edit) {
+	_, changed := r.res.Files[path]
+	r.set(path, data)
+	if _, still := r.res.Files[path]; !still || changed {
+		return
+	}
+	sorted := append([]edit(nil), edits...)
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].start < sorted[j].start })
+	var out []Edit
+	at := 0
+	for _, e := range sorted {
+		if e.start < at {
+			continue
+		}
+		out = append(out, Edit{Start: e.start, End: e.end, Text: e.text})
+		at = e.end
+	}
+	r.res.Edits[path] = out
+}
+
 // set records the new content of a file.
 func (r *run) set(path string, data []byte) {
+	delete(r.res.Edits, path)
 	if old, ok := r.old[path]; ok && bytes.Equal(old, data) {
 		delete(r.res.Files, path)
 		r.cur[path] = data

@@ -75,6 +75,20 @@ func TestScenarios(t *testing.T) {
 				t.Errorf("the archive expects %s to be written; the migration leaves it", p)
 			}
 		}
+		// The span edits of a file give its new content.
+		for p, edits := range res.Edits {
+			var b bytes.Buffer
+			at := 0
+			for _, e := range edits {
+				b.Write(old[p][at:e.Start])
+				b.WriteString(e.Text)
+				at = e.End
+			}
+			b.Write(old[p][at:])
+			if !bytes.Equal(b.Bytes(), res.Files[p]) {
+				t.Errorf("the edits of %s give\n%s\nbut the migration writes\n%s", p, b.Bytes(), res.Files[p])
+			}
+		}
 		var got bytes.Buffer
 		if err := migrate.WriteText(&got, "", res); err != nil {
 			t.Fatal(err)

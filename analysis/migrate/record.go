@@ -26,7 +26,7 @@ var droppedRecord = []struct{ parent, key, why string }{
 // (a key in two of them with different numbers stays for a person), and
 // the members v0.9 removed are dropped. The result's paths are name.
 func BuildRecord(name string, data []byte) *Result {
-	r := &run{old: map[string][]byte{name: data}, cur: map[string][]byte{name: data}, res: &Result{Files: map[string][]byte{}}}
+	r := &run{old: map[string][]byte{name: data}, cur: map[string][]byte{name: data}, res: &Result{Files: map[string][]byte{}, Edits: map[string][]Edit{}}}
 	r.record(name)
 	r.finish()
 	return r.res

@@ -56,7 +56,7 @@ func (r *run) collections() {
 			walk(rec)
 		}
 		if len(edits) > 0 {
-			r.set(file, applyEdits(data, edits))
+			r.setEdits(file, applyEdits(data, edits), edits)
 		}
 	}
 }
@@ -82,7 +82,8 @@ func (r *run) adoptions() {
 				Need: "remove the historical format: the file already names its contract", Why: "the two fields could disagree, and the migration does not choose"})
 			continue
 		}
-		r.set(file, applyEdits(data, []edit{{f.KeySpan.Start, f.KeySpan.End, `"contract"`}}))
+		e := []edit{{f.KeySpan.Start, f.KeySpan.End, `"contract"`}}
+		r.setEdits(file, applyEdits(data, e), e)
 		r.change("CONTRACT_ENVELOPE_UNKNOWN", file, lineOf(data, f.KeySpan.Start), "format became contract")
 	}
 }

@@ -164,7 +164,7 @@ func (r *run) buildPlan() {
 		return
 	}
 	out := applyEdits(data, edits)
-	r.set(file, out)
+	r.setEdits(file, out, edits)
 	for _, p := range items {
 		it := p.item
 		it.Line = lineOf(out, mapOffset(edits, p.off))
