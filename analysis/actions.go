@@ -11,6 +11,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/migrate"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -56,6 +57,9 @@ type fixer struct {
 	a    *contracts.Adoption // the adoption of the file, or nil
 	out  []CodeAction
 	seen map[string]bool
+	// mig is the migration of the package, computed on first use
+	// (migrateactions.go).
+	mig *migrate.Result
 }
 
 // add records an action unless one with the same title exists.
@@ -71,6 +75,9 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
+	if d.Severity == source.Error {
+		x.migrateFix(d) // migrateactions.go
+	}
 	if k, ok := shapedFile(x.pkg, x.f); ok && d.Code == k.code {
 		x.fixShaped(k, ds)
 		return
