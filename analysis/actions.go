@@ -75,7 +75,7 @@ func (x *fixer) add(title, code string, preferred bool, edits ...TextEdit) {
 }
 
 func (x *fixer) fix(d Diagnostic, ds source.Span) {
-	if d.Severity == source.Error {
+	if d.Severity == source.Error && maybeRetired(d) {
 		x.migrateFix(d) // migrateactions.go
 	}
 	if k, ok := shapedFile(x.pkg, x.f); ok && d.Code == k.code {

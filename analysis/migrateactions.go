@@ -20,20 +20,65 @@ import (
 // in clocks.json), so an action never leaves a citation dangling or loses
 // a value.
 
+// retiredWords are the words by which a finding's message says that it is
+// about a retired form: the checks say so, and name gddls migrate.
+var retiredWords = []string{"retired", "earlier version", "older version", "older format", "older field", "gddls migrate"}
+
+// IsRetiredForm reports a finding about a form of an earlier format
+// version (SPEC Appendix A), by its message.
+func IsRetiredForm(d Diagnostic) bool {
+	for _, w := range retiredWords {
+		if strings.Contains(d.Message, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// schemaCodes are the codes whose findings are about a retired form when
+// the form is one (an old member is an unknown member to the schema), so
+// the editor asks the migration about them too.
+var schemaCodes = map[string]bool{
+	"TUNING_SHAPE": true, "TUNING_SCHEMA": true, "MANIFEST_SCHEMA": true, "DIRECTION_SCHEMA": true,
+	"PERSONALIZATION_SCHEMA": true, "FANTASY_REFERENCE": true, "RULESET_TAG_SHAPE": true,
+	"CONTRACT_ENVELOPE_UNKNOWN": true, "VERIFICATION_BLOCK": true, "DIRECTION_CLAIMS_DANGLING": true,
+	"CLOCKS_SHAPE": true, "COLLECTION_SCHEMA_SHAPE": true, "PROSE_REFERENCE_DANGLING": true,
+	"PROSE_CITATION_DANGLING": true, "MODE_TAG_DANGLING": true,
+}
+
+// maybeRetired reports a finding the migration may have rewritten.
+func maybeRetired(d Diagnostic) bool { return schemaCodes[d.Code] || IsRetiredForm(d) }
+
 // migration returns the migration of the package of the fixer's file,
 // computed once per fixer; nil outside a package.
 func (x *fixer) migration() *migrate.Result {
 	if x.mig != nil || x.pkg == nil {
 		return x.mig
 	}
+	x.mig = x.s.migration(x.pkg)
+	return x.mig
+}
+
+// migration returns the migration of a package of the snapshot, computed
+// once per snapshot.
+func (s *Snapshot) migration(p *Package) *migrate.Result {
+	s.migrateMu.Lock()
+	defer s.migrateMu.Unlock()
+	if r, ok := s.migrations[p.Root]; ok {
+		return r
+	}
 	files := map[string][]byte{}
-	for rel, f := range x.pkg.files.all() {
+	for rel, f := range p.files.all() {
 		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
 			files[rel] = f.Content
 		}
 	}
-	x.mig = migrate.Package(files)
-	return x.mig
+	r := migrate.Package(files)
+	if s.migrations == nil {
+		s.migrations = map[string]*migrate.Result{}
+	}
+	s.migrations[p.Root] = r
+	return r
 }
 
 // rel returns the path of the fixer's file relative to its package.

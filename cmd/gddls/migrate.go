@@ -295,10 +295,6 @@ func (p *migratedPackage) migrate() error {
 	return nil
 }
 
-// retiredWords are the words of a finding's message that say it is about
-// a retired form (the checks' messages say so, and name gddls migrate).
-var retiredWords = []string{"retired", "earlier version", "older version", "older format", "older field", "gddls migrate"}
-
 // leftovers checks the package as the migration leaves it and lists, as
 // items, the findings of retired forms the migration did not rewrite and
 // did not list (a form it does not know, such as a seed with a colon),
@@ -315,7 +311,7 @@ func (p *migratedPackage) leftovers() {
 		listed[fmt.Sprintf("%s:%d", it.File, it.Line)] = true
 	}
 	for _, d := range snap.AllDiagnostics() {
-		if d.Severity != source.Error || !mentionsRetired(d.Message) {
+		if d.Severity != source.Error || !analysis.IsRetiredForm(d) {
 			continue
 		}
 		rel, err := filepath.Rel(p.abs, d.File)
@@ -343,15 +339,6 @@ func (p *migratedPackage) leftovers() {
 	})
 }
 
-// mentionsRetired reports a message about a retired form.
-func mentionsRetired(msg string) bool {
-	for _, w := range retiredWords {
-		if strings.Contains(msg, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // fill copies the result into the report fields.
 func (p *migratedPackage) fill() {
