@@ -339,7 +339,6 @@ func (p *migratedPackage) leftovers() {
 	})
 }
 
-
 // fill copies the result into the report fields.
 func (p *migratedPackage) fill() {
 	p.Written = p.res.Paths()
