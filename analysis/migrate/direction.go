@@ -148,6 +148,9 @@ func (r *run) manifestDirection(root *node) bool {
 		r.change(codeManifestSchema, file, m.line, "direction removed: direction.json is in use whenever it exists")
 	}
 	if changed {
+		// direction() rewrites the same tree, so its changes keep the
+		// lines of the file as it was.
+		r.dirTree = dir
 		r.set("direction.json", encode(dir, r.cur["direction.json"]))
 		if _, existed := r.old["direction.json"]; !existed {
 			r.change(codeManifestSchema, "direction.json", 1, "created from the manifest's palette and mood descriptors")
@@ -219,9 +222,16 @@ func (r *run) direction() {
 	if !ok {
 		return
 	}
-	root, ok := r.readJSON(file, "DIRECTION_JSON")
-	if !ok || root.kind != jsonsrc.Object {
-		return
+	root := r.dirTree
+	if root == nil {
+		var ok bool
+		root, ok = r.readJSON(file, "DIRECTION_JSON")
+		if !ok || root.kind != jsonsrc.Object {
+			return
+		}
+	}
+	if _, existed := r.old[file]; existed {
+		data = r.old[file]
 	}
 	before := len(r.res.Changes)
 	change := func(line int, what string) { r.change(codeDirectionSchema, file, line, what) }

@@ -106,6 +106,9 @@ type run struct {
 	pending []pendingItem
 	// rules are the names of the rules the migration wrote.
 	rules []string
+	// dirTree is direction.json's tree when the manifest's palette or
+	// moods went into it, so that its own rewrites see the old lines.
+	dirTree *node
 }
 
 // pendingItem is an item placed by a locator in a file's final content.
