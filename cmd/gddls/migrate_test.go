@@ -238,3 +238,36 @@ func TestMigrateBuild(t *testing.T) {
 		t.Errorf("output:\n%s", stdout.String())
 	}
 }
+
+// TestMigrateLeftovers: a retired form the migration has no rewrite for
+// (a pack template of a retired test type: packs are left as their
+// catalog published them) is still listed for a person, from the check of
+// the package as migrated, and makes the exit status 1.
+func TestMigrateLeftovers(t *testing.T) {
+	ar := analysistest.ReadArchive(t, filepath.Join("..", "..", "testdata", "migrate", "adoption-format.txtar"))
+	files := map[string][]byte{}
+	for name, data := range analysistest.ArchiveFiles(ar) {
+		if !strings.HasPrefix(name, "want/") {
+			files[name] = data
+		}
+	}
+	files["contracts/small-gate-1.pack.json"] = bytes.Replace(files["contracts/small-gate-1.pack.json"], []byte(`"type": "scenario",
+      "expand"`), []byte(`"type": "property",
+      "expand"`), 1)
+	dir := analysistest.WriteFiles(t, t.TempDir(), files)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"migrate", "--dry-run", "--format", "json", dir}, nil, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1; stderr %s", code, stderr.String())
+	}
+	var rep migrateReport
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, it := range rep.Packages[0].Items {
+		found = found || it.Code == "CONTRACT_PACK_SHAPE" && it.File == "contracts/small-gate-1.pack.json"
+	}
+	if !found {
+		t.Errorf("the retired template type is not listed: %+v", rep.Packages[0].Items)
+	}
+}
