@@ -70,8 +70,12 @@ func (r *run) adoptions() {
 		}
 		data := r.cur[file]
 		v, errs := jsonsrc.Parse(data)
-		if len(errs) > 0 || v == nil || v.Kind != jsonsrc.Object {
-			continue // the check reports it; not ours to read
+		if len(errs) > 0 || v == nil {
+			r.readJSON(file, "CONTRACT_INSTANCE_JSON") // lists it
+			continue
+		}
+		if v.Kind != jsonsrc.Object {
+			continue
 		}
 		f := v.Member("format")
 		if f == nil {

@@ -80,7 +80,17 @@ func (r *run) buildPlan() {
 		}
 		raw := data[content.Start:content.End]
 		root, ok := parseTree(raw)
-		if !ok || root.kind != jsonsrc.Object {
+		if !ok {
+			at := content.Start
+			if _, errs := jsonsrc.Parse(raw); len(errs) > 0 {
+				at += errs[0].Span.Start
+			}
+			items = append(items, pendingMD{Item{Code: buildplan.CodeJSON, File: file,
+				Need: fmt.Sprintf("correct the JSON of the test block of %s, then run gddls migrate again", t.ID),
+				Why:  "the block does not parse, so the migration leaves it as it is"}, at})
+			continue
+		}
+		if root.kind != jsonsrc.Object {
 			continue
 		}
 		shift := func(n int) int { return lineOf(data, content.Start) + n - 1 }
