@@ -77,6 +77,10 @@ func (r *run) adoptions() {
 		if v.Kind != jsonsrc.Object {
 			continue
 		}
+		if r.boundRows(file, v) {
+			data = r.cur[file]
+			v, _ = jsonsrc.Parse(data)
+		}
 		f := v.Member("format")
 		if f == nil {
 			continue
@@ -88,7 +92,11 @@ func (r *run) adoptions() {
 		}
 		e := []edit{{f.KeySpan.Start, f.KeySpan.End, `"contract"`}}
 		r.setEdits(file, applyEdits(data, e), e)
-		r.change("CONTRACT_ENVELOPE_UNKNOWN", file, lineOf(data, f.KeySpan.Start), "format became contract")
+		line := lineOf(data, f.KeySpan.Start)
+		if ov, errs := jsonsrc.Parse(r.old[file]); len(errs) == 0 && ov.Member("format") != nil {
+			line = lineOf(r.old[file], ov.Member("format").KeySpan.Start)
+		}
+		r.change("CONTRACT_ENVELOPE_UNKNOWN", file, line, "format became contract")
 	}
 }
 
@@ -195,4 +203,68 @@ func (r *run) tuningRanges() map[string][2]float64 {
 		}
 	}
 	return out
+}
+
+// boundRows writes each row set of an adoption that is bound to a
+// collection (its rows given as the collection's address,
+// "collections.<id>", as earlier versions allowed) as an inline array: one
+// row per record file of collections/<id>/, in file name order, each the
+// record's object with "id" set to the file's name when the record has no
+// id. It reports whether it rewrote the file. What the contract's record
+// shape then rejects in those rows is listed by the check of the rows.
+func (r *run) boundRows(file string, v *jsonsrc.Value) bool {
+	rows := v.Get("rows")
+	if rows == nil || rows.Kind != jsonsrc.Object {
+		return false
+	}
+	bound := false
+	for _, m := range rows.Members {
+		if m.Value != nil && m.Value.Kind == jsonsrc.String && strings.HasPrefix(m.Value.Str, "collections.") {
+			bound = true
+		}
+	}
+	if !bound {
+		return false
+	}
+	data := r.cur[file]
+	root := tree(data, v)
+	rs := root.val("rows")
+	for _, m := range rs.members {
+		if m.val.kind != jsonsrc.String || !strings.HasPrefix(m.val.str, "collections.") {
+			continue
+		}
+		id := strings.TrimPrefix(m.val.str, "collections.")
+		prefix := "collections/" + id + "/"
+		arr := &node{kind: jsonsrc.Array, dirty: true}
+		ok := !strings.Contains(id, "/") && id != ""
+		for _, p := range sortedKeys(r.cur) {
+			if !ok || !strings.HasPrefix(p, prefix) || strings.Contains(strings.TrimPrefix(p, prefix), "/") || path.Base(p) == "_collection.json" || !strings.HasSuffix(p, ".json") {
+				continue
+			}
+			rec, parsed := parseTree(r.cur[p])
+			if !parsed || rec.kind != jsonsrc.Object {
+				ok = false
+				break
+			}
+			rec = copyNode(rec)
+			if rec.get("id") == nil {
+				rec.insertAt(0, newMember("id", strNode(strings.TrimSuffix(path.Base(p), ".json"))))
+			}
+			arr.elems = append(arr.elems, rec)
+		}
+		if !ok || len(arr.elems) == 0 {
+			r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_ROWS_SHAPE", File: file, Line: m.line,
+				Need: fmt.Sprintf("write the rows of %q as an inline array", m.key),
+				Why:  fmt.Sprintf("the collection %s has no readable records to copy", m.val.str)})
+			continue
+		}
+		m.val = arr
+		rs.dirty = true
+		r.change("CONTRACT_ROWS_SHAPE", file, m.line, fmt.Sprintf("the rows of %q, bound to %s, written inline (%d rows)", m.key, id, len(arr.elems)))
+	}
+	if !rs.isDirty() {
+		return false
+	}
+	r.set(file, encode(root, data))
+	return true
 }
