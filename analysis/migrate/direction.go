@@ -400,7 +400,7 @@ func (r *run) direction() {
 	for _, fd := range f.Findings {
 		if fd.Severity == source.Error {
 			r.res.Items = append(r.res.Items, Item{Code: fd.Code, File: file, Line: lineOf(out, fd.Span.Start), Need: fd.Message,
-				Why: "no old field held what the v0.9 shape requires here, and the migration does not invent it"})
+				Why: "the check of direction.json still reports this after the migration: what the v0.9 shape requires here was in no old field, or has no certain rewrite, and the migration does not invent it"})
 		}
 	}
 }

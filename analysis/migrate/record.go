@@ -139,7 +139,7 @@ func (r *run) record(file string) {
 	for _, f := range buildrecord.Parse(file, out).Findings {
 		if f.Severity == source.Error && !kept[lineOf(out, f.Span.Start)] {
 			r.res.Items = append(r.res.Items, Item{Code: f.Code, File: file, Line: lineOf(out, f.Span.Start), Need: f.Message,
-				Why: "the migration rewrites only the members an earlier version had; this one is not among them"})
+				Why: "the record's check still reports this after the migration, which rewrites only the members of earlier record versions"})
 		}
 	}
 }

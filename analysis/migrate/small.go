@@ -185,7 +185,7 @@ func (r *run) personalization() {
 	for _, f := range personalization.Parse(file, v).Findings {
 		if f.Severity == source.Error {
 			r.res.Items = append(r.res.Items, Item{Code: f.Code, File: file, Line: lineOf(out, f.Span.Start), Need: f.Message,
-				Why: "the retired field has no v0.9 form with the same meaning, so the migration leaves it for a person"})
+				Why: "the check of personalization.json still reports this after the migration: a retired field with no v0.9 form of the same meaning is left for a person"})
 		}
 	}
 }
