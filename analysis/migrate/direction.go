@@ -398,10 +398,16 @@ func (r *run) direction() {
 	v, _ := jsonsrc.Parse(out)
 	f := direction.Parse(file, v)
 	for _, fd := range f.Findings {
-		if fd.Severity == source.Error {
-			r.res.Items = append(r.res.Items, Item{Code: fd.Code, File: file, Line: lineOf(out, fd.Span.Start), Need: fd.Message,
-				Why: "the check of direction.json still reports this after the migration: what the v0.9 shape requires here was in no old field, or has no certain rewrite, and the migration does not invent it"})
+		if fd.Severity != source.Error {
+			continue
 		}
+		it := Item{Code: fd.Code, File: file, Line: lineOf(out, fd.Span.Start), Need: fd.Message,
+			Why: "the check of direction.json still reports this after the migration: what the v0.9 shape requires here was in no old field, or has no certain rewrite, and the migration does not invent it"}
+		if strings.Contains(fd.Message, `lacks the required field "intent"`) {
+			it.Need = "write the mood's intent: the feeling it stands for, in a sentence (" + fd.Message + ")"
+			it.Why = "v0.9 requires an intent for every mood, and the old descriptor held none; the migration does not invent one"
+		}
+		r.res.Items = append(r.res.Items, it)
 	}
 }
 
