@@ -11,6 +11,7 @@ import (
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/migrate"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -56,6 +57,9 @@ type fixer struct {
 	a    *contracts.Adoption // the adoption of the file, or nil
 	out  []CodeAction
 	seen map[string]bool
+	// mig is the migration of the package, computed on first use
+	// (migrateactions.go).
+	mig *migrate.Result
 }
 
 // add records an action unless one with the same title exists.
@@ -76,6 +80,9 @@ func (x *fixer) fix(d Diagnostic, ds source.Span) {
 		// file's kind (jsonsrc.Parse reports it on the mark).
 		x.add("Remove the byte-order mark", d.Code, true, TextEdit{Span: bom})
 		return
+	}
+	if d.Severity == source.Error && maybeRetired(d) {
+		x.migrateFix(d) // migrateactions.go
 	}
 	if k, ok := shapedFile(x.pkg, x.f); ok && d.Code == k.code {
 		x.fixShaped(k, ds)

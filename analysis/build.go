@@ -452,7 +452,7 @@ func (b *builder) loadContracts(p *Package) {
 		}
 		b.report(source.Finding{
 			Code: "CONTRACT_FOLDER_RESERVED", Severity: source.Error, File: p.anchorFile(), Subject: dir,
-			Message: fmt.Sprintf("contracts/ holds %d entries and none of them is a contract adoption; the folder name is reserved for contracts, so rename the folder (or run `opengdd migrate` if it holds contracts of an older format version)", counted),
+			Message: fmt.Sprintf("contracts/ holds %d entries and none of them is a contract adoption; the folder name is reserved for contracts, so rename the folder (or run `gddls migrate` if it holds contracts of an older format version)", counted),
 		})
 		p.Packs = nil
 		return

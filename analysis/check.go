@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/gddls/gddls/analysis/buildplan"
@@ -203,19 +202,17 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 	}
 }
 
-var retiredMarker = regexp.MustCompile(`(?i)<!--\s*(begin|end|start)?[\s:-]*(opengdd[\s:-]*)?generated[\s:-]*contract`)
-
 // checkRetiredBlock reports a generated-contracts marker block left in the
 // build plan by an older format version.
 func (b *builder) checkRetiredBlock(c *Chapter) {
 	for i := 0; i < c.File.Lines.LineCount(); i++ {
 		line := c.File.Lines.LineText(i)
-		if loc := retiredMarker.FindIndex(line); loc != nil {
+		if loc := buildplan.RetiredMarker.FindIndex(line); loc != nil {
 			start := c.File.Lines.LineStart(i)
 			b.report(source.Finding{
 				Code: "CONTRACT_BLOCK_RETIRED", Severity: source.Error, File: c.File.Path,
 				Span:    source.Span{Start: start + loc[0], End: start + len(line)},
-				Message: "generated contract tests are no longer kept in the build plan; delete this marker block and its contents (`opengdd migrate` does it) and render the tests with `gddls check --render-tests` instead",
+				Message: "generated contract tests are no longer kept in the build plan; delete this marker block and its contents (`gddls migrate` does it) and render the tests with `gddls check --render-tests` instead",
 			})
 			return
 		}

@@ -31,7 +31,7 @@ func (b *builder) checkDirection(p *Package) {
 				}
 				for _, span := range c.File.entry.getRetiredFences() {
 					b.report(source.Finding{Code: direction.CodeFenceRetired, Severity: source.Error, File: c.File.Path, Span: span,
-						Message: "this fence opened with `direction` is a form of an older version of the format; put its entries in direction.json and keep the chapter's words as normal prose (`opengdd migrate` does this)"})
+						Message: "this fence opened with `direction` is a form of an older version of the format; put its entries in direction.json and keep the chapter's words as normal prose (`gddls migrate` does this)"})
 				}
 			}
 		})

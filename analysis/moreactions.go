@@ -246,14 +246,18 @@ const (
 )
 
 // SourceActions returns the source actions of a file: fix all
-// (source.fixAll) and, for a Markdown file with headings below its title,
-// inserting or updating a table of contents (source.toc).
+// (source.fixAll), for a Markdown file with headings below its title,
+// inserting or updating a table of contents (source.toc), and for a file
+// with retired forms, their migration (source.migrate).
 func (s *Snapshot) SourceActions(path string) []CodeAction {
 	var out []CodeAction
 	if a := s.FixAll(path); a != nil {
 		out = append(out, *a)
 	}
 	if a := s.tableOfContents(path); a != nil {
+		out = append(out, *a)
+	}
+	if a := s.MigrateAction(path); a != nil {
 		out = append(out, *a)
 	}
 	return out

@@ -144,7 +144,7 @@ func (p *Package) resolveProse(text string) string {
 		}
 		msg := fmt.Sprintf("`%s` reads as a tuning key, but tuning.json has no such key in values or open", text)
 		if now := direction.RetiredConstraint(text); now != "" {
-			return msg + fmt.Sprintf("; it is the retired form of the direction address `%s` (`opengdd migrate` rewrites it)", now)
+			return msg + fmt.Sprintf("; it is the retired form of the direction address `%s` (`gddls migrate` rewrites it)", now)
 		}
 		if near := nearReserved(segs[0]); near != "" {
 			msg += fmt.Sprintf("; did you mean the reserved prefix %q (as in `%s.%s`)?", near, near, strings.Join(segs[1:], "."))

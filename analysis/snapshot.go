@@ -13,6 +13,7 @@ import (
 	"github.com/gddls/gddls/analysis/direction"
 	"github.com/gddls/gddls/analysis/manifest"
 	"github.com/gddls/gddls/analysis/markdown"
+	"github.com/gddls/gddls/analysis/migrate"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -103,6 +104,11 @@ type Snapshot struct {
 	hintsOnce   sync.Once
 	hintList    []Diagnostic
 	hintsByFile map[string][]hint
+
+	// migrations holds the migration of each package (by root) that an
+	// editor action asked for, computed on first use (migrateactions.go).
+	migrateMu  sync.Mutex
+	migrations map[string]*migrate.Result
 }
 
 // CitationIndex returns the snapshot's citation index, building it with build

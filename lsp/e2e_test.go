@@ -329,8 +329,8 @@ func TestInitializeCapabilities(t *testing.T) {
 	if !caps.RenameProvider.PrepareProvider {
 		t.Errorf("rename has no prepareProvider: %s", raw)
 	}
-	if strings.Join(caps.CodeActionProvider.CodeActionKinds, ",") != "quickfix,source,source.fixAll,source.toc" {
-		t.Errorf("code action kinds = %v, want [quickfix source source.fixAll source.toc]", caps.CodeActionProvider.CodeActionKinds)
+	if strings.Join(caps.CodeActionProvider.CodeActionKinds, ",") != "quickfix,source,source.fixAll,source.toc,source.migrate" {
+		t.Errorf("code action kinds = %v, want [quickfix source source.fixAll source.toc source.migrate]", caps.CodeActionProvider.CodeActionKinds)
 	}
 	if caps.CodeLensProvider == nil || caps.DocumentLinkProvider == nil {
 		t.Errorf("code lens or document link provider missing: %s", raw)

@@ -18,8 +18,9 @@ import (
 // The source action kinds the library lacks: fix all (LSP 3.17) and the
 // table of contents of a Markdown file.
 const (
-	sourceFixAll protocol.CodeActionKind = "source.fixAll"
-	sourceTOC    protocol.CodeActionKind = "source.toc"
+	sourceFixAll  protocol.CodeActionKind = "source.fixAll"
+	sourceTOC     protocol.CodeActionKind = "source.toc"
+	sourceMigrate protocol.CodeActionKind = "source.migrate"
 )
 
 // features holds the client capabilities and settings of the features

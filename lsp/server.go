@@ -523,7 +523,7 @@ func capabilities(version string) *protocol.InitializeResult {
 			DocumentSymbolProvider:  true,
 			WorkspaceSymbolProvider: true,
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, sourceFixAll, sourceTOC},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.Source, sourceFixAll, sourceTOC, sourceMigrate},
 			},
 			CodeLensProvider:       &protocol.CodeLensOptions{},
 			DocumentLinkProvider:   &protocol.DocumentLinkOptions{},

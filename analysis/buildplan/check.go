@@ -2,6 +2,7 @@ package buildplan
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,6 +170,11 @@ func Check(p *Plan, file string) []source.Finding {
 	}
 	return out
 }
+
+// RetiredMarker matches a marker line of the generated-contracts block
+// that older format versions kept in the build plan (Appendix A,
+// CONTRACT_BLOCK_RETIRED); its first group is begin, start or end.
+var RetiredMarker = regexp.MustCompile(`(?i)<!--\s*(begin|end|start)?[\s:-]*(opengdd[\s:-]*)?generated[\s:-]*contract`)
 
 // greater compares two positive decimal numbers without leading zeros.
 func greater(a, b string) bool {

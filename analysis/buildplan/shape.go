@@ -20,9 +20,9 @@ var Types = []string{Scenario, General}
 // retiredTypes are the test types of earlier versions, with what replaces
 // each.
 var retiredTypes = map[string]string{
-	"property":          "run `opengdd migrate`, which rewrites it as a general test",
-	"exhaustive-search": "run `opengdd migrate`, which rewrites it as a general test",
-	"document-check":    "delete or rewrite the test; a check of package files belongs in the data rules or in prose (`opengdd migrate` lists it for review)",
+	"property":          "run `gddls migrate`, which rewrites it as a general test",
+	"exhaustive-search": "run `gddls migrate`, which rewrites it as a general test",
+	"document-check":    "delete or rewrite the test; a check of package files belongs in the data rules or in prose (`gddls migrate` lists it for review)",
 }
 
 // retiredFields are the test fields of earlier versions, with what to
@@ -138,7 +138,7 @@ func otherType(typ, member string) string {
 // unknownHint says what to do with a member outside the closed field set.
 func unknownHint(typ, member string) string {
 	if r, ok := retiredFields[member]; ok {
-		return strconv.Quote(member) + " is a field of an earlier version of the format; " + r + " (`opengdd migrate` rewrites retired fields)"
+		return strconv.Quote(member) + " is a field of an earlier version of the format; " + r + " (`gddls migrate` rewrites retired fields)"
 	}
 	if other := otherType(typ, member); other != "" {
 		return strconv.Quote(member) + " belongs to " + other + " tests, and this test is " + typ + "; remove it or change the type"

@@ -155,7 +155,7 @@ func (r *Record) shapeFindings() []source.Finding {
 				continue
 			}
 		case p.Kind == jsonshape.IsUnknown && retired[p.Path] != "":
-			add(CodeSchema, p.Span, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `opengdd migrate --build`", p.Path, retired[p.Path]))
+			add(CodeSchema, p.Span, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `gddls migrate --build`", p.Path, retired[p.Path]))
 			continue
 		case p.Kind == jsonshape.IsMissing && p.Path == "resolved_tuning" && p.Member == "values" && oldTuning:
 			continue // the retired member's finding says what to do
@@ -165,7 +165,7 @@ func (r *Record) shapeFindings() []source.Finding {
 	// evidence is open, so its retired members are not unknown to the shape.
 	for _, key := range []string{"direction_observations", "algorithm"} {
 		if m := get(r.Evidence, key); m != nil && object(r.Evidence) != nil {
-			add(CodeSchema, m.KeySpan, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `opengdd migrate --build`", "evidence."+key, retired["evidence."+key]))
+			add(CodeSchema, m.KeySpan, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `gddls migrate --build`", "evidence."+key, retired["evidence."+key]))
 		}
 	}
 	if why := r.ranBySchema(); object(r.Evidence) != nil && why != "" {

@@ -166,7 +166,7 @@ var Shape = jsonshape.Object{
 	Key: func(k string) string {
 		switch {
 		case k == "modes" || k == "clocks":
-			return "is a root key of an older format version; each clock now stands at the root with its own modes map (`opengdd migrate` rewrites the file)"
+			return "is a root key of an older format version; each clock now stands at the root with its own modes map (`gddls migrate` rewrites the file)"
 		case !IsClockName(k):
 			return "is not a clock name: use letters, digits, `_` and `-` (not at either end), with no dots"
 		}

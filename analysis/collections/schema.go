@@ -354,7 +354,7 @@ func (p *parser) fieldType(f *Field, tm *jsonsrc.Member, what string) {
 			p.add(CodeSchemaShape, t.Span, "%s is a grid inside \"of\"; a grid field is allowed only at the top of the record schema", what)
 		}
 	case "reference":
-		p.add(CodeSchemaShape, t.Span, "the type \"reference\" is retired; write \"link\" (`opengdd migrate` does this)")
+		p.add(CodeSchemaShape, t.Span, "the type \"reference\" is retired; write \"link\" (`gddls migrate` does this)")
 	case "citation":
 		p.add(CodeSchemaShape, t.Span, "the type \"citation\" belongs to contract row sets; a collection field cannot have it (use \"string\" or \"link\")")
 	default:
@@ -383,7 +383,7 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 		f.Many, _ = p.boolMember(v, m.Key, what)
 	case "loops":
 		if v.Kind == jsonsrc.String && v.Str == "never" {
-			p.add(CodeSchemaShape, v.Span, "\"loops\": \"never\" is retired; write \"loops\": false (`opengdd migrate` does this)")
+			p.add(CodeSchemaShape, v.Span, "\"loops\": \"never\" is retired; write \"loops\": false (`gddls migrate` does this)")
 			return
 		}
 		b, ok := p.boolMember(v, m.Key, what)

@@ -92,13 +92,13 @@ func effective(obj *jsonsrc.Value) []jsonsrc.Member {
 func topLevelHint(key string) string {
 	switch key {
 	case "tunables", "constants":
-		return "; this older field is gone: move its keys into values"
+		return "; this older field is gone: move its keys into values (`gddls migrate` does this)"
 	case "invariants":
-		return "; this older field is gone: write each expression as an entry of rules"
+		return "; this older field is gone: write each expression as an entry of rules (`gddls migrate` does this)"
 	case "meta":
-		return "; this older field is gone: move each range into ranges"
+		return "; this older field is gone: move each range into ranges (`gddls migrate` does this)"
 	case "clocks":
-		return "; clocks belong in clocks.json at the package root"
+		return "; clocks belong in clocks.json at the package root (`gddls migrate` moves them)"
 	}
 	return ""
 }

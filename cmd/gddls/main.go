@@ -6,6 +6,7 @@
 //	gddls [serve] [--stdio]      serve the Language Server Protocol on stdin/stdout
 //	gddls check [flags] [PATH ...]  check packages and Markdown, print findings
 //	gddls check --build RECORD [flags] [PACKAGE]  validate a build record
+//	gddls migrate [flags] [PATH ...]  rewrite retired forms into v0.9
 //	gddls version                print the version
 package main
 
@@ -26,13 +27,15 @@ func main() {
 // run dispatches a command line and returns the process exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
-	if len(args) > 0 && (args[0] == "serve" || args[0] == "check" || args[0] == "version" || args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
+	if len(args) > 0 && (args[0] == "serve" || args[0] == "check" || args[0] == "migrate" || args[0] == "version" || args[0] == "help" || args[0] == "-h" || args[0] == "--help") {
 		cmd, args = args[0], args[1:]
 	}
 	switch cmd {
 	case "check":
 		tuneCheckGC()
 		return runCheck(args, stdout, stderr)
+	case "migrate":
+		return runMigrate(args, stdout, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "gddls %s\n", version)
 		return 0
@@ -52,6 +55,10 @@ Usage:
   gddls check --build RECORD [--format F] [PACKAGE]
                                    validate the build record RECORD (opengdd-build.json), against
                                    its source package PACKAGE when given (SPEC §7)
+  gddls migrate [--dry-run] [--format text|json] [PATH ...]
+                                   rewrite the retired forms of older packages into v0.9
+                                   (gddls migrate --help says what it does and never does)
+  gddls migrate --build RECORD     rewrite the retired members of a build record
   gddls version                    print the version
 
 Check flags:

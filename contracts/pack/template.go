@@ -73,7 +73,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	case typ.Kind != jsonsrc.String || (typ.Str != "scenario" && typ.Str != "general"):
 		msg := label + `: "type" must be "scenario" or "general"`
 		if typ.Kind == jsonsrc.String && (typ.Str == "property" || typ.Str == "exhaustive-search" || typ.Str == "document-check") {
-			msg += "; " + strconv.Quote(typ.Str) + " is a retired test type (run `opengdd migrate`)"
+			msg += "; " + strconv.Quote(typ.Str) + " is a retired test type; write the template as a \"general\" test (gddls migrate leaves packs, which their catalog publishes, as they are)"
 		}
 		p.add(CodePackShape, typ.Span, msg)
 		t.Usable = false
