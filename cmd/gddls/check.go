@@ -29,6 +29,28 @@ type checkedPath struct {
 	hints []analysis.Diagnostic
 }
 
+// parseInterspersed parses the flags of fs from args, where flags may
+// stand before or after the paths, as in most tools, and "--" ends the
+// flags. It returns the paths in order, or the error of the first flag
+// that does not parse (flag.ErrHelp for -h and --help).
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var paths []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return paths, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(paths, rest...), nil
+		}
+		paths = append(paths, rest[0])
+		args = rest[1:]
+	}
+}
+
 // runCheck implements `gddls check`.
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -39,26 +61,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	reviewMode := fs.Bool("review", false, "add the review-mode hints")
 	record := fs.String("build", "", "validate the build record RECORD, against the source package PATH when one is given")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	// Flags may come before or after the paths, as in most tools; "--"
-	// ends the flags.
-	var paths []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
 		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			paths = append(paths, rest...)
-			break
-		}
-		paths = append(paths, rest[0])
-		args = rest[1:]
+		return 2
 	}
 	if *format != "text" && *format != "json" && *format != "sarif" {
 		fmt.Fprintf(stderr, "gddls check: unknown --format %q; use text, json or sarif\n", *format)

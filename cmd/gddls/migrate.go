@@ -91,25 +91,13 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	format := fset.String("format", "text", "output format: text or json")
 	record := fset.String("build", "", "migrate the build record RECORD")
 	fset.Usage = func() { fmt.Fprint(stderr, migrateUsage) }
-	var paths []string
-	for {
-		if err := fset.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(stdout, migrateUsage)
-				return 0
-			}
-			return 2
+	paths, err := parseInterspersed(fset, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, migrateUsage)
+			return 0
 		}
-		rest := fset.Args()
-		if len(rest) == 0 {
-			break
-		}
-		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
-			paths = append(paths, rest...)
-			break
-		}
-		paths = append(paths, rest[0])
-		args = rest[1:]
+		return 2
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "gddls migrate: unknown --format %q; use text or json\n", *format)
