@@ -79,6 +79,19 @@ type pendingMD struct {
 	off  int
 }
 
+// applyMD writes the span edits of a Markdown file and records its items
+// at their lines in the rewritten text; it returns that text.
+func (r *run) applyMD(file string, data []byte, edits []edit, items []pendingMD) []byte {
+	out := applyEdits(data, edits)
+	r.setEdits(file, out, edits)
+	for _, p := range items {
+		it := p.item
+		it.Line = lineOf(out, mapOffset(edits, p.off))
+		r.res.Items = append(r.res.Items, it)
+	}
+	return out
+}
+
 // chapter rewrites one chapter.
 func (r *run) chapter(file string, c *context) {
 	data := r.cur[file]
@@ -272,13 +285,7 @@ func (r *run) chapter(file string, c *context) {
 	if len(edits) == 0 && len(items) == 0 {
 		return
 	}
-	out := applyEdits(data, edits)
-	r.setEdits(file, out, edits)
-	for _, p := range items {
-		it := p.item
-		it.Line = lineOf(out, mapOffset(edits, p.off))
-		r.res.Items = append(r.res.Items, it)
-	}
+	r.applyMD(file, data, edits, items)
 }
 
 // dropBlankAfter extends the removal of the line [ls, le) over the blank

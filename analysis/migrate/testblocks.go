@@ -173,13 +173,7 @@ func (r *run) buildPlan() {
 	if len(edits) == 0 && len(items) == 0 {
 		return
 	}
-	out := applyEdits(data, edits)
-	r.setEdits(file, out, edits)
-	for _, p := range items {
-		it := p.item
-		it.Line = lineOf(out, mapOffset(edits, p.off))
-		r.res.Items = append(r.res.Items, it)
-	}
+	out := r.applyMD(file, data, edits, items)
 	// What the check still reports in a rewritten block is for a person.
 	newPlan := buildplan.Parse(markdown.Parse(out))
 	starts := map[int]bool{}
