@@ -106,3 +106,52 @@ func FuzzPrefilter(f *testing.F) {
 		}
 	})
 }
+
+// TestScanMatchesReference: the scan finds what the straightforward scan
+// (referenceScan) finds, notice for notice, on the texts of every pattern,
+// on the module's testdata and on real content: the published contracts'
+// files as they are, on one line each and as prose chapters.
+func TestScanMatchesReference(t *testing.T) {
+	same := func(name string, content []byte) {
+		t.Helper()
+		got, want := Scan(name, content), referenceScan(name, content)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the scan found %+v, the reference %+v", name, got, want)
+		}
+	}
+	for _, text := range prefilterTexts {
+		for _, name := range []string{"a.md", "05-build-plan.md", "a.json"} {
+			same(name, []byte(text))
+			same(name, []byte(strings.ToUpper(text)))
+		}
+	}
+	files := 0
+	for _, dir := range []string{"../../testdata", "testdata"} {
+		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			content, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			same(p, content)
+			files++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	notices := 0
+	for kind, fs := range realContent(t) {
+		for _, f := range fs {
+			same(kind+"/"+f.name, f.content)
+			notices += len(referenceScan(f.name, f.content))
+			files++
+		}
+	}
+	if files < 150 || notices == 0 {
+		t.Errorf("compared %d files holding %d notices", files, notices)
+	}
+}

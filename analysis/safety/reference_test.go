@@ -1,0 +1,89 @@
+package safety
+
+import (
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// referenceScan is the scan written the straightforward way, to compare the
+// scan with: every pattern runs over the normalized window of every line
+// (the line and the two after it), every line pattern over every line and
+// the imperative pattern over every whole paragraph, with no prefilter, no
+// shortcut and nothing shared between lines.
+func referenceScan(name string, content []byte) []Notice {
+	pt := compiled()
+	var out []Notice
+	lines := splitLines(content)
+	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
+	md := strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".markdown")
+	fenced := make([]bool, len(lines))
+	if md {
+		in := false
+		for i, l := range lines {
+			marker := pt.fenceMarker.Match(content[l.start:l.end])
+			fenced[i] = in || marker
+			if marker {
+				in = !in
+			}
+		}
+	}
+	first := func(patterns []*regexp.Regexp, win normalized, curLen int) (source.Span, bool) {
+		for _, p := range patterns {
+			if loc := p.FindStringIndex(win.text); loc != nil && loc[0] < curLen {
+				return win.span(loc[0], loc[1]), true
+			}
+		}
+		return source.Span{}, false
+	}
+	for i, l := range lines {
+		end := min(i+3, len(lines))
+		cur := normalize(content, lines[i:i+1])
+		if cur.text != "" {
+			win := normalize(content, lines[i:end])
+			curLen := len(cur.text)
+			if sp, ok := first(referencePatterns(pt.promptControl), win, curLen); ok {
+				out = append(out, Notice{PromptControl, sp, msgPrompt})
+			}
+			if sp, ok := first(referencePatterns(pt.externalAction), win, curLen); ok {
+				out = append(out, Notice{ExternalAction, sp, msgAction})
+			}
+			if sp, ok := first(referencePatterns(pt.secondPerson), win, curLen); ok &&
+				(!pt.gameContext.MatchString(win.text) || pt.agentContext.MatchString(win.text)) {
+				out = append(out, Notice{ReaderDirective, sp, msgSecond})
+			}
+		}
+		raw := content[l.start:l.end]
+		if s, e, ok := hexRun(raw); ok {
+			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
+		}
+		if s, e, ok := base64Run(raw); ok {
+			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
+		}
+		if !fenced[i] {
+			if s, e, ok := linkMatch(raw); ok {
+				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
+			}
+		}
+	}
+	for _, par := range paragraphs(content, lines, false) {
+		p := normalize(content, par)
+		if p.text == "" {
+			continue
+		}
+		loc := pt.imperativeStart.FindStringSubmatchIndex(p.text)
+		if loc == nil {
+			continue
+		}
+		if !pt.agentContext.MatchString(p.text) && base != buildPlanChapter {
+			continue
+		}
+		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
+	}
+	return out
+}
+
+// referencePatterns returns the patterns as published, unanchored.
+func referencePatterns(ps []*regexp.Regexp) []*regexp.Regexp { return ps }
