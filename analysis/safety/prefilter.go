@@ -130,14 +130,23 @@ func (v *vocabulary) add(w string) uint64 {
 	if bit, ok := v.bits[w]; ok {
 		return bit
 	}
-	if len(v.nodes) == 0 {
-		v.nodes = []vocabNode{{}, {}}
+	if v.bits == nil {
 		v.bits = map[string]uint64{}
 	}
 	// Past 64 words, words share bits: a shared bit stands for "one of
 	// them", which only lets more windows through.
 	bit := uint64(1) << (len(v.bits) % 64)
 	v.bits[w] = bit
+	v.insert(w, bit)
+	return bit
+}
+
+// insert adds the bits to those of the word w (which starts at node 1 when
+// it begins with a hyphen).
+func (v *vocabulary) insert(w string, bits uint64) {
+	if len(v.nodes) == 0 {
+		v.nodes = []vocabNode{{}, {}}
+	}
 	n, letters := int32(0), w
 	if strings.HasPrefix(w, "-") {
 		n, letters = 1, w[1:]
@@ -153,8 +162,7 @@ func (v *vocabulary) add(w string) uint64 {
 		}
 		n = v.nodes[n].next[c]
 	}
-	v.nodes[n].bit = bit
-	return bit
+	v.nodes[n].bit |= bits
 }
 
 // lowerLetter returns the index in the alphabet of an ASCII letter.
@@ -188,6 +196,11 @@ func (v *vocabulary) mask(text []byte) uint64 {
 // walk follows the letter run of text at i from the trie node root, adding
 // the bit of every word it passes to m, and returns the end of the run.
 func (v *vocabulary) walk(root int32, text []byte, i int, m *uint64) int {
+	return walkText(v, root, text, i, m)
+}
+
+// walkText is walk, over a string or bytes.
+func walkText[T string | []byte](v *vocabulary, root int32, text T, i int, m *uint64) int {
 	n := root
 	for ; i < len(text); i++ {
 		c, ok := lowerLetter(text[i])

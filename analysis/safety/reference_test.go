@@ -86,4 +86,10 @@ func referenceScan(name string, content []byte) []Notice {
 }
 
 // referencePatterns returns the patterns as published, unanchored.
-func referencePatterns(ps []*regexp.Regexp) []*regexp.Regexp { return ps }
+func referencePatterns(ps []linePattern) []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(ps))
+	for i, p := range ps {
+		out[i] = p.re
+	}
+	return out
+}

@@ -73,47 +73,14 @@ const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\
 func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
 // re compiles a pattern written as the published one is, case-insensitive,
-// with \s, \S and . meaning what they mean in JavaScript.
-func re(p string) *regexp.Regexp {
-	var b strings.Builder
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '\\' && i+1 < len(p):
-			next := p[i+1]
-			i++
-			switch {
-			case next == 's' && inClass:
-				b.WriteString(ws)
-			case next == 's':
-				b.WriteString("[" + ws + "]")
-			case next == 'S' && !inClass:
-				b.WriteString("[^" + ws + "]")
-			default:
-				b.WriteByte(c)
-				b.WriteByte(next)
-			}
-			continue
-		case c == '.' && !inClass:
-			// JavaScript's dot stops at every line terminator.
-			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
-			continue
-		case c == '[' && !inClass:
-			inClass = true
-		case c == ']' && inClass:
-			inClass = false
-		}
-		b.WriteByte(c)
-	}
-	return regexp.MustCompile("(?i)" + b.String())
-}
+// with \s, \S and . meaning what they mean in JavaScript (translate).
+func re(p string) *regexp.Regexp { return regexp.MustCompile(translate(p)) }
 
 // patternSet holds the compiled patterns of the scan. Compiling them costs
 // about a millisecond, so it is done on first use (compiled), not when the
 // program starts: a run that scans nothing does not pay for it.
 type patternSet struct {
-	promptControl, externalAction, secondPerson []*regexp.Regexp
+	promptControl, externalAction, secondPerson []linePattern
 	imperativeStart, agentContext, gameContext  *regexp.Regexp
 	dangerousLink                               []linkPattern
 	actionLink, pin, fenceMarker, backtickFence *regexp.Regexp
@@ -121,28 +88,31 @@ type patternSet struct {
 	// needs are the words each pattern of the first three lists cannot
 	// match without (prefilter.go).
 	needs needs
+	// starts is the trie of the start words of those patterns (starts.go),
+	// the bit of each its index in the three lists one after the other.
+	starts *vocabulary
 }
 
 // compiled returns the scan's patterns, compiling them on the first call.
 var compiled = sync.OnceValue(func() *patternSet {
 	p := &patternSet{
-		promptControl: []*regexp.Regexp{
-			re(`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`),
-			re(`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`),
-			re(`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`),
-			re(`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`),
-			re(`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`),
-		},
-		externalAction: []*regexp.Regexp{
-			re(`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`),
-			re(`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`),
-			re(`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`),
-		},
-		secondPerson: []*regexp.Regexp{
-			re(`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`),
-			re(`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`),
-			re(`\byour\s+(?:task|job|goal|instructions?)\s+is\b`),
-		},
+		promptControl: linePatterns(
+			`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`,
+			`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`,
+			`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`,
+			`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`,
+			`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`,
+		),
+		externalAction: linePatterns(
+			`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`,
+			`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`,
+			`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`,
+		),
+		secondPerson: linePatterns(
+			`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`,
+			`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`,
+			`\byour\s+(?:task|job|goal|instructions?)\s+is\b`,
+		),
 		imperativeStart: re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`),
 		agentContext:    re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
 		gameContext:     re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
@@ -167,6 +137,7 @@ var compiled = sync.OnceValue(func() *patternSet {
 		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
 	p.needs = patternNeeds(p)
+	p.starts = startTrie(p.promptControl, p.externalAction, p.secondPerson)
 	return p
 })
 
@@ -216,16 +187,31 @@ type normalized struct {
 // normalize joins lines with spaces, collapses every whitespace run to one
 // space and trims, keeping where each byte came from.
 func normalize(content []byte, lines []line) normalized {
+	return normalizeLines(content, lines, nil)
+}
+
+// normalizeLines is normalize, which also sets, when bounds is not nil,
+// the span in the text of each line (bounds[i] for lines[i]): from its
+// first byte that is not white space to the end of its last, empty for a
+// line of white space alone. As the whitespace runs between the lines are
+// collapsed the same way, the text of lines[i:j] normalized alone is the
+// text from the start of the first of them that is not empty to the end
+// of the last.
+func normalizeLines(content []byte, lines []line, bounds []line) normalized {
 	size := 0
 	for _, l := range lines {
 		size += l.end - l.start + 1
 	}
-	b := make([]byte, 0, size)
+	var b strings.Builder
+	b.Grow(size)
 	origin := make([]int32, 0, size)
 	pending := -1 // offset of a whitespace run not yet written
 	for li, l := range lines {
 		if li > 0 && pending < 0 {
 			pending = l.start
+		}
+		if bounds != nil {
+			bounds[li] = line{-1, -1}
 		}
 		for i := l.start; i < l.end; {
 			r, size := utf8.DecodeRune(content[i:l.end])
@@ -236,19 +222,25 @@ func normalize(content []byte, lines []line) normalized {
 				i += size
 				continue
 			}
-			if pending >= 0 && len(b) > 0 {
-				b = append(b, ' ')
+			if pending >= 0 && b.Len() > 0 {
+				b.WriteByte(' ')
 				origin = append(origin, int32(pending))
 			}
 			pending = -1
+			if bounds != nil && bounds[li].start < 0 {
+				bounds[li].start = b.Len()
+			}
+			b.Write(content[i : i+size])
 			for k := 0; k < size; k++ {
-				b = append(b, content[i+k])
 				origin = append(origin, int32(i+k))
 			}
 			i += size
+			if bounds != nil {
+				bounds[li].end = b.Len()
+			}
 		}
 	}
-	return normalized{string(b), origin}
+	return normalized{b.String(), origin}
 }
 
 // span maps a match [s,e) of the normalized text back to the content.
@@ -259,17 +251,38 @@ func (n normalized) span(s, e int) source.Span {
 	return source.Span{Start: int(n.origin[s]), End: int(n.origin[e-1]) + 1}
 }
 
+// window is the normalized text of a line and the two lines after it: a
+// part of the normalized text of the whole content.
+type window struct {
+	n normalized
+	// The window is n.text[start:end], its current line n.text[start:cur].
+	start, cur, end int
+	// shortcut: the patterns run at the candidates (starts.go) alone.
+	shortcut bool
+	cands    []candidate
+}
+
+// text returns the text of the window.
+func (w *window) text() string { return w.n.text[w.start:w.end] }
+
 // firstInCurrent finds the leftmost match of any pattern in the window whose
-// start lies within the current line (the first curLen bytes). A pattern
-// whose need the window's words (mask) do not meet cannot match and is not
-// run.
-func firstInCurrent(patterns []*regexp.Regexp, needs []need, mask uint64, w normalized, curLen int) (source.Span, bool) {
-	for k, p := range patterns {
+// start lies within the current line. A pattern whose need the window's
+// words (mask) do not meet cannot match and is not run. The bit of
+// patterns[k] among the candidates' is 1<<(bit0+k).
+func (w *window) firstInCurrent(patterns []linePattern, needs []need, mask uint64, bit0 int) (source.Span, bool) {
+	for k := range patterns {
+		p := &patterns[k]
 		if !needs[k].passes(mask) {
 			continue
 		}
-		if loc := p.FindStringIndex(w.text); loc != nil && loc[0] < curLen {
-			return w.span(loc[0], loc[1]), true
+		if w.shortcut {
+			if s, e, ok := p.firstAt(w.cands, 1<<(bit0+k), w.n.text, w.end); ok {
+				return w.n.span(s, e), true
+			}
+			continue
+		}
+		if loc := p.re.FindStringIndex(w.text()); loc != nil && w.start+loc[0] < w.cur {
+			return w.n.span(w.start+loc[0], w.start+loc[1]), true
 		}
 	}
 	return source.Span{}, false
@@ -310,11 +323,13 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			masks[i] = pt.needs.vocab.mask(content[l.start:l.end])
 		}
 	}
+	// The windows are parts of the normalized text of the whole content
+	// (normalizeLines), which is made once.
+	bounds := make([]line, len(lines))
+	all := normalizeLines(content, lines, bounds)
+	var cands []candidate
 	for i, l := range lines {
-		end := i + 3
-		if end > len(lines) {
-			end = len(lines)
-		}
+		end := min(i+3, len(lines))
 		mask := ^uint64(0) // without the prefilter every pattern runs
 		if prefilter {
 			mask = 0
@@ -323,23 +338,29 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			}
 		}
 		if pt.needs.any(mask) {
-			cur := normalize(content, lines[i:i+1])
-			if cur.text == "" {
+			cur := bounds[i]
+			if cur.start < 0 {
 				continue
 			}
-			win := cur
-			if follow := normalize(content, lines[i+1:end]); follow.text != "" {
-				win = normalize(content, lines[i:end])
+			w := window{n: all, start: cur.start, cur: cur.end, end: cur.end, shortcut: prefilter}
+			for _, b := range bounds[i+1 : end] {
+				if b.start >= 0 {
+					w.end = b.end
+				}
 			}
-			curLen := len(cur.text)
-			if sp, ok := firstInCurrent(pt.promptControl, pt.needs.prompt, mask, win, curLen); ok {
+			if prefilter {
+				cands = candidates(cands[:0], pt.starts, all.text, cur.start, cur.end)
+				w.cands = cands
+			}
+			np, na := len(pt.promptControl), len(pt.externalAction)
+			if sp, ok := w.firstInCurrent(pt.promptControl, pt.needs.prompt, mask, 0); ok {
 				out = append(out, Notice{PromptControl, sp, msgPrompt})
 			}
-			if sp, ok := firstInCurrent(pt.externalAction, pt.needs.action, mask, win, curLen); ok {
+			if sp, ok := w.firstInCurrent(pt.externalAction, pt.needs.action, mask, np); ok {
 				out = append(out, Notice{ExternalAction, sp, msgAction})
 			}
-			if sp, ok := firstInCurrent(pt.secondPerson, pt.needs.second, mask, win, curLen); ok &&
-				(!pt.gameContext.MatchString(win.text) || pt.agentContext.MatchString(win.text)) {
+			if sp, ok := w.firstInCurrent(pt.secondPerson, pt.needs.second, mask, np+na); ok &&
+				(!pt.gameContext.MatchString(w.text()) || pt.agentContext.MatchString(w.text())) {
 				out = append(out, Notice{ReaderDirective, sp, msgSecond})
 			}
 		}
