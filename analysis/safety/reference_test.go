@@ -63,7 +63,7 @@ func referenceScan(name string, content []byte) []Notice {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] {
-			if s, e, ok := linkMatch(raw); ok {
+			if s, e, ok := linkMatch(string(raw), false); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
@@ -92,4 +92,10 @@ func referencePatterns(ps []linePattern) []*regexp.Regexp {
 		out[i] = p.re
 	}
 	return out
+}
+
+// normalize joins lines with spaces, collapses every whitespace run to one
+// space and trims, keeping where each byte came from.
+func normalize(content []byte, lines []line) normalized {
+	return normalizeLines(content, lines, nil)
 }

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -72,6 +73,9 @@ const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\
 
 func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
+// asciiSpace is isSpace for an ASCII character.
+func asciiSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
 // re compiles a pattern written as the published one is, case-insensitive,
 // with \s, \S and . meaning what they mean in JavaScript (translate).
 func re(p string) *regexp.Regexp { return regexp.MustCompile(translate(p)) }
@@ -83,7 +87,8 @@ type patternSet struct {
 	promptControl, externalAction, secondPerson []linePattern
 	imperativeStart, agentContext, gameContext  *regexp.Regexp
 	dangerousLink                               []linkPattern
-	actionLink, pin, fenceMarker, backtickFence *regexp.Regexp
+	actionLink                                  linePattern
+	pin, fenceMarker, backtickFence             *regexp.Regexp
 	blankLine, headingLine, listItem            *regexp.Regexp
 	// needs are the words each pattern of the first three lists cannot
 	// match without (prefilter.go).
@@ -91,6 +96,9 @@ type patternSet struct {
 	// starts is the trie of the start words of those patterns (starts.go),
 	// the bit of each its index in the three lists one after the other.
 	starts *vocabulary
+	// linkStarts is that of the link patterns: the bit of the action link
+	// is 1, that of dangerousLink[k] 1<<(k+1).
+	linkStarts *vocabulary
 }
 
 // compiled returns the scan's patterns, compiling them on the first call.
@@ -121,14 +129,14 @@ var compiled = sync.OnceValue(func() *patternSet {
 		// which RE2 lacks: they consume that one character, and the span
 		// gives it back.
 		dangerousLink: []linkPattern{
-			{re(`\b(?:javascript|vbscript):`), false},
-			{re(`\b(?:file|smb|ftp)://`), false},
-			{re(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
-			{re(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
-			{re(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
-			{re(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
+			{newLinePattern(`\b(?:javascript|vbscript):`), false},
+			{newLinePattern(`\b(?:file|smb|ftp)://`), false},
+			{newLinePattern(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
+			{newLinePattern(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
+			{newLinePattern(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
+			{newLinePattern(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
 		},
-		actionLink:    re(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
+		actionLink:    newLinePattern(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
 		pin:           regexp.MustCompile(`sha256:[0-9a-f]{64}`),
 		fenceMarker:   regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`),
 		backtickFence: regexp.MustCompile(`^[` + ws + `]*` + "```"),
@@ -137,7 +145,12 @@ var compiled = sync.OnceValue(func() *patternSet {
 		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
 	p.needs = patternNeeds(p)
-	p.starts = startTrie(p.promptControl, p.externalAction, p.secondPerson)
+	p.starts = startTrie(patternsOf(p.promptControl, p.externalAction, p.secondPerson)...)
+	links := []*linePattern{&p.actionLink}
+	for i := range p.dangerousLink {
+		links = append(links, &p.dangerousLink[i].linePattern)
+	}
+	p.linkStarts = startTrie(links...)
 	return p
 })
 
@@ -184,13 +197,8 @@ type normalized struct {
 	origin []int32 // a scanned file is below 2 GiB (the workspace reads at most 64 MiB)
 }
 
-// normalize joins lines with spaces, collapses every whitespace run to one
-// space and trims, keeping where each byte came from.
-func normalize(content []byte, lines []line) normalized {
-	return normalizeLines(content, lines, nil)
-}
-
-// normalizeLines is normalize, which also sets, when bounds is not nil,
+// normalizeLines joins lines with spaces, collapses every whitespace run to
+// one space and trims, keeping where each byte came from. It also sets, when bounds is not nil,
 // the span in the text of each line (bounds[i] for lines[i]): from its
 // first byte that is not white space to the end of its last, empty for a
 // line of white space alone. As the whitespace runs between the lines are
@@ -214,13 +222,22 @@ func normalizeLines(content []byte, lines []line, bounds []line) normalized {
 			bounds[li] = line{-1, -1}
 		}
 		for i := l.start; i < l.end; {
-			r, size := utf8.DecodeRune(content[i:l.end])
-			if isSpace(r) {
-				if pending < 0 {
-					pending = i
+			// A run of ASCII characters other than white space is copied
+			// at once, any other character one by one.
+			size := 0
+			for i+size < l.end && content[i+size] < utf8.RuneSelf && !asciiSpace(content[i+size]) {
+				size++
+			}
+			if size == 0 {
+				r, n := utf8.DecodeRune(content[i:l.end])
+				if isSpace(r) {
+					if pending < 0 {
+						pending = i
+					}
+					i += n
+					continue
 				}
-				i += size
-				continue
+				size = n
 			}
 			if pending >= 0 && b.Len() > 0 {
 				b.WriteByte(' ')
@@ -231,8 +248,8 @@ func normalizeLines(content []byte, lines []line, bounds []line) normalized {
 				bounds[li].start = b.Len()
 			}
 			b.Write(content[i : i+size])
-			for k := 0; k < size; k++ {
-				origin = append(origin, int32(i+k))
+			for k := i; k < i+size; k++ {
+				origin = append(origin, int32(k))
 			}
 			i += size
 			if bounds != nil {
@@ -328,6 +345,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	bounds := make([]line, len(lines))
 	all := normalizeLines(content, lines, bounds)
 	var cands []candidate
+	var str string // the content, for the link patterns
 	for i, l := range lines {
 		end := min(i+3, len(lines))
 		mask := ^uint64(0) // without the prefilter every pattern runs
@@ -342,12 +360,8 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			if cur.start < 0 {
 				continue
 			}
-			w := window{n: all, start: cur.start, cur: cur.end, end: cur.end, shortcut: prefilter}
-			for _, b := range bounds[i+1 : end] {
-				if b.start >= 0 {
-					w.end = b.end
-				}
-			}
+			_, winEnd := textOf(bounds[i:end])
+			w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: prefilter}
 			if prefilter {
 				cands = candidates(cands[:0], pt.starts, all.text, cur.start, cur.end)
 				w.cands = cands
@@ -374,81 +388,104 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] && (!prefilter || mayLink(raw)) {
-			if s, e, ok := linkMatch(raw); ok {
+			if str == "" {
+				str = string(content) // the lines that may hold a link are few
+			}
+			if s, e, ok := linkMatch(str[l.start:l.end], prefilter); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
 	}
 	for _, par := range paragraphs(content, lines, gate) {
-		// The imperative opening lies within the first headLines lines, and
-		// the normalized text of those is the start of the paragraph's
-		// (unless it is empty), so the whole paragraph is normalized only
-		// when its opening matches.
-		head := par
-		if gate && len(par) > headLines {
-			head = par[:headLines]
-		}
-		p := normalize(content, head)
-		if p.text == "" && len(head) < len(par) {
-			head = par
-			p = normalize(content, par)
-		}
-		if p.text == "" {
+		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
+		start, end := textOf(bounds[first : first+len(par)])
+		if start < 0 {
 			continue
 		}
-		loc := pt.imperativeStart.FindStringSubmatchIndex(p.text)
+		// The imperative opening lies within the first headLines lines, and
+		// the normalized text of those is the start of the paragraph's
+		// (unless it is empty), so the pattern reads no further.
+		head := end
+		if gate && len(par) > headLines {
+			if s, e := textOf(bounds[first : first+headLines]); s >= 0 {
+				head = e
+			}
+		}
+		loc := pt.imperativeStart.FindStringSubmatchIndex(all.text[start:head])
 		if loc == nil {
 			continue
 		}
-		if len(head) < len(par) {
-			p = normalize(content, par)
-		}
-		if !pt.agentContext.MatchString(p.text) && base != buildPlanChapter {
+		if !pt.agentContext.MatchString(all.text[start:end]) && base != buildPlanChapter {
 			continue
 		}
-		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
+		out = append(out, Notice{ReaderDirective, all.span(start+loc[2], start+loc[3]), msgImpera})
 	}
 	return out
 }
 
+// textOf returns the span in the normalized text of the whole content of
+// the lines whose spans are bounds (normalizeLines), or -1, -1 when they are
+// white space alone.
+func textOf(bounds []line) (int, int) {
+	start, end := -1, -1
+	for _, b := range bounds {
+		if b.start < 0 {
+			continue
+		}
+		if start < 0 {
+			start = b.start
+		}
+		end = b.end
+	}
+	return start, end
+}
+
 // linkPattern is one alternative of the suspicious-link pattern.
 type linkPattern struct {
-	re *regexp.Regexp
+	linePattern
 	// lookahead: the pattern's last character stands for a lookahead
 	// and is not part of the span.
 	lookahead bool
 }
 
 // linkMatch finds the leftmost match of the suspicious-link patterns in a
-// line, or else of the action-link pattern.
-func linkMatch(raw []byte) (int, int, bool) {
+// line, or else of the action-link pattern. With shortcut, the patterns run
+// at the word starts of the line they can begin with alone (starts.go).
+func linkMatch(raw string, shortcut bool) (int, int, bool) {
 	pt := compiled()
-	best := []int(nil)
-	for _, p := range pt.dangerousLink {
-		loc := p.re.FindIndex(raw)
-		if loc == nil || best != nil && loc[0] >= best[0] {
+	var cands []candidate
+	if shortcut {
+		var buf [16]candidate
+		cands = candidates(buf[:0], pt.linkStarts, raw, 0, len(raw))
+	}
+	find := func(p *linePattern, bit uint64) (int, int, bool) {
+		if shortcut {
+			return p.firstAt(cands, bit, raw, len(raw))
+		}
+		if loc := p.re.FindStringIndex(raw); loc != nil {
+			return loc[0], loc[1], true
+		}
+		return 0, 0, false
+	}
+	best, bestEnd := -1, 0
+	for k := range pt.dangerousLink {
+		p := &pt.dangerousLink[k]
+		s, e, ok := find(&p.linePattern, 1<<(k+1))
+		if !ok || best >= 0 && s >= best {
 			continue
 		}
 		// The host or the extension before the lookahead ends in a letter,
 		// a digit or ']', so a last character of the lookahead's set was
 		// consumed for it.
-		if r := lastRune(raw[loc[0]:loc[1]]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
-			loc = []int{loc[0], loc[1] - utf8.RuneLen(r)}
+		if r, size := utf8.DecodeLastRuneInString(raw[s:e]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
+			e -= size
 		}
-		best = loc
+		best, bestEnd = s, e
 	}
-	if best == nil {
-		best = pt.actionLink.FindIndex(raw)
+	if best >= 0 {
+		return best, bestEnd, true
 	}
-	if best == nil {
-		return 0, 0, false
-	}
-	return best[0], best[1], true
-}
-
-func lastRune(b []byte) rune {
-	r, _ := utf8.DecodeLastRune(b)
-	return r
+	return find(&pt.actionLink, 1)
 }
 
 // paragraphs returns the lines of each prose paragraph of the content: blank lines,

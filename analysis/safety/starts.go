@@ -37,26 +37,52 @@ type linePattern struct {
 func linePatterns(patterns ...string) []linePattern {
 	out := make([]linePattern, len(patterns))
 	for i, p := range patterns {
-		src := translate(p)
-		lp := linePattern{re: regexp.MustCompile(src), anchored: regexp.MustCompile(`^(?:` + src + `)`)}
-		tree, err := syntax.Parse(src, syntax.Perl)
-		if err != nil {
-			panic("safety: " + err.Error())
-		}
-		lp.maxLen = maxLen(tree)
-		// The shortcut reads the word boundary itself: the anchored
-		// pattern cannot see the character before the match.
-		if tree.Op != syntax.OpConcat || len(tree.Sub) < 2 || tree.Sub[0].Op != syntax.OpWordBoundary {
-			panic("safety: a line pattern does not open with \\b: " + p)
-		}
-		starts, ok := startWords(tree.Sub[1:])
-		if !ok {
-			panic("safety: a line pattern does not open with a word: " + p)
-		}
-		lp.starts = starts
-		out[i] = lp
+		out[i] = newLinePattern(p)
 	}
 	return out
+}
+
+// newLinePattern compiles a pattern written as the published one is (re),
+// every alternative of which opens with \b and a word.
+func newLinePattern(p string) linePattern {
+	src := translate(p)
+	lp := linePattern{re: regexp.MustCompile(src), anchored: regexp.MustCompile(`^(?:` + src + `)`)}
+	tree, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		panic("safety: " + err.Error())
+	}
+	lp.maxLen = maxLen(tree)
+	starts, ok := openings(tree)
+	if !ok {
+		panic("safety: an alternative of a pattern does not open with \\b and a word: " + p)
+	}
+	lp.starts = starts
+	return lp
+}
+
+// openings returns the start words of a pattern every alternative of which
+// opens with \b and a word. The shortcut reads the word boundary itself:
+// the anchored pattern cannot see the character before the match.
+func openings(re *syntax.Regexp) ([]string, bool) {
+	switch re.Op {
+	case syntax.OpCapture:
+		return openings(re.Sub[0])
+	case syntax.OpConcat:
+		if len(re.Sub) > 1 && re.Sub[0].Op == syntax.OpWordBoundary {
+			return startWords(re.Sub[1:])
+		}
+	case syntax.OpAlternate:
+		var out []string
+		for _, sub := range re.Sub {
+			words, ok := openings(sub)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, words...)
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // startWords returns the words, ASCII letters in lower case, one of which
@@ -178,24 +204,31 @@ func isWordChar(b byte) bool {
 	return letter || b >= '0' && b <= '9' || b == '_'
 }
 
-// startTrie returns the trie of the start words of the patterns of the
-// groups, the bit of the pattern at index k of the concatenated groups
-// being 1<<k.
-func startTrie(groups ...[]linePattern) *vocabulary {
+// startTrie returns the trie of the start words of the patterns, the bit
+// of patterns[k] being 1<<k.
+func startTrie(patterns ...*linePattern) *vocabulary {
+	if len(patterns) > 64 {
+		panic("safety: more than 64 patterns in a trie")
+	}
 	v := &vocabulary{}
-	k := 0
-	for _, g := range groups {
-		for _, p := range g {
-			for _, w := range p.starts {
-				v.insert(w, 1<<k)
-			}
-			k++
+	for k, p := range patterns {
+		for _, w := range p.starts {
+			v.insert(w, 1<<k)
 		}
 	}
-	if k > 64 {
-		panic("safety: more than 64 line patterns")
-	}
 	return v
+}
+
+// patternsOf returns pointers to the patterns of the groups, one group
+// after the other.
+func patternsOf(groups ...[]linePattern) []*linePattern {
+	var out []*linePattern
+	for _, g := range groups {
+		for i := range g {
+			out = append(out, &g[i])
+		}
+	}
+	return out
 }
 
 // candidate is a word start in the current line and the patterns (their
