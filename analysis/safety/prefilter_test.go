@@ -94,15 +94,45 @@ func TestPrefilterChangesNothing(t *testing.T) {
 	}
 }
 
-// FuzzPrefilter: the prefilter never changes what the scan finds.
+// FuzzPrefilter: the prefilter and the shortcuts never change what the scan
+// finds, and the scan finds what the straightforward scan (referenceScan)
+// finds.
 func FuzzPrefilter(f *testing.F) {
 	for _, text := range prefilterTexts {
 		f.Add("a.md", text)
 	}
+	f.Add("a.md", "sha256:"+hex64+" 0x"+hex64+"\nx sha256:"+strings.ToUpper(hex64)+" "+b64)
 	f.Fuzz(func(t *testing.T, name, text string) {
 		got, want := scan(name, []byte(text), true), scan(name, []byte(text), false)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("with the prefilter %+v, without %+v", got, want)
+		}
+		if ref := referenceScan(name, []byte(text)); !reflect.DeepEqual(got, ref) {
+			t.Fatalf("the scan found %+v, the reference %+v", got, ref)
+		}
+	})
+}
+
+// FuzzRuns: hexRun and base64Run, which read one byte in a run's least
+// length where there is none, find what referenceHexRun and
+// referenceBase64Run, which read every byte, find.
+func FuzzRuns(f *testing.F) {
+	f.Add("sha256:" + hex64)
+	f.Add("sha256:" + hex64 + "0")
+	f.Add("x0x" + hex64 + " sha256:" + hex64)
+	f.Add("sha256:" + strings.ToUpper(hex64))
+	f.Add("=" + b64 + " " + b64 + "==")
+	f.Fuzz(func(t *testing.T, text string) {
+		raw := []byte(text)
+		for _, run := range []struct {
+			name     string
+			got, ref func([]byte) (int, int, bool)
+		}{{"hex", hexRun, referenceHexRun}, {"base64", base64Run, referenceBase64Run}} {
+			s, e, ok := run.got(raw)
+			rs, re, rok := run.ref(raw)
+			if s != rs || e != re || ok != rok {
+				t.Fatalf("%s: %d %d %v, the reference %d %d %v", run.name, s, e, ok, rs, re, rok)
+			}
 		}
 	})
 }

@@ -56,10 +56,10 @@ func referenceScan(name string, content []byte) []Notice {
 			}
 		}
 		raw := content[l.start:l.end]
-		if s, e, ok := hexRun(raw); ok {
+		if s, e, ok := referenceHexRun(raw); ok {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
 		}
-		if s, e, ok := base64Run(raw); ok {
+		if s, e, ok := referenceBase64Run(raw); ok {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] {
@@ -98,4 +98,75 @@ func referencePatterns(ps []linePattern) []*regexp.Regexp {
 // space and trims, keeping where each byte came from.
 func normalize(content []byte, lines []line) normalized {
 	return normalizeLines(content, lines, nil)
+}
+
+// referenceHexRun is hexRun as it was first written: it finds the first run of at least 64 hexadecimal digits (with an
+// optional 0x before it) that is not a `sha256:` pin of exactly 64
+// lowercase digits.
+func referenceHexRun(raw []byte) (int, int, bool) {
+	pin := regexp.MustCompile(`sha256:[0-9a-f]{64}`)
+	masked := []byte(nil)
+	for from := 0; from < len(raw); {
+		loc := pin.FindIndex(raw[from:])
+		if loc == nil {
+			break
+		}
+		s, e := from+loc[0], from+loc[1]
+		if e < len(raw) && isHex(raw[e]) {
+			from = s + 1
+			continue
+		}
+		if masked == nil {
+			masked = append([]byte(nil), raw...)
+		}
+		for k := s; k < e; k++ {
+			masked[k] = '-'
+		}
+		from = e
+	}
+	if masked == nil {
+		masked = raw
+	}
+	for i := 0; i < len(masked); {
+		if !isHex(masked[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(masked) && isHex(masked[j]) {
+			j++
+		}
+		if j-i >= minHexRun {
+			s := i
+			if s >= 2 && masked[s-1] == 'x' && masked[s-2] == '0' && (s < 3 || !isHex(masked[s-3])) {
+				s -= 2
+			}
+			return s, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
+}
+
+// referenceBase64Run is base64Run as it was first written: it finds the first run of at least 80 base64 or base64url
+// characters (padding included) that stands alone, is not all hexadecimal,
+// has a length divisible by four and uses at least three of the classes
+// lower case, upper case, digits and symbols.
+func referenceBase64Run(raw []byte) (int, int, bool) {
+	in := func(b byte) bool { return isBase64Body(b) || b == '=' }
+	for i := 0; i < len(raw); {
+		if !in(raw[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(raw) && in(raw[j]) {
+			j++
+		}
+		if ok := base64Token(raw[i:j]); ok {
+			return i, j, true
+		}
+		i = j
+	}
+	return 0, 0, false
 }

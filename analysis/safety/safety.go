@@ -11,6 +11,7 @@ package safety
 
 import (
 	"bytes"
+	"iter"
 	"path"
 	"regexp"
 	"sort"
@@ -88,7 +89,7 @@ type patternSet struct {
 	imperativeStart, agentContext, gameContext  *regexp.Regexp
 	dangerousLink                               []linkPattern
 	actionLink                                  linePattern
-	pin, fenceMarker, backtickFence             *regexp.Regexp
+	fenceMarker, backtickFence                  *regexp.Regexp
 	blankLine, headingLine, listItem            *regexp.Regexp
 	// needs are the words each pattern of the first three lists cannot
 	// match without (prefilter.go).
@@ -137,7 +138,6 @@ var compiled = sync.OnceValue(func() *patternSet {
 			{newLinePattern(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
 		},
 		actionLink:    newLinePattern(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
-		pin:           regexp.MustCompile(`sha256:[0-9a-f]{64}`),
 		fenceMarker:   regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`),
 		backtickFence: regexp.MustCompile(`^[` + ws + `]*` + "```"),
 		blankLine:     regexp.MustCompile(`^[` + ws + `]*$`),
@@ -565,48 +565,43 @@ func isHex(b byte) bool {
 // optional 0x before it) that is not a `sha256:` pin of exactly 64
 // lowercase digits.
 func hexRun(raw []byte) (int, int, bool) {
-	pt := compiled()
-	masked := []byte(nil)
-	for from := 0; from < len(raw); {
-		loc := pt.pin.FindIndex(raw[from:])
-		if loc == nil {
-			break
+	for s, e := range longRuns(raw, isHex, minHexRun) {
+		if e-s == minHexRun && bytes.HasSuffix(raw[:s], []byte("sha256:")) && !bytes.ContainsFunc(raw[s:e], isUpper) {
+			continue // a pin: nothing hexadecimal can follow it in its run
 		}
-		s, e := from+loc[0], from+loc[1]
-		if e < len(raw) && isHex(raw[e]) {
-			from = s + 1
-			continue
+		if s >= 2 && raw[s-1] == 'x' && raw[s-2] == '0' && (s < 3 || !isHex(raw[s-3])) {
+			s -= 2
 		}
-		if masked == nil {
-			masked = append([]byte(nil), raw...)
-		}
-		for k := s; k < e; k++ {
-			masked[k] = '-'
-		}
-		from = e
-	}
-	if masked == nil {
-		masked = raw
-	}
-	for i := 0; i < len(masked); {
-		if !isHex(masked[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(masked) && isHex(masked[j]) {
-			j++
-		}
-		if j-i >= minHexRun {
-			s := i
-			if s >= 2 && masked[s-1] == 'x' && masked[s-2] == '0' && (s < 3 || !isHex(masked[s-3])) {
-				s -= 2
-			}
-			return s, j, true
-		}
-		i = j
+		return s, e, true
 	}
 	return 0, 0, false
+}
+
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
+
+// longRuns yields the start and end of each longest run of bytes of the
+// class in, at least least long, in order. Where there is none it reads one
+// byte in least: a run that long holds one of the bytes it reads.
+func longRuns(raw []byte, in func(byte) bool, least int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for p := least - 1; p < len(raw); {
+			if !in(raw[p]) {
+				p += least
+				continue
+			}
+			s, e := p, p+1
+			for s > 0 && in(raw[s-1]) {
+				s--
+			}
+			for e < len(raw) && in(raw[e]) {
+				e++
+			}
+			if e-s >= least && !yield(s, e) {
+				return
+			}
+			p = e + least // raw[e] is not of the class
+		}
+	}
 }
 
 func isBase64Body(b byte) bool {
@@ -618,23 +613,15 @@ func isBase64Body(b byte) bool {
 // has a length divisible by four and uses at least three of the classes
 // lower case, upper case, digits and symbols.
 func base64Run(raw []byte) (int, int, bool) {
-	in := func(b byte) bool { return isBase64Body(b) || b == '=' }
-	for i := 0; i < len(raw); {
-		if !in(raw[i]) {
-			i++
-			continue
+	for s, e := range longRuns(raw, isBase64, minBase64Run) {
+		if base64Token(raw[s:e]) {
+			return s, e, true
 		}
-		j := i
-		for j < len(raw) && in(raw[j]) {
-			j++
-		}
-		if ok := base64Token(raw[i:j]); ok {
-			return i, j, true
-		}
-		i = j
 	}
 	return 0, 0, false
 }
+
+func isBase64(b byte) bool { return isBase64Body(b) || b == '=' }
 
 func base64Token(tok []byte) bool {
 	body := len(tok)
