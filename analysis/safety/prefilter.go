@@ -104,6 +104,8 @@ type vocabulary struct {
 type vocabNode struct {
 	next [26]int32
 	bit  uint64 // the bit of the word ending here, or 0
+	// starts are the bits of the patterns this word starts (starts.go).
+	starts uint64
 }
 
 // need returns what a pattern needs: each argument is a clause, of which
@@ -137,13 +139,13 @@ func (v *vocabulary) add(w string) uint64 {
 	// them", which only lets more windows through.
 	bit := uint64(1) << (len(v.bits) % 64)
 	v.bits[w] = bit
-	v.insert(w, bit)
+	v.nodes[v.insert(w)].bit |= bit
 	return bit
 }
 
-// insert adds the bits to those of the word w (which starts at node 1 when
-// it begins with a hyphen).
-func (v *vocabulary) insert(w string, bits uint64) {
+// insert adds the word w to the trie (from node 1 when it begins with a
+// hyphen) and returns its node.
+func (v *vocabulary) insert(w string) int32 {
 	if len(v.nodes) == 0 {
 		v.nodes = []vocabNode{{}, {}}
 	}
@@ -162,7 +164,7 @@ func (v *vocabulary) insert(w string, bits uint64) {
 		}
 		n = v.nodes[n].next[c]
 	}
-	v.nodes[n].bit |= bits
+	return n
 }
 
 // lowerLetter returns the index in the alphabet of an ASCII letter.
@@ -176,31 +178,34 @@ func lowerLetter(b byte) (byte, bool) {
 	return 0, false
 }
 
-// mask returns the bits of the words that begin a letter run of text.
-func (v *vocabulary) mask(text []byte) uint64 {
+// words reads the words of text[from:to] (the normalized text of a line):
+// it returns the bits of the words that begin a letter run, and appends
+// to cands the starts of words, at a word boundary, that begin a start
+// word of a pattern, with the bits of those patterns.
+func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64, []candidate) {
 	var m uint64
-	for i := 0; i < len(text); {
+	for i := from; i < to; {
 		if _, ok := lowerLetter(text[i]); !ok {
 			i++
 			continue
 		}
-		j := v.walk(0, text, i, &m)
+		var starts uint64
+		j := v.walk(0, text, i, &m, &starts)
 		if i > 0 && text[i-1] == '-' {
-			v.walk(1, text, i, &m)
+			v.walk(1, text, i, &m, new(uint64))
+		}
+		if starts != 0 && (i == 0 || !isWordChar(text[i-1])) {
+			cands = append(cands, candidate{i, starts})
 		}
 		i = j
 	}
-	return m
+	return m, cands
 }
 
 // walk follows the letter run of text at i from the trie node root, adding
-// the bit of every word it passes to m, and returns the end of the run.
-func (v *vocabulary) walk(root int32, text []byte, i int, m *uint64) int {
-	return walkText(v, root, text, i, m)
-}
-
-// walkText is walk, over a string or bytes.
-func walkText[T string | []byte](v *vocabulary, root int32, text T, i int, m *uint64) int {
+// the bit of every word it passes to m and the bits of the patterns they
+// start to starts, and returns the end of the run.
+func (v *vocabulary) walk(root int32, text string, i int, m, starts *uint64) int {
 	n := root
 	for ; i < len(text); i++ {
 		c, ok := lowerLetter(text[i])
@@ -212,6 +217,7 @@ func walkText[T string | []byte](v *vocabulary, root int32, text T, i int, m *ui
 				n = -1
 			} else {
 				*m |= v.nodes[n].bit
+				*starts |= v.nodes[n].starts
 			}
 		}
 	}

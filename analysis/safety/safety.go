@@ -94,11 +94,11 @@ type patternSet struct {
 	// needs are the words each pattern of the first three lists cannot
 	// match without (prefilter.go).
 	needs needs
-	// starts is the trie of the start words of those patterns (starts.go),
-	// the bit of each its index in the three lists one after the other.
-	starts *vocabulary
-	// linkStarts is that of the link patterns: the bit of the action link
-	// is 1, that of dangerousLink[k] 1<<(k+1).
+	// linkStarts is the trie of the start words of the link patterns
+	// (starts.go): the bit of the action link is 1, that of
+	// dangerousLink[k] 1<<(k+1). Those of the line patterns are in
+	// needs.vocab, the bit of each its index in the three lists one after
+	// the other.
 	linkStarts *vocabulary
 }
 
@@ -145,12 +145,13 @@ var compiled = sync.OnceValue(func() *patternSet {
 		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
 	p.needs = patternNeeds(p)
-	p.starts = startTrie(patternsOf(p.promptControl, p.externalAction, p.secondPerson)...)
+	addStarts(p.needs.vocab, patternsOf(p.promptControl, p.externalAction, p.secondPerson)...)
 	links := []*linePattern{&p.actionLink}
 	for i := range p.dangerousLink {
 		links = append(links, &p.dangerousLink[i].linePattern)
 	}
-	p.linkStarts = startTrie(links...)
+	p.linkStarts = &vocabulary{}
+	addStarts(p.linkStarts, links...)
 	return p
 })
 
@@ -333,18 +334,27 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	}
 	gate := prefilter // the paragraphs' shortcut needs no case folding
 	prefilter = prefilter && !foldsOutsideASCII(content)
-	var masks []uint64
-	if prefilter {
-		masks = make([]uint64, len(lines))
-		for i, l := range lines {
-			masks[i] = pt.needs.vocab.mask(content[l.start:l.end])
-		}
-	}
 	// The windows are parts of the normalized text of the whole content
 	// (normalizeLines), which is made once.
 	bounds := make([]line, len(lines))
 	all := normalizeLines(content, lines, bounds)
+	// With the prefilter, one pass over the words of each line gives the
+	// words the patterns need (masks) and the candidates of the shortcut:
+	// those of lines[i] are cands[firstCand[i]:firstCand[i+1]].
+	var masks []uint64
 	var cands []candidate
+	var firstCand []int
+	if prefilter {
+		masks = make([]uint64, len(lines))
+		firstCand = make([]int, len(lines)+1)
+		for i, b := range bounds {
+			firstCand[i] = len(cands)
+			if b.start >= 0 {
+				masks[i], cands = pt.needs.vocab.words(all.text, b.start, b.end, cands)
+			}
+		}
+		firstCand[len(lines)] = len(cands)
+	}
 	var str string // the content, for the link patterns
 	for i, l := range lines {
 		end := min(i+3, len(lines))
@@ -363,8 +373,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			_, winEnd := textOf(bounds[i:end])
 			w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: prefilter}
 			if prefilter {
-				cands = candidates(cands[:0], pt.starts, all.text, cur.start, cur.end)
-				w.cands = cands
+				w.cands = cands[firstCand[i]:firstCand[i+1]]
 			}
 			np, na := len(pt.promptControl), len(pt.externalAction)
 			if sp, ok := w.firstInCurrent(pt.promptControl, pt.needs.prompt, mask, 0); ok {
@@ -455,8 +464,7 @@ func linkMatch(raw string, shortcut bool) (int, int, bool) {
 	pt := compiled()
 	var cands []candidate
 	if shortcut {
-		var buf [16]candidate
-		cands = candidates(buf[:0], pt.linkStarts, raw, 0, len(raw))
+		_, cands = pt.linkStarts.words(raw, 0, len(raw), nil)
 	}
 	find := func(p *linePattern, bit uint64) (int, int, bool) {
 		if shortcut {

@@ -204,19 +204,17 @@ func isWordChar(b byte) bool {
 	return letter || b >= '0' && b <= '9' || b == '_'
 }
 
-// startTrie returns the trie of the start words of the patterns, the bit
-// of patterns[k] being 1<<k.
-func startTrie(patterns ...*linePattern) *vocabulary {
+// addStarts adds to v the start words of the patterns, the bit of
+// patterns[k] being 1<<k.
+func addStarts(v *vocabulary, patterns ...*linePattern) {
 	if len(patterns) > 64 {
 		panic("safety: more than 64 patterns in a trie")
 	}
-	v := &vocabulary{}
 	for k, p := range patterns {
 		for _, w := range p.starts {
-			v.insert(w, 1<<k)
+			v.nodes[v.insert(w)].starts |= 1 << k
 		}
 	}
-	return v
 }
 
 // patternsOf returns pointers to the patterns of the groups, one group
@@ -236,24 +234,6 @@ func patternsOf(groups ...[]linePattern) []*linePattern {
 type candidate struct {
 	at       int
 	patterns uint64
-}
-
-// candidates appends to out the word starts of text[from:to] that begin a
-// start word of trie, with the patterns of each.
-func candidates(out []candidate, trie *vocabulary, text string, from, to int) []candidate {
-	for i := from; i < to; {
-		if _, ok := lowerLetter(text[i]); !ok || i > 0 && isWordChar(text[i-1]) {
-			i++
-			continue
-		}
-		var m uint64
-		end := walkText(trie, 0, text, i, &m)
-		if m != 0 {
-			out = append(out, candidate{i, m})
-		}
-		i = end
-	}
-	return out
 }
 
 // firstAt returns the leftmost match of p, among the candidates with the
