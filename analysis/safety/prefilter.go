@@ -183,21 +183,39 @@ func lowerLetter(b byte) (byte, bool) {
 // to cands the starts of words, at a word boundary, that begin a start
 // word of a pattern, with the bits of those patterns.
 func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64, []candidate) {
+	nodes := v.nodes
 	var m uint64
 	for i := from; i < to; {
-		if _, ok := lowerLetter(text[i]); !ok {
+		c := text[i] | 0x20 // lower case, for a letter
+		if c-'a' >= 26 {
 			i++
 			continue
 		}
+		// The walk of the trie (walk), written out here: most words leave
+		// it at their first or second letter.
+		start := i
 		var starts uint64
-		j := v.walk(0, text, i, &m, &starts)
-		if i > 0 && text[i-1] == '-' {
-			v.walk(1, text, i, &m, new(uint64))
+		for n := nodes[0].next[c-'a']; n != 0; {
+			m |= nodes[n].bit
+			starts |= nodes[n].starts
+			if i++; i == len(text) {
+				break
+			}
+			if c = text[i] | 0x20; c-'a' >= 26 {
+				break
+			}
+			n = nodes[n].next[c-'a']
 		}
-		if starts != 0 && (i == 0 || !isWordChar(text[i-1])) {
-			cands = append(cands, candidate{i, starts})
+		for i < len(text) && isLetter(text[i]) {
+			i++
 		}
-		i = j
+		if start > 0 && text[start-1] == '-' {
+			var none uint64
+			v.walk(1, text, start, &m, &none)
+		}
+		if starts != 0 && (start == 0 || !isWordChar(text[start-1])) {
+			cands = append(cands, candidate{start, starts})
+		}
 	}
 	return m, cands
 }
@@ -206,23 +224,27 @@ func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64
 // the bit of every word it passes to m and the bits of the patterns they
 // start to starts, and returns the end of the run.
 func (v *vocabulary) walk(root int32, text string, i int, m, starts *uint64) int {
-	n := root
-	for ; i < len(text); i++ {
-		c, ok := lowerLetter(text[i])
-		if !ok {
+	nodes := v.nodes
+	for n := root; i < len(text); i++ {
+		c := text[i] | 0x20 // lower case, for a letter
+		if c-'a' >= 26 {
 			break
 		}
-		if n >= 0 {
-			if n = v.nodes[n].next[c]; n == 0 {
-				n = -1
-			} else {
-				*m |= v.nodes[n].bit
-				*starts |= v.nodes[n].starts
-			}
+		if n = nodes[n].next[c-'a']; n == 0 {
+			i++
+			break // no word goes on: the rest of the run is skipped below
 		}
+		*m |= nodes[n].bit
+		*starts |= nodes[n].starts
+	}
+	for i < len(text) && isLetter(text[i]) {
+		i++
 	}
 	return i
 }
+
+// isLetter reports whether b is an ASCII letter.
+func isLetter(b byte) bool { return (b|0x20)-'a' < 26 }
 
 // foldsOutsideASCII reports whether content holds a character that
 // case-insensitive matching folds with an ASCII letter: the Kelvin sign
@@ -235,18 +257,26 @@ func foldsOutsideASCII(content []byte) bool {
 // all of them but the action link need a scheme and a colon, so "script:",
 // "data:" or "://"; the action link needs "://" or "www.".
 func mayLink(raw []byte) bool {
-	if bytes.Contains(raw, []byte("://")) {
-		return true
-	}
-	for i, b := range raw {
-		switch {
-		case b == ':' && (endsFold(raw[:i], "script") || endsFold(raw[:i], "data")):
-			return true
-		case b == '.' && endsFold(raw[:i], "www"):
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(raw[i:], ':')
+		if k < 0 {
+			break
+		}
+		i += k
+		if bytes.HasPrefix(raw[i:], []byte("://")) || endsFold(raw[:i], "script") || endsFold(raw[:i], "data") {
 			return true
 		}
 	}
-	return false
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(raw[i:], '.')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if endsFold(raw[:i], "www") {
+			return true
+		}
+	}
 }
 
 // endsFold reports whether b ends with the lower-case ASCII word w, in any

@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -30,7 +31,7 @@ func referenceScan(name string, content []byte) []Notice {
 			}
 		}
 	}
-	first := func(patterns []*regexp.Regexp, win normalized, curLen int) (source.Span, bool) {
+	first := func(patterns []*regexp.Regexp, win refNormalized, curLen int) (source.Span, bool) {
 		for _, p := range patterns {
 			if loc := p.FindStringIndex(win.text); loc != nil && loc[0] < curLen {
 				return win.span(loc[0], loc[1]), true
@@ -51,7 +52,7 @@ func referenceScan(name string, content []byte) []Notice {
 				out = append(out, Notice{ExternalAction, sp, msgAction})
 			}
 			if sp, ok := first(referencePatterns(pt.secondPerson), win, curLen); ok &&
-				(!pt.gameContext.MatchString(win.text) || pt.agentContext.MatchString(win.text)) {
+				(!pt.gameContext.re.MatchString(win.text) || pt.agentContext.re.MatchString(win.text)) {
 				out = append(out, Notice{ReaderDirective, sp, msgSecond})
 			}
 		}
@@ -77,7 +78,7 @@ func referenceScan(name string, content []byte) []Notice {
 		if loc == nil {
 			continue
 		}
-		if !pt.agentContext.MatchString(p.text) && base != buildPlanChapter {
+		if !pt.agentContext.re.MatchString(p.text) && base != buildPlanChapter {
 			continue
 		}
 		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
@@ -94,13 +95,57 @@ func referencePatterns(ps []linePattern) []*regexp.Regexp {
 	return out
 }
 
-// normalize joins lines with spaces, collapses every whitespace run to one
-// space and trims, keeping where each byte came from.
-func normalize(content []byte, lines []line) normalized {
-	return normalizeLines(content, lines, nil)
+// refNormalized is text whose whitespace runs are one space, trimmed, with
+// the byte offset in the content of each of its bytes.
+type refNormalized struct {
+	text   string
+	origin []int
 }
 
-// referenceHexRun is hexRun as it was first written: it finds the first run of at least 64 hexadecimal digits (with an
+// normalize joins lines with spaces, collapses every whitespace run to one
+// space and trims, keeping where each byte came from.
+func normalize(content []byte, lines []line) refNormalized {
+	var b []byte
+	var origin []int
+	pending := -1 // offset of a whitespace run not yet written
+	for li, l := range lines {
+		if li > 0 && pending < 0 {
+			pending = l.start
+		}
+		for i := l.start; i < l.end; {
+			r, size := utf8.DecodeRune(content[i:l.end])
+			if isSpace(r) {
+				if pending < 0 {
+					pending = i
+				}
+				i += size
+				continue
+			}
+			if pending >= 0 && len(b) > 0 {
+				b = append(b, ' ')
+				origin = append(origin, pending)
+			}
+			pending = -1
+			for k := 0; k < size; k++ {
+				b = append(b, content[i+k])
+				origin = append(origin, i+k)
+			}
+			i += size
+		}
+	}
+	return refNormalized{string(b), origin}
+}
+
+// span maps a match [s,e) of the normalized text back to the content.
+func (n refNormalized) span(s, e int) source.Span {
+	if e <= s {
+		return source.Span{Start: n.origin[s], End: n.origin[s]}
+	}
+	return source.Span{Start: n.origin[s], End: n.origin[e-1] + 1}
+}
+
+// referenceHexRun is hexRun as it was first written, reading every byte:
+// it finds the first run of at least 64 hexadecimal digits (with an
 // optional 0x before it) that is not a `sha256:` pin of exactly 64
 // lowercase digits.
 func referenceHexRun(raw []byte) (int, int, bool) {
@@ -148,10 +193,11 @@ func referenceHexRun(raw []byte) (int, int, bool) {
 	return 0, 0, false
 }
 
-// referenceBase64Run is base64Run as it was first written: it finds the first run of at least 80 base64 or base64url
-// characters (padding included) that stands alone, is not all hexadecimal,
-// has a length divisible by four and uses at least three of the classes
-// lower case, upper case, digits and symbols.
+// referenceBase64Run is base64Run as it was first written, reading every
+// byte: it finds the first run of at least 80 base64 or base64url
+// characters (padding included) that stands alone, is not all
+// hexadecimal, has a length divisible by four and uses at least three of
+// the classes lower case, upper case, digits and symbols.
 func referenceBase64Run(raw []byte) (int, int, bool) {
 	in := func(b byte) bool { return isBase64Body(b) || b == '=' }
 	for i := 0; i < len(raw); {

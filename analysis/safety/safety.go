@@ -86,7 +86,8 @@ func re(p string) *regexp.Regexp { return regexp.MustCompile(translate(p)) }
 // program starts: a run that scans nothing does not pay for it.
 type patternSet struct {
 	promptControl, externalAction, secondPerson []linePattern
-	imperativeStart, agentContext, gameContext  *regexp.Regexp
+	imperativeStart                             *regexp.Regexp
+	agentContext, gameContext                   linePattern
 	dangerousLink                               []linkPattern
 	actionLink                                  linePattern
 	fenceMarker, backtickFence                  *regexp.Regexp
@@ -98,8 +99,10 @@ type patternSet struct {
 	// (starts.go): the bit of the action link is 1, that of
 	// dangerousLink[k] 1<<(k+1). Those of the line patterns are in
 	// needs.vocab, the bit of each its index in the three lists one after
-	// the other.
-	linkStarts *vocabulary
+	// the other, then agentContext's (agentBit) and gameContext's
+	// (gameBit).
+	linkStarts        *vocabulary
+	agentBit, gameBit uint64
 }
 
 // compiled returns the scan's patterns, compiling them on the first call.
@@ -123,8 +126,8 @@ var compiled = sync.OnceValue(func() *patternSet {
 			`\byour\s+(?:task|job|goal|instructions?)\s+is\b`,
 		),
 		imperativeStart: re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`),
-		agentContext:    re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
-		gameContext:     re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
+		agentContext:    newLinePattern(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
+		gameContext:     newLinePattern(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
 		// The published link pattern is one alternation; here each
 		// alternative is its own pattern. Two of them end with a lookahead,
 		// which RE2 lacks: they consume that one character, and the span
@@ -145,7 +148,9 @@ var compiled = sync.OnceValue(func() *patternSet {
 		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
 	p.needs = patternNeeds(p)
-	addStarts(p.needs.vocab, patternsOf(p.promptControl, p.externalAction, p.secondPerson)...)
+	lines := patternsOf(p.promptControl, p.externalAction, p.secondPerson)
+	p.agentBit, p.gameBit = 1<<len(lines), 1<<(len(lines)+1)
+	addStarts(p.needs.vocab, append(lines, &p.agentContext, &p.gameContext)...)
 	links := []*linePattern{&p.actionLink}
 	for i := range p.dangerousLink {
 		links = append(links, &p.dangerousLink[i].linePattern)
@@ -178,95 +183,162 @@ type line struct{ start, end int }
 func splitLines(content []byte) []line {
 	out := make([]line, 0, bytes.Count(content, []byte{'\n'})+1)
 	start := 0
-	for i, b := range content {
-		if b == '\n' {
-			end := i
-			if end > start && content[end-1] == '\r' {
-				end--
-			}
-			out = append(out, line{start, end})
-			start = i + 1
+	for {
+		i := bytes.IndexByte(content[start:], '\n')
+		if i < 0 {
+			return append(out, line{start, len(content)})
 		}
+		end := start + i
+		if end > start && content[end-1] == '\r' {
+			end--
+		}
+		out = append(out, line{start, end})
+		start += i + 1
 	}
-	return append(out, line{start, len(content)})
 }
 
-// normalized is text whose whitespace runs are one space, trimmed, with the
-// byte offset in the content of each of its bytes.
+// normalized is the text of lines whose whitespace runs are one space,
+// trimmed: the text the line patterns read.
 type normalized struct {
-	text   string
-	origin []int32 // a scanned file is below 2 GiB (the workspace reads at most 64 MiB)
+	text    string
+	content []byte
+	lines   []line
+	// bounds is the span in text of each line: from its first byte that
+	// is not white space to the end of its last, empty where the next
+	// line's text would start for a line of white space alone.
+	bounds []line
 }
 
 // normalizeLines joins lines with spaces, collapses every whitespace run to
-// one space and trims, keeping where each byte came from. It also sets, when bounds is not nil,
-// the span in the text of each line (bounds[i] for lines[i]): from its
-// first byte that is not white space to the end of its last, empty for a
-// line of white space alone. As the whitespace runs between the lines are
-// collapsed the same way, the text of lines[i:j] normalized alone is the
+// one space and trims. As the whitespace runs between the lines are
+// collapsed the same way, the normalized text of lines[i:j] alone is the
 // text from the start of the first of them that is not empty to the end
-// of the last.
-func normalizeLines(content []byte, lines []line, bounds []line) normalized {
+// of the last (textOf). Where each byte of the text comes from is worked
+// out for the few bytes that need it (offset), not kept for all.
+func normalizeLines(content []byte, lines []line) normalized {
 	size := 0
 	for _, l := range lines {
 		size += l.end - l.start + 1
 	}
 	var b strings.Builder
 	b.Grow(size)
-	origin := make([]int32, 0, size)
-	pending := -1 // offset of a whitespace run not yet written
+	bounds := make([]line, len(lines))
+	pending := false // a whitespace run not yet written
 	for li, l := range lines {
-		if li > 0 && pending < 0 {
-			pending = l.start
-		}
-		if bounds != nil {
-			bounds[li] = line{-1, -1}
-		}
+		pending = pending || li > 0
+		bounds[li] = line{-1, -1}
 		for i := l.start; i < l.end; {
-			// A run of ASCII characters other than white space is copied
-			// at once, any other character one by one.
+			// A run of printable ASCII characters with single spaces
+			// between them, as most of a line of text is, is copied at
+			// once, any other character one by one.
 			size := 0
-			for i+size < l.end && content[i+size] < utf8.RuneSelf && !asciiSpace(content[i+size]) {
-				size++
+			for i+size < l.end {
+				if c := content[i+size]; c-0x21 < 0x7F-0x21+1 ||
+					c == ' ' && size > 0 && i+size+1 < l.end && content[i+size+1]-0x21 < 0x7F-0x21+1 {
+					size++
+					continue
+				}
+				break
 			}
 			if size == 0 {
 				r, n := utf8.DecodeRune(content[i:l.end])
 				if isSpace(r) {
-					if pending < 0 {
-						pending = i
-					}
+					pending = true
 					i += n
 					continue
 				}
 				size = n
 			}
-			if pending >= 0 && b.Len() > 0 {
+			if pending && b.Len() > 0 {
 				b.WriteByte(' ')
-				origin = append(origin, int32(pending))
 			}
-			pending = -1
-			if bounds != nil && bounds[li].start < 0 {
+			pending = false
+			if bounds[li].start < 0 {
 				bounds[li].start = b.Len()
 			}
 			b.Write(content[i : i+size])
-			for k := i; k < i+size; k++ {
-				origin = append(origin, int32(k))
-			}
 			i += size
-			if bounds != nil {
-				bounds[li].end = b.Len()
-			}
+			bounds[li].end = b.Len()
+		}
+		if bounds[li].start < 0 {
+			bounds[li] = line{b.Len(), b.Len()}
 		}
 	}
-	return normalized{b.String(), origin}
+	return normalized{b.String(), content, lines, bounds}
 }
 
-// span maps a match [s,e) of the normalized text back to the content.
-func (n normalized) span(s, e int) source.Span {
-	if e <= s {
-		return source.Span{Start: int(n.origin[s]), End: int(n.origin[s])}
+// textOf returns the span in the text of lines[from:to], which is empty
+// when they are white space alone.
+func (n *normalized) textOf(from, to int) (int, int) {
+	start, end := -1, -1
+	for _, b := range n.bounds[from:to] {
+		if b.start == b.end {
+			continue
+		}
+		if start < 0 {
+			start = b.start
+		}
+		end = b.end
 	}
-	return source.Span{Start: int(n.origin[s]), End: int(n.origin[e-1]) + 1}
+	if start < 0 {
+		return 0, 0
+	}
+	return start, end
+}
+
+// span maps a match [s,e) of the text back to the content.
+func (n *normalized) span(s, e int) source.Span {
+	if e <= s {
+		return source.Span{Start: n.offset(s), End: n.offset(s)}
+	}
+	return source.Span{Start: n.offset(s), End: n.offset(e-1) + 1}
+}
+
+// offset returns where in the content the byte at x of the text comes from:
+// for a space, the first character of the whitespace run it stands for, or
+// the start of the line when the run is the line break alone.
+func (n *normalized) offset(x int) int {
+	// The line that holds x, or after which the space at x stands: the
+	// last line before x that is not blank.
+	j := sort.Search(len(n.bounds), func(k int) bool { return n.bounds[k].start > x }) - 1
+	for n.bounds[j].start == n.bounds[j].end {
+		j--
+	}
+	l, b := n.lines[j], n.bounds[j]
+	c := l.start
+	for c < l.end { // the white space that opens the line
+		r, size := utf8.DecodeRune(n.content[c:l.end])
+		if !isSpace(r) {
+			break
+		}
+		c += size
+	}
+	k := b.start
+	for c < l.end {
+		r, size := utf8.DecodeRune(n.content[c:l.end])
+		if !isSpace(r) {
+			if x < k+size {
+				return c + x - k
+			}
+			k += size
+			c += size
+			continue
+		}
+		if k == x { // a run inside the line, or the one that closes it
+			return c
+		}
+		k++ // the run is one space
+		for c < l.end {
+			r, size := utf8.DecodeRune(n.content[c:l.end])
+			if !isSpace(r) {
+				break
+			}
+			c += size
+		}
+	}
+	// x is the space between the line, which does not end with white
+	// space, and the next that is not blank: it stands for the line break.
+	return n.lines[j+1].start
 }
 
 // window is the normalized text of a line and the two lines after it: a
@@ -336,8 +408,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	prefilter = prefilter && !foldsOutsideASCII(content)
 	// The windows are parts of the normalized text of the whole content
 	// (normalizeLines), which is made once.
-	bounds := make([]line, len(lines))
-	all := normalizeLines(content, lines, bounds)
+	all := normalizeLines(content, lines)
 	// With the prefilter, one pass over the words of each line gives the
 	// words the patterns need (masks) and the candidates of the shortcut:
 	// those of lines[i] are cands[firstCand[i]:firstCand[i+1]].
@@ -347,13 +418,23 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	if prefilter {
 		masks = make([]uint64, len(lines))
 		firstCand = make([]int, len(lines)+1)
-		for i, b := range bounds {
+		for i, b := range all.bounds {
 			firstCand[i] = len(cands)
-			if b.start >= 0 {
+			if b.start < b.end {
 				masks[i], cands = pt.needs.vocab.words(all.text, b.start, b.end, cands)
 			}
 		}
 		firstCand[len(lines)] = len(cands)
+	}
+	// contains reports whether the pattern matches in the text of
+	// lines[from:to], whose candidates hold its bit.
+	contains := func(p *linePattern, bit uint64, from, to int) bool {
+		start, end := all.textOf(from, to)
+		if !prefilter {
+			return p.re.MatchString(all.text[start:end])
+		}
+		_, _, ok := p.firstAt(cands[firstCand[from]:firstCand[to]], bit, all.text, end)
+		return ok
 	}
 	var str string // the content, for the link patterns
 	for i, l := range lines {
@@ -366,11 +447,11 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			}
 		}
 		if pt.needs.any(mask) {
-			cur := bounds[i]
-			if cur.start < 0 {
+			cur := all.bounds[i]
+			if cur.start == cur.end {
 				continue
 			}
-			_, winEnd := textOf(bounds[i:end])
+			_, winEnd := all.textOf(i, end)
 			w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: prefilter}
 			if prefilter {
 				w.cands = cands[firstCand[i]:firstCand[i+1]]
@@ -383,7 +464,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 				out = append(out, Notice{ExternalAction, sp, msgAction})
 			}
 			if sp, ok := w.firstInCurrent(pt.secondPerson, pt.needs.second, mask, np+na); ok &&
-				(!pt.gameContext.MatchString(w.text()) || pt.agentContext.MatchString(w.text())) {
+				(!contains(&pt.gameContext, pt.gameBit, i, end) || contains(&pt.agentContext, pt.agentBit, i, end)) {
 				out = append(out, Notice{ReaderDirective, sp, msgSecond})
 			}
 		}
@@ -407,8 +488,8 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	}
 	for _, par := range paragraphs(content, lines, gate) {
 		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
-		start, end := textOf(bounds[first : first+len(par)])
-		if start < 0 {
+		start, end := all.textOf(first, first+len(par))
+		if start == end {
 			continue
 		}
 		// The imperative opening lies within the first headLines lines, and
@@ -416,7 +497,7 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 		// (unless it is empty), so the pattern reads no further.
 		head := end
 		if gate && len(par) > headLines {
-			if s, e := textOf(bounds[first : first+headLines]); s >= 0 {
+			if s, e := all.textOf(first, first+headLines); s < e {
 				head = e
 			}
 		}
@@ -424,29 +505,12 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 		if loc == nil {
 			continue
 		}
-		if !pt.agentContext.MatchString(all.text[start:end]) && base != buildPlanChapter {
+		if base != buildPlanChapter && !contains(&pt.agentContext, pt.agentBit, first, first+len(par)) {
 			continue
 		}
 		out = append(out, Notice{ReaderDirective, all.span(start+loc[2], start+loc[3]), msgImpera})
 	}
 	return out
-}
-
-// textOf returns the span in the normalized text of the whole content of
-// the lines whose spans are bounds (normalizeLines), or -1, -1 when they are
-// white space alone.
-func textOf(bounds []line) (int, int) {
-	start, end := -1, -1
-	for _, b := range bounds {
-		if b.start < 0 {
-			continue
-		}
-		if start < 0 {
-			start = b.start
-		}
-		end = b.end
-	}
-	return start, end
 }
 
 // linkPattern is one alternative of the suspicious-link pattern.
