@@ -436,7 +436,6 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 		_, _, ok := p.firstAt(cands[firstCand[from]:firstCand[to]], bit, all.text, end)
 		return ok
 	}
-	var str string // the content, for the link patterns
 	for i, l := range lines {
 		end := min(i+3, len(lines))
 		mask := ^uint64(0) // without the prefilter every pattern runs
@@ -478,10 +477,8 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] && (!prefilter || mayLink(raw)) {
-			if str == "" {
-				str = string(content) // the lines that may hold a link are few
-			}
-			if s, e, ok := linkMatch(str[l.start:l.end], prefilter); ok {
+			// The lines that may hold a link are few: each is copied.
+			if s, e, ok := linkMatch(string(raw), prefilter); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
