@@ -188,3 +188,41 @@ func TestScanMatchesReference(t *testing.T) {
 		t.Errorf("compared %d files holding %d notices", files, notices)
 	}
 }
+
+// normalizedTexts are texts for the normalized text: white space of every
+// kind at the start, inside and at the end of lines, blank lines, CRLF
+// and invalid UTF-8.
+var normalizedTexts = []string{
+	"", " ", "\n", "a", " a ", "a\nb", "a \nb", "a\n b", "a \n \n b ", "\t\ta  b\t\n\n\nc\r\nd \r\n",
+	"one\u00A0two\u2028three\u3000 four\ufeff", "x\v\fy\u0085z", "é  ü\n\n  ß", "\xff \xfe\xe2\x80 a\xe2\x80\xa8b",
+	"word\n\n\n\n", "\n\n\nword", "a b c d e f", "  - item\n    more\n\n# h\n",
+}
+
+// FuzzNormalized: the normalized text of the whole content is the one the
+// first-written normalize makes, and offset maps each of its bytes where
+// that one's origin table does; each line's bounds give the normalized
+// text of that line alone.
+func FuzzNormalized(f *testing.F) {
+	for _, text := range append(normalizedTexts, prefilterTexts...) {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		content := []byte(text)
+		lines := splitLines(content)
+		got, want := normalizeLines(content, lines), normalize(content, lines)
+		if got.text != want.text {
+			t.Fatalf("text %q, want %q", got.text, want.text)
+		}
+		for x := range got.text {
+			if o := got.offset(x); o != want.origin[x] {
+				t.Fatalf("offset(%d) = %d, want %d", x, o, want.origin[x])
+			}
+		}
+		for i := range lines {
+			s, e := got.textOf(i, i+1)
+			if alone := normalize(content, lines[i:i+1]).text; got.text[s:e] != alone {
+				t.Fatalf("line %d: %q, alone %q", i, got.text[s:e], alone)
+			}
+		}
+	})
+}

@@ -74,9 +74,6 @@ const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\
 
 func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
-// asciiSpace is isSpace for an ASCII character.
-func asciiSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-
 // re compiles a pattern written as the published one is, case-insensitive,
 // with \s, \S and . meaning what they mean in JavaScript (translate).
 func re(p string) *regexp.Regexp { return regexp.MustCompile(translate(p)) }
