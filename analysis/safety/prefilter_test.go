@@ -226,3 +226,62 @@ func FuzzNormalized(f *testing.F) {
 		}
 	})
 }
+
+// TestLinePatternBounds: the shortcut's view of each pattern holds on the
+// texts of every pattern and on real content: every match begins, at a
+// word boundary, with one of the pattern's start words, and spans no more
+// than its longest match (normalized text for the line patterns, the
+// lines as they are for the link patterns).
+func TestLinePatternBounds(t *testing.T) {
+	pt := compiled()
+	normal := patternsOf(pt.promptControl, pt.externalAction, pt.secondPerson)
+	normal = append(normal, &pt.agentContext, &pt.gameContext)
+	raw := []*linePattern{&pt.actionLink}
+	for i := range pt.dangerousLink {
+		raw = append(raw, &pt.dangerousLink[i].linePattern)
+	}
+	texts := append([]string(nil), prefilterTexts...)
+	for _, f := range publishedFiles(t) {
+		texts = append(texts, string(f.content))
+	}
+	matches := 0
+	check := func(p *linePattern, text string) {
+		t.Helper()
+		for _, loc := range p.re.FindAllStringIndex(text, -1) {
+			matches++
+			if p.maxLen >= 0 && loc[1]-loc[0] > p.maxLen {
+				t.Errorf("%v: a match of %d bytes, longer than %d: %q", p.re, loc[1]-loc[0], p.maxLen, text[loc[0]:loc[1]])
+			}
+			if loc[0] > 0 && isWordChar(text[loc[0]-1]) {
+				t.Errorf("%v: a match inside a word: %q", p.re, text[loc[0]:loc[1]])
+			}
+			word := strings.ToLower(text[loc[0]:loc[1]])
+			found := false
+			for _, w := range p.starts {
+				found = found || strings.HasPrefix(word, w)
+			}
+			if !found {
+				t.Errorf("%v: %q begins with none of %v", p.re, word, p.starts)
+			}
+		}
+	}
+	for _, text := range texts {
+		content := []byte(text)
+		if foldsOutsideASCII(content) {
+			continue // the scan takes no shortcut there
+		}
+		lines := splitLines(content)
+		n := normalizeLines(content, lines)
+		for _, p := range normal {
+			check(p, n.text)
+		}
+		for _, l := range lines {
+			for _, p := range raw {
+				check(p, text[l.start:l.end])
+			}
+		}
+	}
+	if matches < 100 {
+		t.Errorf("only %d matches", matches)
+	}
+}

@@ -130,14 +130,14 @@ var compiled = sync.OnceValue(func() *patternSet {
 		// which RE2 lacks: they consume that one character, and the span
 		// gives it back.
 		dangerousLink: []linkPattern{
-			{newLinePattern(`\b(?:javascript|vbscript):`), false},
-			{newLinePattern(`\b(?:file|smb|ftp)://`), false},
-			{newLinePattern(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
-			{newLinePattern(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
-			{newLinePattern(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
-			{newLinePattern(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
+			{rawPattern(`\b(?:javascript|vbscript):`), false},
+			{rawPattern(`\b(?:file|smb|ftp)://`), false},
+			{rawPattern(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
+			{rawPattern(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
+			{rawPattern(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
+			{rawPattern(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
 		},
-		actionLink:    newLinePattern(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
+		actionLink:    rawPattern(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
 		fenceMarker:   regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`),
 		backtickFence: regexp.MustCompile(`^[` + ws + `]*` + "```"),
 		blankLine:     regexp.MustCompile(`^[` + ws + `]*$`),

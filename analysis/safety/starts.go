@@ -43,15 +43,23 @@ func linePatterns(patterns ...string) []linePattern {
 }
 
 // newLinePattern compiles a pattern written as the published one is (re),
-// every alternative of which opens with \b and a word.
-func newLinePattern(p string) linePattern {
+// every alternative of which opens with \b and a word, to run on normalized
+// text (normalizeLines).
+func newLinePattern(p string) linePattern { return compilePattern(p, true) }
+
+// rawPattern is newLinePattern for a pattern that runs on the lines as they
+// are.
+func rawPattern(p string) linePattern { return compilePattern(p, false) }
+
+// compilePattern is newLinePattern, for normalized text when collapsed.
+func compilePattern(p string, collapsed bool) linePattern {
 	src := translate(p)
 	lp := linePattern{re: regexp.MustCompile(src), anchored: regexp.MustCompile(`^(?:` + src + `)`)}
 	tree, err := syntax.Parse(src, syntax.Perl)
 	if err != nil {
 		panic("safety: " + err.Error())
 	}
-	lp.maxLen = maxLen(tree)
+	lp.maxLen = maxLen(tree, collapsed)
 	starts, ok := openings(tree)
 	if !ok {
 		panic("safety: an alternative of a pattern does not open with \\b and a word: " + p)
@@ -139,13 +147,13 @@ func startWords(seq []*syntax.Regexp) ([]string, bool) {
 	return nil, false
 }
 
-// maxLen returns the largest number of bytes a match of re can span in a
-// normalized text, or -1 when it has no bound. A character counts for
-// utf8.UTFMax bytes: a case-insensitive literal matches characters of other
-// lengths. A normalized text never holds two white-space characters in a
-// row, so a repeat of white space alone spans one character.
-func maxLen(re *syntax.Regexp) int {
-	if (re.Op == syntax.OpPlus || re.Op == syntax.OpStar) && onlySpace(re.Sub[0]) {
+// maxLen returns the largest number of bytes a match of re can span, or -1
+// when it has no bound. A character counts for utf8.UTFMax bytes: a
+// case-insensitive literal matches characters of other lengths. A
+// normalized text (collapsed) never holds two white-space characters in a
+// row, so there a repeat of white space alone spans one character.
+func maxLen(re *syntax.Regexp, collapsed bool) int {
+	if collapsed && (re.Op == syntax.OpPlus || re.Op == syntax.OpStar) && onlySpace(re.Sub[0]) {
 		return utf8.UTFMax
 	}
 	switch re.Op {
@@ -157,9 +165,9 @@ func maxLen(re *syntax.Regexp) int {
 	case syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		return utf8.UTFMax
 	case syntax.OpCapture, syntax.OpQuest:
-		return maxLen(re.Sub[0])
+		return maxLen(re.Sub[0], collapsed)
 	case syntax.OpRepeat:
-		n := maxLen(re.Sub[0])
+		n := maxLen(re.Sub[0], collapsed)
 		if re.Max < 0 || n < 0 {
 			return -1
 		}
@@ -167,7 +175,7 @@ func maxLen(re *syntax.Regexp) int {
 	case syntax.OpConcat, syntax.OpAlternate:
 		total := 0
 		for _, sub := range re.Sub {
-			n := maxLen(sub)
+			n := maxLen(sub, collapsed)
 			if n < 0 {
 				return -1
 			}
