@@ -96,8 +96,8 @@ type patternSet struct {
 	// (starts.go): the bit of the action link is 1, that of
 	// dangerousLink[k] 1<<(k+1). Those of the line patterns are in
 	// needs.vocab, the bit of each its index in the three lists one after
-	// the other, then agentContext's (agentBit) and gameContext's
-	// (gameBit).
+	// the other (the bits below agentBit), then agentContext's (agentBit)
+	// and gameContext's (gameBit).
 	linkStarts        *vocabulary
 	agentBit, gameBit uint64
 }
@@ -442,7 +442,17 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 				mask |= m
 			}
 		}
-		if pt.needs.any(mask) {
+		run := true
+		if prefilter {
+			// A match begins at a candidate of the current line: without
+			// one, no line pattern runs.
+			var starts uint64
+			for _, c := range cands[firstCand[i]:firstCand[i+1]] {
+				starts |= c.patterns
+			}
+			run = starts&(pt.agentBit-1) != 0
+		}
+		if run && pt.needs.any(mask) {
 			cur := all.bounds[i]
 			if cur.start == cur.end {
 				continue
