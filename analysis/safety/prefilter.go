@@ -209,7 +209,7 @@ func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64
 		for i < len(text) && isLetter(text[i]) {
 			i++
 		}
-		if start > 0 && text[start-1] == '-' {
+		if start > 0 && text[start-1] == '-' && nodes[1].next[text[start]|0x20-'a'] != 0 {
 			var none uint64
 			v.walk(1, text, start, &m, &none)
 		}
