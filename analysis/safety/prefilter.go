@@ -10,11 +10,12 @@ import (
 // cannot match them: each pattern needs some of a few words. The prefilter
 // finds those words first. A word of a pattern starts where a run of ASCII
 // letters starts (after \b, \s or a hyphen), so the scan records, for every
-// line, which of the words begin a letter run of the line (in any ASCII
-// case), and runs a pattern on a window only when the window's lines hold
-// what it needs. The words are chosen so that the pattern cannot match
-// without them: the prefilter changes no result, it only skips work
-// (TestPrefilterChangesNothing, FuzzPrefilter).
+// line, which of the words begin a letter run of the line's normalized
+// text (in any ASCII case), and runs a pattern on a window only when the
+// window's lines hold what it needs. The words are chosen so that the
+// pattern cannot match without them: the prefilter changes no result, it
+// only skips work (TestPrefilterChangesNothing, FuzzPrefilter). The same
+// pass over the words finds the shortcut's candidates (starts.go).
 //
 // Case-insensitive matching folds the ASCII k and s with the Kelvin sign and
 // the long s; content holding either is scanned without the prefilter.
