@@ -10,11 +10,12 @@ import (
 // cannot match them: each pattern needs some of a few words. The prefilter
 // finds those words first. A word of a pattern starts where a run of ASCII
 // letters starts (after \b, \s or a hyphen), so the scan records, for every
-// line, which of the words begin a letter run of the line (in any ASCII
-// case), and runs a pattern on a window only when the window's lines hold
-// what it needs. The words are chosen so that the pattern cannot match
-// without them: the prefilter changes no result, it only skips work
-// (TestPrefilterChangesNothing, FuzzPrefilter).
+// line, which of the words begin a letter run of the line's normalized
+// text (in any ASCII case), and runs a pattern on a window only when the
+// window's lines hold what it needs. The words are chosen so that the
+// pattern cannot match without them: the prefilter changes no result, it
+// only skips work (TestPrefilterChangesNothing, FuzzPrefilter). The same
+// pass over the words finds the shortcut's candidates (starts.go).
 //
 // Case-insensitive matching folds the ASCII k and s with the Kelvin sign and
 // the long s; content holding either is scanned without the prefilter.
@@ -104,6 +105,8 @@ type vocabulary struct {
 type vocabNode struct {
 	next [26]int32
 	bit  uint64 // the bit of the word ending here, or 0
+	// starts are the bits of the patterns this word starts (starts.go).
+	starts uint64
 }
 
 // need returns what a pattern needs: each argument is a clause, of which
@@ -130,14 +133,23 @@ func (v *vocabulary) add(w string) uint64 {
 	if bit, ok := v.bits[w]; ok {
 		return bit
 	}
-	if len(v.nodes) == 0 {
-		v.nodes = []vocabNode{{}, {}}
+	if v.bits == nil {
 		v.bits = map[string]uint64{}
 	}
 	// Past 64 words, words share bits: a shared bit stands for "one of
 	// them", which only lets more windows through.
 	bit := uint64(1) << (len(v.bits) % 64)
 	v.bits[w] = bit
+	v.nodes[v.insert(w)].bit |= bit
+	return bit
+}
+
+// insert adds the word w to the trie (from node 1 when it begins with a
+// hyphen) and returns its node.
+func (v *vocabulary) insert(w string) int32 {
+	if len(v.nodes) == 0 {
+		v.nodes = []vocabNode{{}, {}}
+	}
 	n, letters := int32(0), w
 	if strings.HasPrefix(w, "-") {
 		n, letters = 1, w[1:]
@@ -153,8 +165,7 @@ func (v *vocabulary) add(w string) uint64 {
 		}
 		n = v.nodes[n].next[c]
 	}
-	v.nodes[n].bit = bit
-	return bit
+	return n
 }
 
 // lowerLetter returns the index in the alphabet of an ASCII letter.
@@ -168,42 +179,73 @@ func lowerLetter(b byte) (byte, bool) {
 	return 0, false
 }
 
-// mask returns the bits of the words that begin a letter run of text.
-func (v *vocabulary) mask(text []byte) uint64 {
+// words reads the words of text[from:to] (the normalized text of a line):
+// it returns the bits of the words that begin a letter run, and appends
+// to cands the starts of words, at a word boundary, that begin a start
+// word of a pattern, with the bits of those patterns.
+func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64, []candidate) {
+	nodes := v.nodes
 	var m uint64
-	for i := 0; i < len(text); {
-		if _, ok := lowerLetter(text[i]); !ok {
+	for i := from; i < to; {
+		c := text[i] | 0x20 // lower case, for a letter
+		if c-'a' >= 26 {
 			i++
 			continue
 		}
-		j := v.walk(0, text, i, &m)
-		if i > 0 && text[i-1] == '-' {
-			v.walk(1, text, i, &m)
+		// The walk of the trie (walk), written out here: most words leave
+		// it at their first or second letter.
+		start := i
+		var starts uint64
+		for n := nodes[0].next[c-'a']; n != 0; {
+			m |= nodes[n].bit
+			starts |= nodes[n].starts
+			if i++; i == len(text) {
+				break
+			}
+			if c = text[i] | 0x20; c-'a' >= 26 {
+				break
+			}
+			n = nodes[n].next[c-'a']
 		}
-		i = j
+		for i < len(text) && isLetter(text[i]) {
+			i++
+		}
+		if start > 0 && text[start-1] == '-' && nodes[1].next[text[start]|0x20-'a'] != 0 {
+			var none uint64
+			v.walk(1, text, start, &m, &none)
+		}
+		if starts != 0 && (start == 0 || !isWordChar(text[start-1])) {
+			cands = append(cands, candidate{start, starts})
+		}
 	}
-	return m
+	return m, cands
 }
 
 // walk follows the letter run of text at i from the trie node root, adding
-// the bit of every word it passes to m, and returns the end of the run.
-func (v *vocabulary) walk(root int32, text []byte, i int, m *uint64) int {
-	n := root
-	for ; i < len(text); i++ {
-		c, ok := lowerLetter(text[i])
-		if !ok {
+// the bit of every word it passes to m and the bits of the patterns they
+// start to starts, and returns the end of the run.
+func (v *vocabulary) walk(root int32, text string, i int, m, starts *uint64) int {
+	nodes := v.nodes
+	for n := root; i < len(text); i++ {
+		c := text[i] | 0x20 // lower case, for a letter
+		if c-'a' >= 26 {
 			break
 		}
-		if n >= 0 {
-			if n = v.nodes[n].next[c]; n == 0 {
-				n = -1
-			} else {
-				*m |= v.nodes[n].bit
-			}
+		if n = nodes[n].next[c-'a']; n == 0 {
+			i++
+			break // no word goes on: the rest of the run is skipped below
 		}
+		*m |= nodes[n].bit
+		*starts |= nodes[n].starts
+	}
+	for i < len(text) && isLetter(text[i]) {
+		i++
 	}
 	return i
 }
+
+// isLetter reports whether b is an ASCII letter.
+func isLetter(b byte) bool { return (b|0x20)-'a' < 26 }
 
 // foldsOutsideASCII reports whether content holds a character that
 // case-insensitive matching folds with an ASCII letter: the Kelvin sign
@@ -216,18 +258,26 @@ func foldsOutsideASCII(content []byte) bool {
 // all of them but the action link need a scheme and a colon, so "script:",
 // "data:" or "://"; the action link needs "://" or "www.".
 func mayLink(raw []byte) bool {
-	if bytes.Contains(raw, []byte("://")) {
-		return true
-	}
-	for i, b := range raw {
-		switch {
-		case b == ':' && (endsFold(raw[:i], "script") || endsFold(raw[:i], "data")):
-			return true
-		case b == '.' && endsFold(raw[:i], "www"):
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(raw[i:], ':')
+		if k < 0 {
+			break
+		}
+		i += k
+		if bytes.HasPrefix(raw[i:], []byte("://")) || endsFold(raw[:i], "script") || endsFold(raw[:i], "data") {
 			return true
 		}
 	}
-	return false
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(raw[i:], '.')
+		if k < 0 {
+			return false
+		}
+		i += k
+		if endsFold(raw[:i], "www") {
+			return true
+		}
+	}
 }
 
 // endsFold reports whether b ends with the lower-case ASCII word w, in any

@@ -94,15 +94,200 @@ func TestPrefilterChangesNothing(t *testing.T) {
 	}
 }
 
-// FuzzPrefilter: the prefilter never changes what the scan finds.
+// FuzzPrefilter: the prefilter and the shortcuts never change what the scan
+// finds, and the scan finds what the straightforward scan (referenceScan)
+// finds.
 func FuzzPrefilter(f *testing.F) {
 	for _, text := range prefilterTexts {
 		f.Add("a.md", text)
 	}
+	f.Add("a.md", "sha256:"+hex64+" 0x"+hex64+"\nx sha256:"+strings.ToUpper(hex64)+" "+b64)
 	f.Fuzz(func(t *testing.T, name, text string) {
 		got, want := scan(name, []byte(text), true), scan(name, []byte(text), false)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("with the prefilter %+v, without %+v", got, want)
 		}
+		if ref := referenceScan(name, []byte(text)); !reflect.DeepEqual(got, ref) {
+			t.Fatalf("the scan found %+v, the reference %+v", got, ref)
+		}
 	})
 }
+
+// FuzzRuns: hexRun and base64Run, which read one byte in a run's least
+// length where there is none, find what referenceHexRun and
+// referenceBase64Run, which read every byte, find.
+func FuzzRuns(f *testing.F) {
+	f.Add("sha256:" + hex64)
+	f.Add("sha256:" + hex64 + "0")
+	f.Add("x0x" + hex64 + " sha256:" + hex64)
+	f.Add("sha256:" + strings.ToUpper(hex64))
+	f.Add("=" + b64 + " " + b64 + "==")
+	f.Fuzz(func(t *testing.T, text string) {
+		raw := []byte(text)
+		for _, run := range []struct {
+			name     string
+			got, ref func([]byte) (int, int, bool)
+		}{{"hex", hexRun, referenceHexRun}, {"base64", base64Run, referenceBase64Run}} {
+			s, e, ok := run.got(raw)
+			rs, re, rok := run.ref(raw)
+			if s != rs || e != re || ok != rok {
+				t.Fatalf("%s: %d %d %v, the reference %d %d %v", run.name, s, e, ok, rs, re, rok)
+			}
+		}
+	})
+}
+
+// TestScanMatchesReference: the scan finds what the straightforward scan
+// (referenceScan) finds, notice for notice, on the texts of every pattern,
+// on the module's testdata and on real content: the published contracts'
+// files as they are, on one line each and as prose chapters.
+func TestScanMatchesReference(t *testing.T) {
+	same := func(name string, content []byte) {
+		t.Helper()
+		got, want := Scan(name, content), referenceScan(name, content)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the scan found %+v, the reference %+v", name, got, want)
+		}
+	}
+	for _, text := range prefilterTexts {
+		for _, name := range []string{"a.md", "05-build-plan.md", "a.json"} {
+			same(name, []byte(text))
+			same(name, []byte(strings.ToUpper(text)))
+		}
+	}
+	files := 0
+	for _, dir := range []string{"../../testdata", "testdata"} {
+		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return err
+			}
+			content, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			same(p, content)
+			files++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	notices := 0
+	for kind, fs := range realContent(t) {
+		for i, f := range fs {
+			if kind != "published" && i%8 != 0 || sampled() && (i%8 != 0 || kind == "compact") {
+				continue // the reference is slow: one in eight of the other forms is enough
+			}
+			same(kind+"/"+f.name, f.content)
+			notices += len(referenceScan(f.name, f.content))
+			files++
+		}
+	}
+	if files < 120 && !sampled() || notices == 0 {
+		t.Errorf("compared %d files holding %d notices", files, notices)
+	}
+}
+
+// normalizedTexts are texts for the normalized text: white space of every
+// kind at the start, inside and at the end of lines, blank lines, CRLF
+// and invalid UTF-8.
+var normalizedTexts = []string{
+	"", " ", "\n", "a", " a ", "a\nb", "a \nb", "a\n b", "a \n \n b ", "\t\ta  b\t\n\n\nc\r\nd \r\n",
+	"one\u00A0two\u2028three\u3000 four\ufeff", "x\v\fy\u0085z", "é  ü\n\n  ß", "\xff \xfe\xe2\x80 a\xe2\x80\xa8b",
+	"word\n\n\n\n", "\n\n\nword", "a b c d e f", "  - item\n    more\n\n# h\n",
+}
+
+// FuzzNormalized: the normalized text of the whole content is the one the
+// first-written normalize makes, and offset maps each of its bytes where
+// that one's origin table does; each line's bounds give the normalized
+// text of that line alone.
+func FuzzNormalized(f *testing.F) {
+	for _, text := range append(normalizedTexts, prefilterTexts...) {
+		f.Add(text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		content := []byte(text)
+		lines := splitLines(content)
+		got, want := normalizeLines(content, lines), normalize(content, lines)
+		if got.text != want.text {
+			t.Fatalf("text %q, want %q", got.text, want.text)
+		}
+		for x := range got.text {
+			if o := got.offset(x); o != want.origin[x] {
+				t.Fatalf("offset(%d) = %d, want %d", x, o, want.origin[x])
+			}
+		}
+		for i := range lines {
+			s, e := got.textOf(i, i+1)
+			if alone := normalize(content, lines[i:i+1]).text; got.text[s:e] != alone {
+				t.Fatalf("line %d: %q, alone %q", i, got.text[s:e], alone)
+			}
+		}
+	})
+}
+
+// TestLinePatternBounds: the shortcut's view of each pattern holds on the
+// texts of every pattern and on real content: every match begins, at a
+// word boundary, with one of the pattern's start words, and spans no more
+// than its longest match (normalized text for the line patterns, the
+// lines as they are for the link patterns).
+func TestLinePatternBounds(t *testing.T) {
+	pt := compiled()
+	normal := patternsOf(pt.promptControl, pt.externalAction, pt.secondPerson)
+	normal = append(normal, &pt.agentContext, &pt.gameContext)
+	raw := []*linePattern{&pt.actionLink}
+	for i := range pt.dangerousLink {
+		raw = append(raw, &pt.dangerousLink[i].linePattern)
+	}
+	texts := append([]string(nil), prefilterTexts...)
+	for i, f := range publishedFiles(t) {
+		if !sampled() || i%8 == 0 {
+			texts = append(texts, string(f.content))
+		}
+	}
+	matches := 0
+	check := func(p *linePattern, text string) {
+		t.Helper()
+		for _, loc := range p.re.FindAllStringIndex(text, -1) {
+			matches++
+			if p.maxLen >= 0 && loc[1]-loc[0] > p.maxLen {
+				t.Errorf("%v: a match of %d bytes, longer than %d: %q", p.re, loc[1]-loc[0], p.maxLen, text[loc[0]:loc[1]])
+			}
+			if loc[0] > 0 && isWordChar(text[loc[0]-1]) {
+				t.Errorf("%v: a match inside a word: %q", p.re, text[loc[0]:loc[1]])
+			}
+			word := strings.ToLower(text[loc[0]:loc[1]])
+			found := false
+			for _, w := range p.starts {
+				found = found || strings.HasPrefix(word, w)
+			}
+			if !found {
+				t.Errorf("%v: %q begins with none of %v", p.re, word, p.starts)
+			}
+		}
+	}
+	for _, text := range texts {
+		content := []byte(text)
+		if foldsOutsideASCII(content) {
+			continue // the scan takes no shortcut there
+		}
+		lines := splitLines(content)
+		n := normalizeLines(content, lines)
+		for _, p := range normal {
+			check(p, n.text)
+		}
+		for _, l := range lines {
+			for _, p := range raw {
+				check(p, text[l.start:l.end])
+			}
+		}
+	}
+	if matches < 100 {
+		t.Errorf("only %d matches", matches)
+	}
+}
+
+// sampled reports whether the comparisons on real content take one file in
+// eight: with -short, or with the race detector (raceEnabled).
+func sampled() bool { return testing.Short() || raceEnabled }

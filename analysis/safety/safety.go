@@ -11,8 +11,10 @@ package safety
 
 import (
 	"bytes"
+	"iter"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -73,93 +75,69 @@ const ws = `\s\x{00A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\
 func isSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
 // re compiles a pattern written as the published one is, case-insensitive,
-// with \s, \S and . meaning what they mean in JavaScript.
-func re(p string) *regexp.Regexp {
-	var b strings.Builder
-	inClass := false
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		switch {
-		case c == '\\' && i+1 < len(p):
-			next := p[i+1]
-			i++
-			switch {
-			case next == 's' && inClass:
-				b.WriteString(ws)
-			case next == 's':
-				b.WriteString("[" + ws + "]")
-			case next == 'S' && !inClass:
-				b.WriteString("[^" + ws + "]")
-			default:
-				b.WriteByte(c)
-				b.WriteByte(next)
-			}
-			continue
-		case c == '.' && !inClass:
-			// JavaScript's dot stops at every line terminator.
-			b.WriteString(`[^\n\r\x{2028}\x{2029}]`)
-			continue
-		case c == '[' && !inClass:
-			inClass = true
-		case c == ']' && inClass:
-			inClass = false
-		}
-		b.WriteByte(c)
-	}
-	return regexp.MustCompile("(?i)" + b.String())
-}
+// with \s, \S and . meaning what they mean in JavaScript (translate).
+func re(p string) *regexp.Regexp { return regexp.MustCompile(translate(p)) }
 
 // patternSet holds the compiled patterns of the scan. Compiling them costs
 // about a millisecond, so it is done on first use (compiled), not when the
 // program starts: a run that scans nothing does not pay for it.
 type patternSet struct {
-	promptControl, externalAction, secondPerson []*regexp.Regexp
-	imperativeStart, agentContext, gameContext  *regexp.Regexp
+	promptControl, externalAction, secondPerson []linePattern
+	imperativeStart                             *regexp.Regexp
+	agentContext, gameContext                   linePattern
 	dangerousLink                               []linkPattern
-	actionLink, pin, fenceMarker, backtickFence *regexp.Regexp
+	actionLink                                  linePattern
+	fenceMarker, backtickFence                  *regexp.Regexp
 	blankLine, headingLine, listItem            *regexp.Regexp
 	// needs are the words each pattern of the first three lists cannot
 	// match without (prefilter.go).
 	needs needs
+	// linkStarts is the trie of the start words of the link patterns
+	// (starts.go): the bit of the action link is 1, that of
+	// dangerousLink[k] 1<<(k+1). Those of the line patterns are in
+	// needs.vocab, the bit of each its index in the three lists one after
+	// the other (the bits below agentBit), then agentContext's (agentBit)
+	// and gameContext's (gameBit).
+	linkStarts        *vocabulary
+	agentBit, gameBit uint64
 }
 
 // compiled returns the scan's patterns, compiling them on the first call.
 var compiled = sync.OnceValue(func() *patternSet {
 	p := &patternSet{
-		promptControl: []*regexp.Regexp{
-			re(`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`),
-			re(`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`),
-			re(`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`),
-			re(`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`),
-			re(`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`),
-		},
-		externalAction: []*regexp.Regexp{
-			re(`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`),
-			re(`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`),
-			re(`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`),
-		},
-		secondPerson: []*regexp.Regexp{
-			re(`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`),
-			re(`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`),
-			re(`\byour\s+(?:task|job|goal|instructions?)\s+is\b`),
-		},
+		promptControl: linePatterns(
+			`\b(?:ignore|disregard|forget|override|bypass)\b.{0,80}\b(?:(?:previous|prior|earlier|above)(?:\s+[\p{L}\p{N}_-]+){0,3}\s+(?:instructions?|prompts?|messages?|rules?)|(?:system|developer|user)\s+(?:instructions?|prompts?|messages?|rules?))\b`,
+			`\b(?:system|developer|assistant)\s+(?:message|prompt|instructions?)\b`,
+			`\b(?:you\s+are|act\s+as|pretend\s+to\s+be)\s+(?:chatgpt|an?\s+(?:ai|assistant|agent|language\s+model)|the\s+(?:assistant|agent|model))\b`,
+			`\b(?:follow|obey)\s+(?:only\s+)?(?:these|the\s+following|my|this)\s+(?:instructions?|prompt)\b`,
+			`\b(?:do\s+not|never)\s+(?:mention|reveal|disclose|report)\b.{0,60}\b(?:instructions?|prompt|message)\b`,
+		),
+		externalAction: linePatterns(
+			`\b(?:run|execute|invoke|launch)\s+(?:(?:this|the|a|following)\s+)?(?:command|script|shell|terminal|powershell|cmd(?:\.exe)?|bash|executable|program)\b`,
+			`\b(?:fetch|download|upload|send|post|open|visit|browse|navigate(?:\s+to)?|request)\s+(?:(?:this|the|a|following)\s+)?(?:url|uri|link|endpoint|https?://|www\.)`,
+			`\b(?:curl|wget|invoke-webrequest|start-bitstransfer|npm\s+(?:install|exec)|npx|pip\s+install|powershell(?:\.exe)?\s+-|cmd(?:\.exe)?\s+/c|bash\s+-c|sh\s+-c)\b`,
+		),
+		secondPerson: linePatterns(
+			`\byou\s+(?:must|should|need\s+to|are\s+(?:required|expected|instructed)\s+to|will\s+now)\b`,
+			`\b(?:make\s+sure|ensure)\s+(?:that\s+)?you\b`,
+			`\byour\s+(?:task|job|goal|instructions?)\s+is\b`,
+		),
 		imperativeStart: re(`^\s*(?:>\s*)?(?:(?:[-+*]|\d+[.)])\s+)?(?:\*\*|__)?(run|execute|invoke|fetch|download|install|upload|send|post|browse|navigate|open|visit|read|write|edit|delete|copy|paste|return|respond|output|reveal)\b`),
-		agentContext:    re(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
-		gameContext:     re(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
+		agentContext:    newLinePattern(`\b(?:agent|assistant|builder|implementer|developer|reader|validator|auditor|model|ai|llm|chatgpt|system\s+prompt|repository|repo|file|filesystem|shell|terminal|command|script|url|uri|endpoint|browser|network|credential|secret|environment\s+variable|tool)\b`),
+		gameContext:     newLinePattern(`\b(?:player|character|avatar|piece|card|token|turn|round|tile|cell|board|controller|button|key|input|move|jump|attack|score|health|inventory|dialogue|camera|screen|level|room|puzzle|enemy|boss|win|lose|victory|defeat|press|hold|release|choose|select)\b`),
 		// The published link pattern is one alternation; here each
 		// alternative is its own pattern. Two of them end with a lookahead,
 		// which RE2 lacks: they consume that one character, and the span
 		// gives it back.
 		dangerousLink: []linkPattern{
-			{re(`\b(?:javascript|vbscript):`), false},
-			{re(`\b(?:file|smb|ftp)://`), false},
-			{re(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
-			{re(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
-			{re(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
-			{re(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
+			{rawPattern(`\b(?:javascript|vbscript):`), false},
+			{rawPattern(`\b(?:file|smb|ftp)://`), false},
+			{rawPattern(`\bdata:[a-z]+/[a-z0-9.+-]+(?:;base64)?,`), false},
+			{rawPattern(`\bhttps?://[^\s/@]+:[^\s/@]+@`), false},
+			{rawPattern(`\bhttps?://(?:localhost|127(?:\.\d{1,3}){3}|10(?:\.\d{1,3}){3}|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}|\[?::1\]?)(?:[:/\s]|$)`), true},
+			{rawPattern(`\bhttps?://[^\s)]+\.(?:ps1|bat|cmd|exe|msi|sh|js|zip)(?:[?#\s)]|$)`), true},
 		},
-		actionLink:    re(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
-		pin:           regexp.MustCompile(`sha256:[0-9a-f]{64}`),
+		actionLink:    rawPattern(`(?:\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b.{0,120}\b(?:https?://|www\.)|\b(?:https?://|www\.)\S{0,120}\b(?:fetch|download|upload|send|post|open|visit|browse|navigate|request|curl|wget)\b)`),
 		fenceMarker:   regexp.MustCompile(`^[` + ws + `]*(?:` + "```" + `|~~~)`),
 		backtickFence: regexp.MustCompile(`^[` + ws + `]*` + "```"),
 		blankLine:     regexp.MustCompile(`^[` + ws + `]*$`),
@@ -167,6 +145,15 @@ var compiled = sync.OnceValue(func() *patternSet {
 		listItem:      regexp.MustCompile(`^[` + ws + `]*(?:[-+*]|\d+[.)])[` + ws + `]+`),
 	}
 	p.needs = patternNeeds(p)
+	lines := patternsOf(p.promptControl, p.externalAction, p.secondPerson)
+	p.agentBit, p.gameBit = 1<<len(lines), 1<<(len(lines)+1)
+	addStarts(p.needs.vocab, append(lines, &p.agentContext, &p.gameContext)...)
+	links := []*linePattern{&p.actionLink}
+	for i := range p.dangerousLink {
+		links = append(links, &p.dangerousLink[i].linePattern)
+	}
+	p.linkStarts = &vocabulary{}
+	addStarts(p.linkStarts, links...)
 	return p
 })
 
@@ -193,83 +180,196 @@ type line struct{ start, end int }
 func splitLines(content []byte) []line {
 	out := make([]line, 0, bytes.Count(content, []byte{'\n'})+1)
 	start := 0
-	for i, b := range content {
-		if b == '\n' {
-			end := i
-			if end > start && content[end-1] == '\r' {
-				end--
-			}
-			out = append(out, line{start, end})
-			start = i + 1
+	for {
+		i := bytes.IndexByte(content[start:], '\n')
+		if i < 0 {
+			return append(out, line{start, len(content)})
 		}
+		end := start + i
+		if end > start && content[end-1] == '\r' {
+			end--
+		}
+		out = append(out, line{start, end})
+		start += i + 1
 	}
-	return append(out, line{start, len(content)})
 }
 
-// normalized is text whose whitespace runs are one space, trimmed, with the
-// byte offset in the content of each of its bytes.
+// normalized is the text of lines whose whitespace runs are one space,
+// trimmed: the text the line patterns read.
 type normalized struct {
-	text   string
-	origin []int32 // a scanned file is below 2 GiB (the workspace reads at most 64 MiB)
+	text    string
+	content []byte
+	lines   []line
+	// bounds is the span in text of each line: from its first byte that
+	// is not white space to the end of its last, empty where the next
+	// line's text would start for a line of white space alone.
+	bounds []line
 }
 
-// normalize joins lines with spaces, collapses every whitespace run to one
-// space and trims, keeping where each byte came from.
-func normalize(content []byte, lines []line) normalized {
+// normalizeLines joins lines with spaces, collapses every whitespace run to
+// one space and trims. As the whitespace runs between the lines are
+// collapsed the same way, the normalized text of lines[i:j] alone is the
+// text from the start of the first of them that is not empty to the end
+// of the last (textOf). Where each byte of the text comes from is worked
+// out for the few bytes that need it (offset), not kept for all.
+func normalizeLines(content []byte, lines []line) normalized {
 	size := 0
 	for _, l := range lines {
 		size += l.end - l.start + 1
 	}
-	b := make([]byte, 0, size)
-	origin := make([]int32, 0, size)
-	pending := -1 // offset of a whitespace run not yet written
+	var b strings.Builder
+	b.Grow(size)
+	bounds := make([]line, len(lines))
+	pending := false // a whitespace run not yet written
 	for li, l := range lines {
-		if li > 0 && pending < 0 {
-			pending = l.start
-		}
+		pending = pending || li > 0
+		bounds[li] = line{-1, -1}
 		for i := l.start; i < l.end; {
-			r, size := utf8.DecodeRune(content[i:l.end])
-			if isSpace(r) {
-				if pending < 0 {
-					pending = i
+			// A run of printable ASCII characters with single spaces
+			// between them, as most of a line of text is, is copied at
+			// once, any other character one by one.
+			size := 0
+			for i+size < l.end {
+				if c := content[i+size]; c-0x21 < 0x7F-0x21+1 ||
+					c == ' ' && size > 0 && i+size+1 < l.end && content[i+size+1]-0x21 < 0x7F-0x21+1 {
+					size++
+					continue
 				}
-				i += size
-				continue
+				break
 			}
-			if pending >= 0 && len(b) > 0 {
-				b = append(b, ' ')
-				origin = append(origin, int32(pending))
+			if size == 0 {
+				r, n := utf8.DecodeRune(content[i:l.end])
+				if isSpace(r) {
+					pending = true
+					i += n
+					continue
+				}
+				size = n
 			}
-			pending = -1
-			for k := 0; k < size; k++ {
-				b = append(b, content[i+k])
-				origin = append(origin, int32(i+k))
+			if pending && b.Len() > 0 {
+				b.WriteByte(' ')
 			}
+			pending = false
+			if bounds[li].start < 0 {
+				bounds[li].start = b.Len()
+			}
+			b.Write(content[i : i+size])
 			i += size
+			bounds[li].end = b.Len()
+		}
+		if bounds[li].start < 0 {
+			bounds[li] = line{b.Len(), b.Len()}
 		}
 	}
-	return normalized{string(b), origin}
+	return normalized{b.String(), content, lines, bounds}
 }
 
-// span maps a match [s,e) of the normalized text back to the content.
-func (n normalized) span(s, e int) source.Span {
-	if e <= s {
-		return source.Span{Start: int(n.origin[s]), End: int(n.origin[s])}
+// textOf returns the span in the text of lines[from:to], which is empty
+// when they are white space alone.
+func (n *normalized) textOf(from, to int) (int, int) {
+	start, end := -1, -1
+	for _, b := range n.bounds[from:to] {
+		if b.start == b.end {
+			continue
+		}
+		if start < 0 {
+			start = b.start
+		}
+		end = b.end
 	}
-	return source.Span{Start: int(n.origin[s]), End: int(n.origin[e-1]) + 1}
+	if start < 0 {
+		return 0, 0
+	}
+	return start, end
 }
+
+// span maps a match [s,e) of the text back to the content.
+func (n *normalized) span(s, e int) source.Span {
+	if e <= s {
+		return source.Span{Start: n.offset(s), End: n.offset(s)}
+	}
+	return source.Span{Start: n.offset(s), End: n.offset(e-1) + 1}
+}
+
+// offset returns where in the content the byte at x of the text comes from:
+// for a space, the first character of the whitespace run it stands for, or
+// the start of the line when the run is the line break alone.
+func (n *normalized) offset(x int) int {
+	// The line that holds x, or after which the space at x stands: the
+	// last line before x that is not blank.
+	j := sort.Search(len(n.bounds), func(k int) bool { return n.bounds[k].start > x }) - 1
+	for n.bounds[j].start == n.bounds[j].end {
+		j--
+	}
+	l, b := n.lines[j], n.bounds[j]
+	c := l.start
+	for c < l.end { // the white space that opens the line
+		r, size := utf8.DecodeRune(n.content[c:l.end])
+		if !isSpace(r) {
+			break
+		}
+		c += size
+	}
+	k := b.start
+	for c < l.end {
+		r, size := utf8.DecodeRune(n.content[c:l.end])
+		if !isSpace(r) {
+			if x < k+size {
+				return c + x - k
+			}
+			k += size
+			c += size
+			continue
+		}
+		if k == x { // a run inside the line, or the one that closes it
+			return c
+		}
+		k++ // the run is one space
+		for c < l.end {
+			r, size := utf8.DecodeRune(n.content[c:l.end])
+			if !isSpace(r) {
+				break
+			}
+			c += size
+		}
+	}
+	// x is the space between the line, which does not end with white
+	// space, and the next that is not blank: it stands for the line break.
+	return n.lines[j+1].start
+}
+
+// window is the normalized text of a line and the two lines after it: a
+// part of the normalized text of the whole content.
+type window struct {
+	n normalized
+	// The window is n.text[start:end], its current line n.text[start:cur].
+	start, cur, end int
+	// shortcut: the patterns run at the candidates (starts.go) alone.
+	shortcut bool
+	cands    []candidate
+}
+
+// text returns the text of the window.
+func (w *window) text() string { return w.n.text[w.start:w.end] }
 
 // firstInCurrent finds the leftmost match of any pattern in the window whose
-// start lies within the current line (the first curLen bytes). A pattern
-// whose need the window's words (mask) do not meet cannot match and is not
-// run.
-func firstInCurrent(patterns []*regexp.Regexp, needs []need, mask uint64, w normalized, curLen int) (source.Span, bool) {
-	for k, p := range patterns {
+// start lies within the current line. A pattern whose need the window's
+// words (mask) do not meet cannot match and is not run. The bit of
+// patterns[k] among the candidates' is 1<<(bit0+k).
+func (w *window) firstInCurrent(patterns []linePattern, needs []need, mask uint64, bit0 int) (source.Span, bool) {
+	for k := range patterns {
+		p := &patterns[k]
 		if !needs[k].passes(mask) {
 			continue
 		}
-		if loc := p.FindStringIndex(w.text); loc != nil && loc[0] < curLen {
-			return w.span(loc[0], loc[1]), true
+		if w.shortcut {
+			if s, e, ok := p.firstAt(w.cands, 1<<(bit0+k), w.n.text, w.end); ok {
+				return w.n.span(s, e), true
+			}
+			continue
+		}
+		if loc := p.re.FindStringIndex(w.text()); loc != nil && w.start+loc[0] < w.cur {
+			return w.n.span(w.start+loc[0], w.start+loc[1]), true
 		}
 	}
 	return source.Span{}, false
@@ -303,18 +403,38 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 	}
 	gate := prefilter // the paragraphs' shortcut needs no case folding
 	prefilter = prefilter && !foldsOutsideASCII(content)
+	// The windows are parts of the normalized text of the whole content
+	// (normalizeLines), which is made once.
+	all := normalizeLines(content, lines)
+	// With the prefilter, one pass over the words of each line gives the
+	// words the patterns need (masks) and the candidates of the shortcut:
+	// those of lines[i] are cands[firstCand[i]:firstCand[i+1]].
 	var masks []uint64
+	var cands []candidate
+	var firstCand []int
 	if prefilter {
 		masks = make([]uint64, len(lines))
-		for i, l := range lines {
-			masks[i] = pt.needs.vocab.mask(content[l.start:l.end])
+		firstCand = make([]int, len(lines)+1)
+		for i, b := range all.bounds {
+			firstCand[i] = len(cands)
+			if b.start < b.end {
+				masks[i], cands = pt.needs.vocab.words(all.text, b.start, b.end, cands)
+			}
 		}
+		firstCand[len(lines)] = len(cands)
+	}
+	// contains reports whether the pattern matches in the text of
+	// lines[from:to], whose candidates hold its bit.
+	contains := func(p *linePattern, bit uint64, from, to int) bool {
+		start, end := all.textOf(from, to)
+		if !prefilter {
+			return p.re.MatchString(all.text[start:end])
+		}
+		_, _, ok := p.firstAt(cands[firstCand[from]:firstCand[to]], bit, all.text, end)
+		return ok
 	}
 	for i, l := range lines {
-		end := i + 3
-		if end > len(lines) {
-			end = len(lines)
-		}
+		end := min(i+3, len(lines))
 		mask := ^uint64(0) // without the prefilter every pattern runs
 		if prefilter {
 			mask = 0
@@ -322,24 +442,35 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 				mask |= m
 			}
 		}
-		if pt.needs.any(mask) {
-			cur := normalize(content, lines[i:i+1])
-			if cur.text == "" {
+		run := true
+		if prefilter {
+			// A match begins at a candidate of the current line: without
+			// one, no line pattern runs.
+			var starts uint64
+			for _, c := range cands[firstCand[i]:firstCand[i+1]] {
+				starts |= c.patterns
+			}
+			run = starts&(pt.agentBit-1) != 0
+		}
+		if run && pt.needs.any(mask) {
+			cur := all.bounds[i]
+			if cur.start == cur.end {
 				continue
 			}
-			win := cur
-			if follow := normalize(content, lines[i+1:end]); follow.text != "" {
-				win = normalize(content, lines[i:end])
+			_, winEnd := all.textOf(i, end)
+			w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: prefilter}
+			if prefilter {
+				w.cands = cands[firstCand[i]:firstCand[i+1]]
 			}
-			curLen := len(cur.text)
-			if sp, ok := firstInCurrent(pt.promptControl, pt.needs.prompt, mask, win, curLen); ok {
+			np, na := len(pt.promptControl), len(pt.externalAction)
+			if sp, ok := w.firstInCurrent(pt.promptControl, pt.needs.prompt, mask, 0); ok {
 				out = append(out, Notice{PromptControl, sp, msgPrompt})
 			}
-			if sp, ok := firstInCurrent(pt.externalAction, pt.needs.action, mask, win, curLen); ok {
+			if sp, ok := w.firstInCurrent(pt.externalAction, pt.needs.action, mask, np); ok {
 				out = append(out, Notice{ExternalAction, sp, msgAction})
 			}
-			if sp, ok := firstInCurrent(pt.secondPerson, pt.needs.second, mask, win, curLen); ok &&
-				(!pt.gameContext.MatchString(win.text) || pt.agentContext.MatchString(win.text)) {
+			if sp, ok := w.firstInCurrent(pt.secondPerson, pt.needs.second, mask, np+na); ok &&
+				(!contains(&pt.gameContext, pt.gameBit, i, end) || contains(&pt.agentContext, pt.agentBit, i, end)) {
 				out = append(out, Notice{ReaderDirective, sp, msgSecond})
 			}
 		}
@@ -353,81 +484,84 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] && (!prefilter || mayLink(raw)) {
-			if s, e, ok := linkMatch(raw); ok {
+			// The lines that may hold a link are few: each is copied.
+			if s, e, ok := linkMatch(string(raw), prefilter); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
 	}
 	for _, par := range paragraphs(content, lines, gate) {
-		// The imperative opening lies within the first headLines lines, and
-		// the normalized text of those is the start of the paragraph's
-		// (unless it is empty), so the whole paragraph is normalized only
-		// when its opening matches.
-		head := par
-		if gate && len(par) > headLines {
-			head = par[:headLines]
-		}
-		p := normalize(content, head)
-		if p.text == "" && len(head) < len(par) {
-			head = par
-			p = normalize(content, par)
-		}
-		if p.text == "" {
+		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
+		start, end := all.textOf(first, first+len(par))
+		if start == end {
 			continue
 		}
-		loc := pt.imperativeStart.FindStringSubmatchIndex(p.text)
+		// The imperative opening lies within the first headLines lines, and
+		// the normalized text of those is the start of the paragraph's
+		// (unless it is empty), so the pattern reads no further.
+		head := end
+		if gate && len(par) > headLines {
+			if s, e := all.textOf(first, first+headLines); s < e {
+				head = e
+			}
+		}
+		loc := pt.imperativeStart.FindStringSubmatchIndex(all.text[start:head])
 		if loc == nil {
 			continue
 		}
-		if len(head) < len(par) {
-			p = normalize(content, par)
-		}
-		if !pt.agentContext.MatchString(p.text) && base != buildPlanChapter {
+		if base != buildPlanChapter && !contains(&pt.agentContext, pt.agentBit, first, first+len(par)) {
 			continue
 		}
-		out = append(out, Notice{ReaderDirective, p.span(loc[2], loc[3]), msgImpera})
+		out = append(out, Notice{ReaderDirective, all.span(start+loc[2], start+loc[3]), msgImpera})
 	}
 	return out
 }
 
 // linkPattern is one alternative of the suspicious-link pattern.
 type linkPattern struct {
-	re *regexp.Regexp
+	linePattern
 	// lookahead: the pattern's last character stands for a lookahead
 	// and is not part of the span.
 	lookahead bool
 }
 
 // linkMatch finds the leftmost match of the suspicious-link patterns in a
-// line, or else of the action-link pattern.
-func linkMatch(raw []byte) (int, int, bool) {
+// line, or else of the action-link pattern. With shortcut, the patterns run
+// at the word starts of the line they can begin with alone (starts.go).
+func linkMatch(raw string, shortcut bool) (int, int, bool) {
 	pt := compiled()
-	best := []int(nil)
-	for _, p := range pt.dangerousLink {
-		loc := p.re.FindIndex(raw)
-		if loc == nil || best != nil && loc[0] >= best[0] {
+	var cands []candidate
+	if shortcut {
+		_, cands = pt.linkStarts.words(raw, 0, len(raw), nil)
+	}
+	find := func(p *linePattern, bit uint64) (int, int, bool) {
+		if shortcut {
+			return p.firstAt(cands, bit, raw, len(raw))
+		}
+		if loc := p.re.FindStringIndex(raw); loc != nil {
+			return loc[0], loc[1], true
+		}
+		return 0, 0, false
+	}
+	best, bestEnd := -1, 0
+	for k := range pt.dangerousLink {
+		p := &pt.dangerousLink[k]
+		s, e, ok := find(&p.linePattern, 1<<(k+1))
+		if !ok || best >= 0 && s >= best {
 			continue
 		}
 		// The host or the extension before the lookahead ends in a letter,
 		// a digit or ']', so a last character of the lookahead's set was
 		// consumed for it.
-		if r := lastRune(raw[loc[0]:loc[1]]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
-			loc = []int{loc[0], loc[1] - utf8.RuneLen(r)}
+		if r, size := utf8.DecodeLastRuneInString(raw[s:e]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
+			e -= size
 		}
-		best = loc
+		best, bestEnd = s, e
 	}
-	if best == nil {
-		best = pt.actionLink.FindIndex(raw)
+	if best >= 0 {
+		return best, bestEnd, true
 	}
-	if best == nil {
-		return 0, 0, false
-	}
-	return best[0], best[1], true
-}
-
-func lastRune(b []byte) rune {
-	r, _ := utf8.DecodeLastRune(b)
-	return r
+	return find(&pt.actionLink, 1)
 }
 
 // paragraphs returns the lines of each prose paragraph of the content: blank lines,
@@ -507,48 +641,43 @@ func isHex(b byte) bool {
 // optional 0x before it) that is not a `sha256:` pin of exactly 64
 // lowercase digits.
 func hexRun(raw []byte) (int, int, bool) {
-	pt := compiled()
-	masked := []byte(nil)
-	for from := 0; from < len(raw); {
-		loc := pt.pin.FindIndex(raw[from:])
-		if loc == nil {
-			break
+	for s, e := range longRuns(raw, isHex, minHexRun) {
+		if e-s == minHexRun && bytes.HasSuffix(raw[:s], []byte("sha256:")) && !bytes.ContainsFunc(raw[s:e], isUpper) {
+			continue // a pin: nothing hexadecimal can follow it in its run
 		}
-		s, e := from+loc[0], from+loc[1]
-		if e < len(raw) && isHex(raw[e]) {
-			from = s + 1
-			continue
+		if s >= 2 && raw[s-1] == 'x' && raw[s-2] == '0' && (s < 3 || !isHex(raw[s-3])) {
+			s -= 2
 		}
-		if masked == nil {
-			masked = append([]byte(nil), raw...)
-		}
-		for k := s; k < e; k++ {
-			masked[k] = '-'
-		}
-		from = e
-	}
-	if masked == nil {
-		masked = raw
-	}
-	for i := 0; i < len(masked); {
-		if !isHex(masked[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(masked) && isHex(masked[j]) {
-			j++
-		}
-		if j-i >= minHexRun {
-			s := i
-			if s >= 2 && masked[s-1] == 'x' && masked[s-2] == '0' && (s < 3 || !isHex(masked[s-3])) {
-				s -= 2
-			}
-			return s, j, true
-		}
-		i = j
+		return s, e, true
 	}
 	return 0, 0, false
+}
+
+func isUpper(r rune) bool { return r >= 'A' && r <= 'Z' }
+
+// longRuns yields the start and end of each longest run of bytes of the
+// class in, at least least long, in order. Where there is none it reads one
+// byte in least: a run that long holds one of the bytes it reads.
+func longRuns(raw []byte, in func(byte) bool, least int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for p := least - 1; p < len(raw); {
+			if !in(raw[p]) {
+				p += least
+				continue
+			}
+			s, e := p, p+1
+			for s > 0 && in(raw[s-1]) {
+				s--
+			}
+			for e < len(raw) && in(raw[e]) {
+				e++
+			}
+			if e-s >= least && !yield(s, e) {
+				return
+			}
+			p = e + least // raw[e] is not of the class
+		}
+	}
 }
 
 func isBase64Body(b byte) bool {
@@ -560,23 +689,15 @@ func isBase64Body(b byte) bool {
 // has a length divisible by four and uses at least three of the classes
 // lower case, upper case, digits and symbols.
 func base64Run(raw []byte) (int, int, bool) {
-	in := func(b byte) bool { return isBase64Body(b) || b == '=' }
-	for i := 0; i < len(raw); {
-		if !in(raw[i]) {
-			i++
-			continue
+	for s, e := range longRuns(raw, isBase64, minBase64Run) {
+		if base64Token(raw[s:e]) {
+			return s, e, true
 		}
-		j := i
-		for j < len(raw) && in(raw[j]) {
-			j++
-		}
-		if ok := base64Token(raw[i:j]); ok {
-			return i, j, true
-		}
-		i = j
 	}
 	return 0, 0, false
 }
+
+func isBase64(b byte) bool { return isBase64Body(b) || b == '=' }
 
 func base64Token(tok []byte) bool {
 	body := len(tok)
