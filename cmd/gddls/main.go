@@ -6,7 +6,7 @@
 //	gddls [serve] [--stdio]      serve the Language Server Protocol on stdin/stdout
 //	gddls check [flags] [PATH ...]  check packages and Markdown, print findings
 //	gddls check --build RECORD [flags] [PACKAGE]  validate a build record
-//	gddls version                print the version
+//	gddls version                print the version, commit and Go version
 package main
 
 import (
@@ -14,10 +14,6 @@ import (
 	"io"
 	"os"
 )
-
-// version is the release of gddls; builds may override it with
-// -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -34,7 +30,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		tuneCheckGC()
 		return runCheck(args, stdout, stderr)
 	case "version":
-		fmt.Fprintf(stdout, "gddls %s\n", version)
+		fmt.Fprint(stdout, currentVersion().String())
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
@@ -52,7 +48,7 @@ Usage:
   gddls check --build RECORD [--format F] [PACKAGE]
                                    validate the build record RECORD (opengdd-build.json), against
                                    its source package PACKAGE when given (SPEC §7)
-  gddls version                    print the version
+  gddls version                    print the version, the commit and the Go version
 
 Check flags:
   --format text|json|sarif   output format (default text)
