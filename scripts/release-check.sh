@@ -114,6 +114,25 @@ if [ "$(go env GOHOSTOS)/$(go env GOHOSTARCH)" = linux/amd64 ]; then
     fail "the action's script accepted a tampered archive (exit $status): $(cat "$tmp/action-bad.log")"
 fi
 
+# The pre-commit hooks, where pre-commit is installed (CI does not install
+# it; Debian's pre-commit package works): gddls-check builds gddls from
+# this repository with Go, gddls-check-system runs the released binary.
+if command -v pre-commit >/dev/null 2>&1 && [ -x "$tmp/linux/gddls" ]; then
+  mkdir -p "$tmp/precommit"
+  cp -r testdata/demo/. "$tmp/precommit/"
+  (cd "$tmp/precommit" && git init -q && git add -A && git -c user.name=ci -c user.email=ci@localhost commit -qm demo)
+  for hook in gddls-check gddls-check-system; do
+    status=0
+    (cd "$tmp/precommit" && PATH=$tmp/linux:$PATH PRE_COMMIT_HOME=$tmp/pre-commit-home \
+      pre-commit try-repo "$root" "$hook" --all-files) >"$tmp/$hook.log" 2>&1 || status=$?
+    # The demo has planted mistakes: the hook must fail, with findings.
+    [ "$status" -eq 1 ] && grep -q 'COMMERCE_SPLIT' "$tmp/$hook.log" ||
+      fail "pre-commit try-repo $hook exited $status without the demo's findings: $(tail -n 20 "$tmp/$hook.log")"
+  done
+else
+  echo "release-check: pre-commit is not installed; the hooks were not tried"
+fi
+
 if [ "$failed" -ne 0 ]; then
   exit 1
 fi
