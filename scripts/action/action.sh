@@ -11,12 +11,14 @@
 #                      instead of downloading them from GitHub (for tests:
 #                      the OUT folder of scripts/release.sh)
 #   GDDLS_INSTALL_DIR  where to put the binary (default $RUNNER_TEMP/gddls)
+#   GDDLS_REPO_URL     the repository whose releases to download from
+#                      (default https://github.com/gddls/gddls)
 # The exit status is gddls check's: 0 no error, 1 errors found, 2 usage.
 # Installing fails with status 3 (no release for the platform, a checksum
 # that does not match, a failed download).
 set -euo pipefail
 
-repo=https://github.com/gddls/gddls
+repo=${GDDLS_REPO_URL:-https://github.com/gddls/gddls}
 version=${GDDLS_VERSION:-latest}
 format=${GDDLS_FORMAT:-text}
 paths=${GDDLS_PATHS:-.}
