@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -59,4 +60,12 @@ func TestBuildVersion(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMain pins the version the SARIF goldens record (testdata/golden/*.sarif
+// name the tool's version), as a release build's -ldflags would; without it
+// the version would depend on how the test binary was built.
+func TestMain(m *testing.M) {
+	version = "0.1.0-dev"
+	os.Exit(m.Run())
 }
