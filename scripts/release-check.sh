@@ -12,6 +12,7 @@
 # gddls check, with a tampered archive refused. Needs Go, tar and
 # sha256sum; run from any folder.
 set -euo pipefail
+export LC_ALL=C # sort order of the listings below
 
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
   echo "usage: bash scripts/release-check.sh OUT" >&2
