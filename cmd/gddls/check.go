@@ -429,7 +429,7 @@ func writeSARIF(w io.Writer, rep report) error {
 	run := map[string]any{
 		"tool": map[string]any{"driver": map[string]any{
 			"name":           "gddls",
-			"version":        version,
+			"version":        currentVersion().Version,
 			"informationUri": "https://github.com/gddls/gddls",
 			"rules":          rules,
 		}},

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -143,8 +144,12 @@ func TestFlagsAfterPath(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	var stdout bytes.Buffer
-	if code := run([]string{"version"}, nil, &stdout, &stdout); code != 0 || !strings.HasPrefix(stdout.String(), "gddls ") {
-		t.Errorf("version: %d %q", code, stdout.String())
+	if code := run([]string{"version"}, nil, &stdout, &stdout); code != 0 {
+		t.Fatalf("version: exit status %d, output %q", code, stdout.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "gddls ") || !strings.HasPrefix(lines[1], "commit: ") || !strings.HasPrefix(lines[2], "go: "+runtime.Version()+" ") {
+		t.Errorf("version printed %q, want three lines: gddls VERSION, commit: COMMIT, go: GOVERSION OS/ARCH", stdout.String())
 	}
 }
 

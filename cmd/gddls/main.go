@@ -7,7 +7,7 @@
 //	gddls check [flags] [PATH ...]  check packages and Markdown, print findings
 //	gddls check --build RECORD [flags] [PACKAGE]  validate a build record
 //	gddls migrate [flags] [PATH ...]  rewrite retired forms into v0.9
-//	gddls version                print the version
+//	gddls version                print the version, commit and Go version
 package main
 
 import (
@@ -15,10 +15,6 @@ import (
 	"io"
 	"os"
 )
-
-// version is the release of gddls; builds may override it with
-// -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -37,7 +33,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "migrate":
 		return runMigrate(args, stdout, stderr)
 	case "version":
-		fmt.Fprintf(stdout, "gddls %s\n", version)
+		fmt.Fprint(stdout, currentVersion().String())
 		return 0
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
@@ -59,7 +55,7 @@ Usage:
                                    rewrite the retired forms of older packages into v0.9
                                    (gddls migrate --help says what it does and never does)
   gddls migrate --build RECORD     rewrite the retired members of a build record
-  gddls version                    print the version
+  gddls version                    print the version, the commit and the Go version
 
 Check flags:
   --format text|json|sarif   output format (default text)

@@ -17,7 +17,7 @@ import (
 // process whose exit ends the session when initialize names none.
 // Setting GDDLS_TEST_HOOKS=1 enables the internal test methods.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	opts := lsp.Options{Version: version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
+	opts := lsp.Options{Version: currentVersion().Version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
 	if g := newServeGC(); g != nil {
 		opts.Published = g.adjust
 	}

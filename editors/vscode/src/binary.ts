@@ -3,8 +3,14 @@
 
 import * as path from 'node:path';
 
+/** The package `go install` builds the server from. */
+export const INSTALL_PACKAGE = 'github.com/gddls/gddls/cmd/gddls@latest';
+
 /** The command that installs the server with the Go toolchain. */
-export const INSTALL_COMMAND = 'go install github.com/gddls/gddls/cmd/gddls@latest';
+export const INSTALL_COMMAND = `go install ${INSTALL_PACKAGE}`;
+
+/** The install instructions for every platform: the README's Install section. */
+export const INSTALL_URL = 'https://github.com/gddls/gddls#install';
 
 /** Everything binary resolution looks at, passed in so tests can fake it. */
 export interface ResolveInput {
@@ -20,6 +26,8 @@ export interface ResolveInput {
   env: Record<string, string | undefined>;
   /** Reports whether an executable regular file exists at the path. */
   isExecutable: (file: string) => boolean;
+  /** A binary the extension installed itself (Install with Go), tried last. */
+  installed?: string;
 }
 
 /** Where a found binary came from. */
@@ -61,10 +69,11 @@ export function expandHome(file: string, env: Record<string, string | undefined>
 }
 
 /**
- * The candidate files for `gddls` on PATH, in search order. On Windows each
- * folder is tried with every PATHEXT extension.
+ * The candidate files for the command `name` (default `gddls`) on PATH, in
+ * search order. On Windows each folder is tried with every PATHEXT
+ * extension.
  */
-export function pathCandidates(platform: string, env: Record<string, string | undefined>): string[] {
+export function pathCandidates(platform: string, env: Record<string, string | undefined>, name = 'gddls'): string[] {
   const win = platform === 'win32';
   const p = win ? path.win32 : path.posix;
   const pathVar = (win ? env.Path ?? env.PATH : env.PATH) ?? '';
@@ -73,8 +82,8 @@ export function pathCandidates(platform: string, env: Record<string, string | un
     ? (env.PATHEXT || '.EXE;.CMD;.BAT;.COM')
         .split(';')
         .filter((e) => e !== '')
-        .map((e) => 'gddls' + e.toLowerCase())
-    : ['gddls'];
+        .map((e) => name + e.toLowerCase())
+    : [name];
   const out: string[] = [];
   for (const dir of dirs) {
     for (const name of names) {
@@ -82,6 +91,16 @@ export function pathCandidates(platform: string, env: Record<string, string | un
     }
   }
   return out;
+}
+
+/** The first executable `name` on PATH, or undefined. */
+export function findOnPath(
+  name: string,
+  platform: string,
+  env: Record<string, string | undefined>,
+  isExecutable: (file: string) => boolean,
+): string | undefined {
+  return pathCandidates(platform, env, name).find(isExecutable);
 }
 
 /**
@@ -117,16 +136,17 @@ export function missingMessage(configured: string | undefined): string {
     );
   }
   return (
-    'gddls: the language server binary was not found. ' +
-    `Install it with "${INSTALL_COMMAND}" (and put the Go bin folder on PATH), ` +
-    'or set "gddls.path" to the binary.'
+    'gddls: the gddls language server was not found on PATH. ' +
+    'Download it for your platform from the gddls releases (see Install Instructions) and put it on PATH, ' +
+    `or install it with "${INSTALL_COMMAND}", or set "gddls.path" to the binary.`
   );
 }
 
 /**
  * Finds the server binary: the `gddls.path` setting when set, else the
- * binary bundled for this platform, else `gddls` on PATH, else the folders
- * `go install` writes to.
+ * binary bundled for this platform (only the platform-specific packages
+ * carry one), else `gddls` on PATH, else the folders `go install` writes
+ * to, else the binary the extension's Install with Go button installed.
  */
 export function resolveBinary(input: ResolveInput): Resolution {
   const configured = input.configuredPath.trim();
@@ -153,6 +173,12 @@ export function resolveBinary(input: ResolveInput): Resolution {
     tried.push(candidate);
     if (input.isExecutable(candidate)) {
       return { found: true, command: candidate, source: 'go' };
+    }
+  }
+  if (input.installed) {
+    tried.push(input.installed);
+    if (input.isExecutable(input.installed)) {
+      return { found: true, command: input.installed, source: 'go' };
     }
   }
   return { found: false, message: missingMessage(undefined), tried };

@@ -1,5 +1,6 @@
 // Entry point of the gddls VS Code extension.
 
+import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
@@ -11,7 +12,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
-import { bundledPath, resolveBinary } from './binary';
+import { INSTALL_COMMAND, bundledPath, findOnPath, resolveBinary } from './binary';
 import { escapeSnippet, filterWorkspaceSymbols, isCleanExit, keepDocumentSymbols, sortFirst, widenToJsonString } from './builtins';
 import {
   NOTIFY_SETTINGS,
@@ -23,6 +24,7 @@ import {
   initializationOptions,
   serverOnlyCommands,
 } from './config';
+import { ExecResult, goInstall } from './install';
 import { MissingBinaryNotifier } from './notify';
 import { showReferencesArgs } from './references';
 import { RENDER_TESTS_COMMAND, TESTS_SCHEME, TestsContentProvider, renderTests } from './tests';
@@ -40,6 +42,19 @@ function isExecutable(file: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Runs file with args (no shell) and collects its exit status and output. */
+function exec(file: string, args: string[]): Promise<ExecResult> {
+  return new Promise((resolve) => {
+    cp.execFile(file, args, { windowsHide: true, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== 'number') {
+        resolve({ code: -1, stdout, stderr: stderr || err.message });
+        return;
+      }
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+  });
 }
 
 /**
@@ -149,7 +164,13 @@ class Extension implements vscode.Disposable {
   // the protocol trace: no second channel exists while tracing is off.
   private readonly log = closable(vscode.window.createOutputChannel('gddls'));
   private readonly output = this.log.channel;
-  private readonly notifier = new MissingBinaryNotifier(vscode.window, vscode.commands);
+  private readonly notifier = new MissingBinaryNotifier(vscode.window, vscode.commands, {
+    openUrl: (url) => vscode.env.openExternal(vscode.Uri.parse(url)),
+    installWithGo: () => this.installWithGo(),
+  });
+  // The binary Install with Go wrote, when go put it somewhere resolveBinary
+  // does not look (a GOBIN set with go env -w, say).
+  private installed: string | undefined;
   readonly provider = new TestsContentProvider();
 
   constructor(private readonly context: vscode.ExtensionContext) {}
@@ -167,11 +188,13 @@ class Extension implements vscode.Disposable {
       arch: process.arch,
       env: process.env,
       isExecutable,
+      installed: this.installed,
     });
     if (!resolution.found) {
       this.output.appendLine(resolution.message);
       this.output.appendLine(`Looked in: ${resolution.tried.join(', ')}`);
-      void this.notifier.notify(resolution.message);
+      const goAvailable = findOnPath('go', process.platform, process.env, isExecutable) !== undefined;
+      void this.notifier.notify(resolution.message, { configured: (config.get<string>('path') ?? '').trim() !== '', goAvailable });
       return;
     }
     this.output.appendLine(`Starting ${resolution.command} serve (${resolution.source})`);
@@ -241,6 +264,41 @@ class Extension implements vscode.Disposable {
     this.notifier.reset();
     await this.stop();
     await this.start();
+  }
+
+  /**
+   * The Install with Go button: runs go install with a progress
+   * notification, logs its output, and starts the server it installed.
+   */
+  async installWithGo(): Promise<void> {
+    const go = findOnPath('go', process.platform, process.env, isExecutable);
+    if (!go) {
+      void vscode.window.showErrorMessage('gddls: the go command is no longer on PATH.');
+      return;
+    }
+    this.output.appendLine(`Running ${INSTALL_COMMAND}`);
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `gddls: ${INSTALL_COMMAND}` },
+      () =>
+        goInstall(go, process.platform, async (file, args) => {
+          const r = await exec(file, args);
+          if (r.stderr.trim() !== '') {
+            this.output.append(r.stderr.endsWith('\n') ? r.stderr : r.stderr + '\n');
+          }
+          return r;
+        }),
+    );
+    if (!result.ok) {
+      this.output.appendLine(result.message);
+      void vscode.window.showErrorMessage(result.message, 'Show Output').then((choice) => choice && this.output.show(true));
+      return;
+    }
+    this.installed = result.binary;
+    this.output.appendLine(`Installed ${result.binary}`);
+    await this.restart();
+    if (this.client) {
+      void vscode.window.showInformationMessage(`gddls: installed the server at ${result.binary} and started it.`);
+    }
   }
 
   async onConfigurationChanged(e: vscode.ConfigurationChangeEvent): Promise<void> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { INSTALL_COMMAND, bundledPath, pathCandidates, resolveBinary, type ResolveInput } from '../src/binary';
+import { INSTALL_COMMAND, bundledPath, findOnPath, pathCandidates, resolveBinary, type ResolveInput } from '../src/binary';
 
 function input(over: Partial<ResolveInput>, files: string[]): ResolveInput {
   const set = new Set(files);
@@ -26,6 +26,9 @@ test('resolveBinary picks the source in order of precedence', async (t) => {
     { name: 'go install folder as last resort', over: { env: { PATH: '/usr/bin', HOME: '/home/u', GOPATH: '/gp' } }, files: ['/gp/bin/gddls', '/home/u/go/bin/gddls'], want: '/gp/bin/gddls', source: 'go' },
     { name: 'GOBIN before GOPATH', over: { env: { PATH: '', GOBIN: '/gobin', GOPATH: '/gp' } }, files: ['/gp/bin/gddls', '/gobin/gddls'], want: '/gobin/gddls', source: 'go' },
     { name: 'windows bundled exe', over: { platform: 'win32', extensionPath: 'C:\\ext', env: { Path: 'C:\\tools' } }, files: ['C:\\ext\\bin\\win32-x64\\gddls.exe'], want: 'C:\\ext\\bin\\win32-x64\\gddls.exe', source: 'bundled' },
+    { name: 'installed by Install with Go, tried last', over: { installed: '/custom/gobin/gddls' }, files: ['/custom/gobin/gddls'], want: '/custom/gobin/gddls', source: 'go' },
+    { name: 'PATH before the installed binary', over: { installed: '/custom/gobin/gddls' }, files: ['/custom/gobin/gddls', '/usr/bin/gddls'], want: '/usr/bin/gddls', source: 'path' },
+    { name: 'universal package: no bin folder, PATH', over: {}, files: ['/usr/bin/gddls'], want: '/usr/bin/gddls', source: 'path' },
     { name: 'windows PATH with PATHEXT', over: { platform: 'win32', extensionPath: 'C:\\ext', env: { Path: 'C:\\a;C:\\tools', PATHEXT: '.COM;.EXE' } }, files: ['C:\\tools\\gddls.exe'], want: 'C:\\tools\\gddls.exe', source: 'path' },
   ];
   for (const c of cases) {
@@ -65,4 +68,11 @@ test('bundledPath and pathCandidates', () => {
   assert.equal(bundledPath('/e', 'darwin', 'arm64'), '/e/bin/darwin-arm64/gddls');
   assert.deepEqual(pathCandidates('linux', { PATH: '/a::/b' }), ['/a/gddls', '/b/gddls']);
   assert.deepEqual(pathCandidates('linux', {}), []);
+  assert.deepEqual(pathCandidates('win32', { Path: 'C:\\go\\bin', PATHEXT: '.EXE' }, 'go'), ['C:\\go\\bin\\go.exe']);
+});
+
+test('findOnPath finds go for the Install with Go button', () => {
+  const env = { PATH: '/usr/local/go/bin:/usr/bin' };
+  assert.equal(findOnPath('go', 'linux', env, (f) => f === '/usr/bin/go'), '/usr/bin/go');
+  assert.equal(findOnPath('go', 'linux', env, () => false), undefined);
 });
