@@ -25,9 +25,12 @@ type Test struct {
 	Type string
 	// Block is the rendered §6 test block, without spans or annotations.
 	Block *jsonsrc.Value
-	// JSON is Block indented by two spaces, members in authored order.
-	JSON string
 }
+
+// JSON returns Block indented by two spaces, members in authored order.
+// It is printed on demand: a check reads Block, and only the rendering
+// for a reader (Markdown) needs the text.
+func (t Test) JSON() string { return encodeIndent(t.Block) }
 
 // renderer holds what the rendering of one adoption collects.
 type renderer struct {
@@ -165,7 +168,6 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	if text != nil && text.Kind == jsonsrc.String {
 		test.Text = text.Str
 	}
-	test.JSON = encodeIndent(block)
 	return test, true
 }
 
