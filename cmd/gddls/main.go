@@ -31,7 +31,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "check":
-		tuneCheckGC()
+		defer tuneCheckGC()()
 		return runCheck(args, stdout, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "gddls %s\n", version)
