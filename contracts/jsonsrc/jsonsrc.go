@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -202,8 +203,16 @@ func (v *Value) Finite() bool {
 // Parse parses data as one JSON text. A leading UTF-8 byte order mark is
 // skipped. The returned errors hold at most one syntax error; the tree holds
 // what was parsed before it.
+//
+// The tree's strings without escapes and its numbers' literals share
+// data's memory instead of copying it: a file's tree then costs its nodes
+// and not its text a second time. data must not be modified while the
+// tree is in use (file contents never are: an edit makes a new buffer).
 func Parse(data []byte) (*Value, []Error) {
 	p := &parser{data: data}
+	if len(data) > 0 {
+		p.text = unsafe.String(unsafe.SliceData(data), len(data))
+	}
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		p.pos = 3
 	}
@@ -226,6 +235,7 @@ func Parse(data []byte) (*Value, []Error) {
 
 type parser struct {
 	data []byte
+	text string // data, shared (see Parse)
 	pos  int
 	err  *Error
 	// members and elems are stacks the open containers collect their
@@ -379,7 +389,7 @@ func (p *parser) number() *Value {
 		}
 	}
 	p.pos = i
-	raw := string(p.data[start:i])
+	raw := p.text[start:i]
 	f, err := strconv.ParseFloat(raw, 64)
 	if err != nil {
 		// Out of range: ParseFloat returns ±Inf or ±0 with the error, which
@@ -402,7 +412,7 @@ func (p *parser) str() (string, bool) {
 		case c == '"':
 			var s string
 			if buf == nil {
-				s = string(p.data[chunk:p.pos]) // no escape: one copy
+				s = p.text[chunk:p.pos] // no escape: no copy
 			} else {
 				s = string(append(buf, p.data[chunk:p.pos]...))
 			}
