@@ -261,7 +261,7 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 // one placeholder becomes the raw JSON value; otherwise each placeholder
 // is replaced by text. Substituted values are never scanned again.
 func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
-	phs := scanValue(nil, v, where)
+	phs := x.r.p.placeholdersOf(v, where)
 	if len(phs) == 0 {
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
@@ -273,11 +273,9 @@ func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
 	}
 	var b strings.Builder
 	last := 0
-	for _, m := range findPlaceholders(v.Str) {
-		b.WriteString(v.Str[last:m.start])
-		last = m.end
-		ph := phs[0]
-		phs = phs[1:]
+	for _, ph := range phs {
+		b.WriteString(v.Str[last:ph.Start])
+		last = ph.End
 		res := x.resolve(ph)
 		if res == nil {
 			b.WriteString(ph.Raw)
