@@ -272,6 +272,9 @@ func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
 	var b strings.Builder
+	// Room for the text around the placeholders and a short value each,
+	// so that the builder seldom grows.
+	b.Grow(len(v.Str) + 32*len(phs))
 	last := 0
 	for _, ph := range phs {
 		b.WriteString(v.Str[last:ph.Start])
