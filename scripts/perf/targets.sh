@@ -165,7 +165,8 @@ server() {
     : >"$work/$name$scale.p50"; : >"$work/$name$scale.p95"; : >"$work/$name$scale.c95"; : >"$work/$name$scale.rss"
     for i in $(seq "$LOADS"); do
       j="$work/$name$scale.$i.json"
-      "$work/gddls-load" -server "$work/gddls" -repo "$dir" -edits 300 -delay 0 -json >"$j"
+      "$work/gddls-load" -server "$work/gddls" -repo "$dir" -edits 300 -delay 0 -json >"$j" ||
+        echo "gddls-load on $dir failed; its numbers are missing" >&2
       nested "$j" edit_to_diagnostics p50_ms >>"$work/$name$scale.p50"
       nested "$j" edit_to_diagnostics p95_ms >>"$work/$name$scale.p95"
       nested "$j" completion p95_ms >>"$work/$name$scale.c95"
@@ -200,7 +201,7 @@ fi
 edit10() {
   local name=$1 c1 c10 r
   bench() { # bench SCALE: cpu-ns/op of one run of the benchmark
-    (cd "$repo" && GDDLS_BENCH_SCALE=$1 go test -run '^$' -bench "$name\$" -benchtime 2000x -count 1 ./analysis/ 2>/dev/null) |
+    (cd "$repo" && GDDLS_BENCH_SCALE=$1 go test -run '^$' -bench "^Benchmark$name\$" -benchtime 2000x -count 1 ./analysis/ 2>/dev/null) |
       awk -v b="Benchmark$name" '$1 ~ "^" b "(-[0-9]+)?$" {for (i = 1; i <= NF; i++) if ($(i+1) == "cpu-ns/op") print $i}'
   }
   : >"$work/$name.1" && : >"$work/$name.10"
