@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/pack"
 	"github.com/gddls/gddls/contracts/source"
@@ -26,6 +27,9 @@ type builder struct {
 	// buildRecords is Options.BuildRecords.
 	buildRecords bool
 	findings     []source.Finding
+	// digests shares the definition digests of the build's adoptions
+	// between copies of one definition (checkContracts).
+	digests contracts.DigestCache
 	// last holds the cache's memo of each package's previous build, by
 	// root, while this build runs (reuse.go).
 	last map[string]*pkgMemo

@@ -236,9 +236,10 @@ func (b *builder) checkContracts(p *Package) {
 		parallelBatches(len(p.Adoptions), 32, 0, func(i int) {
 			results[i] = b.checkAdoption(p, r, p.Adoptions[i])
 			// The digest checkDivergence compares, computed here in
-			// parallel (once per adoption parse; later builds find it
-			// done).
-			contracts.DefinitionDigest(p.Adoptions[i])
+			// parallel (once per adoption parse, and once per definition
+			// as written among the build's adoptions; later builds find
+			// it done).
+			b.digests.DefinitionDigest(p.Adoptions[i])
 		})
 		for _, res := range results {
 			b.findings = append(b.findings, res.findings...)

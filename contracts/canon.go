@@ -3,10 +3,12 @@ package contracts
 import (
 	"bufio"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -33,18 +35,77 @@ func DefinitionText(a *Adoption) string {
 // keeps 32 bytes instead of the text of its definition, which a server
 // would hold for every adoption of every snapshot.
 func definitionDigest(a *Adoption) [sha256.Size]byte {
+	a.definitionOnce.Do(func() { writeDefinitionDigest(a) })
+	return a.definitionDigest
+}
+
+// writeDefinitionDigest computes a.definitionDigest. The text is written
+// through a buffer into the hash, never held whole: it is as large as the
+// definition, for every adoption.
+func writeDefinitionDigest(a *Adoption) {
+	h := sha256.New()
+	if a.Root != nil && a.Root.Kind == jsonsrc.Object {
+		w := bufio.NewWriterSize(h, 512) // a few SHA-256 blocks a write
+		writeDefinition(w, a)
+		_ = w.Flush() // a hash takes every write
+	}
+	h.Sum(a.definitionDigest[:0])
+}
+
+// DigestCache shares the definition digests of adoptions whose definition
+// fields are written byte for byte the same: copies of one definition, the
+// usual case, are then serialised once instead of once each. Its zero
+// value is ready; it is safe for concurrent use.
+type DigestCache struct {
+	m sync.Map // rawDefinitionKey -> [sha256.Size]byte
+}
+
+// DefinitionDigest is the package's DefinitionDigest, shared through c
+// between adoptions that write their definition fields the same.
+func (c *DigestCache) DefinitionDigest(a *Adoption) [sha256.Size]byte {
 	a.definitionOnce.Do(func() {
-		// The text is written through a buffer into the hash, never held
-		// whole: it is as large as the definition, for every adoption.
-		h := sha256.New()
-		if a.Root != nil && a.Root.Kind == jsonsrc.Object {
-			w := bufio.NewWriterSize(h, 512) // a few SHA-256 blocks a write
-			writeDefinition(w, a)
-			_ = w.Flush() // a hash takes every write
+		key, ok := rawDefinitionKey(a)
+		if ok {
+			if d, found := c.m.Load(key); found {
+				a.definitionDigest = d.([sha256.Size]byte)
+				return
+			}
 		}
-		h.Sum(a.definitionDigest[:0])
+		writeDefinitionDigest(a)
+		if ok {
+			c.m.Store(key, a.definitionDigest)
+		}
 	})
 	return a.definitionDigest
+}
+
+// rawDefinitionKey is the SHA-256 digest of a's definition fields as
+// written in its file, in the order of the §10.2 table, each with its name
+// and length: two adoptions with the same key have the same canonical
+// definition text, which is a function of those bytes. ok is false when
+// the spans do not lie in a.Data.
+func rawDefinitionKey(a *Adoption) (key [sha256.Size]byte, ok bool) {
+	if a.Root == nil || a.Root.Kind != jsonsrc.Object {
+		return key, false
+	}
+	h := sha256.New()
+	var n [8]byte
+	for _, k := range definitionFields {
+		v := a.Root.Get(k)
+		if v == nil {
+			continue
+		}
+		if v.Span.Start < 0 || v.Span.End > len(a.Data) || v.Span.Start > v.Span.End {
+			return key, false
+		}
+		raw := a.Data[v.Span.Start:v.Span.End]
+		binary.LittleEndian.PutUint64(n[:], uint64(len(raw)))
+		h.Write([]byte(k))
+		h.Write(n[:])
+		h.Write(raw)
+	}
+	h.Sum(key[:0])
+	return key, true
 }
 
 // DefinitionDigest returns the digest the divergence checks compare for a

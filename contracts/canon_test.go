@@ -128,3 +128,35 @@ func TestDefinitionDigest(t *testing.T) {
 		}
 	}
 }
+
+// TestDigestCache: a digest shared through the cache is the digest each
+// adoption has on its own, for copies written alike, written differently
+// (same canonical text) and different definitions.
+func TestDigestCache(t *testing.T) {
+	const def = `"contract": "meter", "version": 1, "summary": "A meter."`
+	tests := []struct {
+		name string
+		a, b string
+		same bool
+	}{
+		{"copies written alike", `{` + def + `, "answers": {"x": "a"}}`, `{` + def + `, "answers": {"y": "b"}}`, true},
+		{"copies written differently", `{` + def + `}`, `{"summary": "A meter.", "version": 1, "contract": "meter"}`, true},
+		{"another summary", `{` + def + `}`, `{"contract": "meter", "version": 1, "summary": "A gauge."}`, false},
+		{"same bytes elsewhere", `{"contract": "meter", "version": 1, "x": "A meter."}`, `{"contract": "meter", "version": 1, "summary": "A meter."}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var c DigestCache
+			a := ParseAdoption("contracts/a.json", []byte(tc.a))
+			b := ParseAdoption("contracts/b.json", []byte(tc.b))
+			da, db := c.DefinitionDigest(a), c.DefinitionDigest(b)
+			alone := DefinitionDigest(ParseAdoption("contracts/b.json", []byte(tc.b)))
+			if db != alone {
+				t.Errorf("the cached digest of b differs from its own")
+			}
+			if (da == db) != tc.same {
+				t.Errorf("digests equal: %v, want %v", da == db, tc.same)
+			}
+		})
+	}
+}

@@ -14,17 +14,22 @@ type DocsConfig struct {
 	// Areas, Topics and Files give the tree's shape: Areas folders, each
 	// holding Topics folders of Files documents (default 10×10×10).
 	Areas, Topics, Files int
-	// Links is the number of links in each document (default 10).
+	// Links is the number of links in each document (default 30).
 	Links int
+	// Sections is the number of headings below the title of each document
+	// (default 16), every third one with a fenced code block.
+	Sections int
 	// Seed varies the choices; the same seed writes the same bytes.
 	Seed uint64
 	// Clean, when set, plants no broken link.
 	Clean bool
 }
 
-// DefaultDocsConfig returns a tree of 1,000 documents with 10 links each.
+// DefaultDocsConfig returns a tree of 1,000 documents of 16 sections and
+// 30 links each, as dense as real documentation: headings every few
+// paragraphs, links inline, by reference and in lists, fenced code.
 func DefaultDocsConfig() DocsConfig {
-	return DocsConfig{Areas: 10, Topics: 10, Files: 10, Links: 10, Seed: 1}
+	return DocsConfig{Areas: 10, Topics: 10, Files: 10, Links: 30, Sections: 16, Seed: 1}
 }
 
 // DocsReport describes what DocsTree wrote.
@@ -35,9 +40,6 @@ type DocsReport struct {
 	// Expected lists the planted broken links, by code and file.
 	Expected []Expected
 }
-
-// docsSections is the number of second-level headings of each document.
-const docsSections = 6
 
 // DocsTree writes a Markdown-only documentation tree into dir: documents in
 // area/topic folders linking to siblings, to other folders through "../",
@@ -52,6 +54,7 @@ func DocsTree(dir string, cfg DocsConfig) (*DocsReport, error) {
 	docPath := func(a, t, f int) string {
 		return fmt.Sprintf("area-%s/topic-%s/%s.md", word(a), word(t), word(f+40))
 	}
+	docsSections := cfg.Sections
 	heading := func(a, t, f, s int) string {
 		return title(word(((a*cfg.Topics+t)*cfg.Files+f)*docsSections+s+300)) + " notes"
 	}
@@ -96,14 +99,37 @@ func DocsTree(dir string, cfg DocsConfig) (*DocsReport, error) {
 				}
 				rep.Links += len(links)
 				per := (len(links) + docsSections - 1) / docsSections
+				var refs []string // reference definitions, written at the end
 				for s := 0; s < docsSections; s++ {
-					fmt.Fprintf(&b, "## %s\n\n", heading(a, t, f, s))
+					level := "###"
+					if s%3 == 0 {
+						level = "##"
+					}
+					fmt.Fprintf(&b, "%s %s\n\n", level, heading(a, t, f, s))
 					rep.Headings++
-					b.WriteString("Some prose about this part of the system.")
-					for _, l := range links[min(s*per, len(links)):min((s+1)*per, len(links))] {
-						fmt.Fprintf(&b, " See [the %s page](%s).", word(len(l)), l)
+					b.WriteString("Some prose about this part of the system, with `inline code` and *emphasis*.")
+					for i, l := range links[min(s*per, len(links)):min((s+1)*per, len(links))] {
+						switch i % 3 {
+						case 0:
+							fmt.Fprintf(&b, " See [the %s page](%s).", word(len(l)), l)
+						case 1:
+							ref := fmt.Sprintf("r%d-%d", s, i)
+							fmt.Fprintf(&b, "\n\n- Read [the %s notes][%s] first.", word(len(l)+1), ref)
+							refs = append(refs, fmt.Sprintf("[%s]: %s", ref, l))
+						default:
+							fmt.Fprintf(&b, "\n- Then [**%s**](%s) explains the rest.", word(len(l)+2), l)
+						}
 					}
 					b.WriteString("\n\n")
+					if s%3 == 1 {
+						fmt.Fprintf(&b, "```go\n// # not a heading, and [not a link](nowhere.md)\nfunc %s(n int) int {\n\treturn n * %d\n}\n```\n\n", word(s+f), s+2)
+					}
+					if s%4 == 2 {
+						b.WriteString("| Option | Meaning |\n| --- | --- |\n| `fast` | Skips the check. |\n| `full` | Checks everything. |\n\n")
+					}
+				}
+				if len(refs) > 0 {
+					b.WriteString(strings.Join(refs, "\n") + "\n")
 				}
 				w.add(self, []byte(b.String()))
 				rep.Files++
@@ -123,6 +149,7 @@ func (c DocsConfig) withDefaults() DocsConfig {
 	orDefault(&c.Topics, d.Topics)
 	orDefault(&c.Files, d.Files)
 	orDefault(&c.Links, d.Links)
+	orDefault(&c.Sections, d.Sections)
 	return c
 }
 

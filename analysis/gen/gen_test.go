@@ -137,3 +137,33 @@ func TestWordDistinct(t *testing.T) {
 		seen[w] = i
 	}
 }
+
+func TestRealPackageDeterministic(t *testing.T) {
+	src := FindReference("../..")
+	if src == "" {
+		t.Skip("no published contracts (shared/reference/contracts) beside the repository")
+	}
+	cfg := RealConfig{Source: src, Adoptions: 30, Chapters: 8}
+	d1, d2 := t.TempDir(), t.TempDir()
+	r1, err := RealPackage(d1, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := RealPackage(d2, cfg); err != nil {
+		t.Fatal(err)
+	}
+	a, b := readTree(t, d1), readTree(t, d2)
+	if !sameTree(a, b) {
+		t.Error("two runs with the same config wrote different trees")
+	}
+	if len(r1.Adoptions) != 30 || len(r1.Chapters) != 8 {
+		t.Errorf("report: %d adoptions, %d chapters", len(r1.Adoptions), len(r1.Chapters))
+	}
+	site := a[r1.CitationSite.File]
+	if site[r1.CitationSite.Offset-1] != '#' {
+		t.Errorf("CitationSite is not just after a '#': %q", site[r1.CitationSite.Offset-10:r1.CitationSite.Offset+5])
+	}
+	if _, err := RealPackage(t.TempDir(), RealConfig{Source: t.TempDir()}); err == nil {
+		t.Error("a folder without contracts gave no error")
+	}
+}

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"bytes"
+	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -21,7 +23,8 @@ type arr []any
 func (o obj) set(key string, val any) obj { return append(o, member{key, val}) }
 
 // encode writes v as JSON indented with two spaces, keeping member order.
-// Values may be obj, arr, []string, string, int, float64, bool or nil.
+// Values may be obj, arr, []string, string, json.Number, int, float64, bool
+// or nil.
 func encode(v any) []byte {
 	var b strings.Builder
 	writeJSON(&b, v, 0)
@@ -45,8 +48,10 @@ func writeJSON(b *strings.Builder, v any, depth int) {
 		b.WriteString(strconv.Itoa(v))
 	case float64:
 		b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+	case json.Number:
+		b.WriteString(string(v))
 	case string:
-		b.WriteString(strconv.Quote(v))
+		b.WriteString(quote(v))
 	case []string:
 		a := make(arr, len(v))
 		for i, s := range v {
@@ -79,7 +84,7 @@ func writeJSON(b *strings.Builder, v any, depth int) {
 				b.WriteByte(',')
 			}
 			indent(depth + 1)
-			b.WriteString(strconv.Quote(m.key))
+			b.WriteString(quote(m.key))
 			b.WriteString(": ")
 			writeJSON(b, m.val, depth+1)
 		}
@@ -88,4 +93,21 @@ func writeJSON(b *strings.Builder, v any, depth int) {
 	default:
 		b.WriteString("null") // not produced by this package
 	}
+}
+
+// quote returns s as a JSON string, without escaping '<', '>' and '&'.
+func quote(s string) string {
+	plain := true
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\'
+	}
+	if plain {
+		return `"` + s + `"`
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -1,10 +1,13 @@
 // Command gddls-gen writes a generated repository for benchmarks and load
 // tests: an OpenGDD package with many adoptions, chapters and citations, or
-// a plain Markdown documentation tree with many links.
+// a plain Markdown documentation tree with many links. With -real, the
+// package is made of the published example adoptions in a folder of
+// contracts (gen.RealPackage) instead of generated ones.
 //
 // Usage:
 //
 //	gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] [-records N] DIR
+//	gddls-gen -real CONTRACTS [-scale N] [-adoptions N] [-chapters N] DIR
 //
 // It prints what it wrote and the findings it planted on purpose.
 package main
@@ -29,18 +32,34 @@ func run(args []string, stdout, stderr io.Writer) int {
 	adoptions := fs.Int("adoptions", 0, "number of adoptions (package; 0 means 200)")
 	chapters := fs.Int("chapters", 0, "number of chapters (package; 0 means 100)")
 	records := fs.Int("records", 0, "number of records of a generated collection (package; 0 means none)")
+	realSrc := fs.String("real", "", "build the package from the published example adoptions of this contracts folder (e.g. ../shared/reference/contracts)")
 	scale := fs.Int("scale", 1, "size factor: n times the adoptions, chapters and tuning keys (package) or the documents (docs)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] DIR")
+		fmt.Fprintln(stderr, "usage: gddls-gen [-kind package|docs] [-scale N] [-clean] [-seed N] DIR\n       gddls-gen -real CONTRACTS [-scale N] DIR")
 		return 2
 	}
 	dir := fs.Arg(0)
 	var expected []gen.Expected
-	switch *kind {
-	case "package":
+	switch {
+	case *realSrc != "":
+		cfg := gen.DefaultRealConfig(*realSrc)
+		if *adoptions > 0 {
+			cfg.Adoptions = *adoptions
+		}
+		if *chapters > 0 {
+			cfg.Chapters = *chapters
+		}
+		rep, err := gen.RealPackage(dir, cfg.Scaled(*scale))
+		if err != nil {
+			fmt.Fprintln(stderr, "gddls-gen:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "package %s (published examples): %d adoptions, %d chapters, %d headings, %d tuning keys, %d citations (%d in contracts, %d in prose)\n",
+			dir, len(rep.Adoptions), len(rep.Chapters), rep.Headings, rep.TuningKeys, rep.Citations, rep.RowCitations, rep.ProseCitations)
+	case *kind == "package":
 		cfg := gen.DefaultConfig()
 		cfg.Seed, cfg.Clean = *seed, *clean
 		if *adoptions > 0 {
@@ -59,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "package %s: %d adoptions, %d chapters, %d headings, %d tuning keys, %d records, %d citations (%d in contracts, %d in prose)\n",
 			dir, len(rep.Adoptions), len(rep.Chapters), rep.Headings, rep.TuningKeys, rep.Records, rep.Citations, rep.RowCitations, rep.ProseCitations)
 		expected = rep.Expected
-	case "docs":
+	case *kind == "docs":
 		cfg := gen.DefaultDocsConfig()
 		cfg.Seed, cfg.Clean = *seed, *clean
 		rep, err := gen.DocsTree(dir, cfg.Scaled(*scale))

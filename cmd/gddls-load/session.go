@@ -68,10 +68,12 @@ func (s *session) drive(o options, repo string, tg *target) error {
 	if err := c.notify("initialized", map[string]any{}); err != nil {
 		return err
 	}
-	// Initial diagnostics: everything published until a quiet second.
-	last, files := s.quiet(time.Second, 30*time.Second)
+	// Initial diagnostics: everything published until a quiet second. A
+	// large repository on a busy machine may take minutes to load: only
+	// the global deadline bounds the wait.
+	last, files := s.quiet(time.Second, time.Until(s.deadline))
 	if files == 0 {
-		return fmt.Errorf("no initial diagnostics within 30s")
+		return fmt.Errorf("no initial diagnostics before the deadline")
 	}
 	s.res.InitialMS = ms(last.Sub(start))
 	s.res.InitialFiles = files

@@ -28,7 +28,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch cmd {
 	case "check":
-		tuneCheckGC()
+		defer tuneCheckGC()()
 		return runCheck(args, stdout, stderr)
 	case "migrate":
 		return runMigrate(args, stdout, stderr)

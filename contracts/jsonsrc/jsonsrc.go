@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -221,8 +222,16 @@ const BOMMessage = "the file starts with a UTF-8 byte-order mark (U+FEFF), which
 // mark were absent, for the editor, and any later syntax error is not
 // reported until the mark is removed. Every JSON file of the format is read
 // through Parse, so this is the one place that decides it.
+//
+// The tree's strings without escapes and its numbers' literals share
+// data's memory instead of copying it: a file's tree then costs its nodes
+// and not its text a second time. data must not be modified while the
+// tree is in use (file contents never are: an edit makes a new buffer).
 func Parse(data []byte) (*Value, []Error) {
 	p := &parser{data: data}
+	if len(data) > 0 {
+		p.text = unsafe.String(unsafe.SliceData(data), len(data))
+	}
 	bom := HasBOM(data)
 	if bom {
 		p.pos = len(BOM)
@@ -257,6 +266,7 @@ func bomError() Error {
 
 type parser struct {
 	data []byte
+	text string // data, shared (see Parse)
 	pos  int
 	err  *Error
 	// members and elems are stacks the open containers collect their
@@ -410,7 +420,7 @@ func (p *parser) number() *Value {
 		}
 	}
 	p.pos = i
-	raw := string(p.data[start:i])
+	raw := p.text[start:i]
 	f, err := strconv.ParseFloat(raw, 64)
 	if err != nil {
 		// Out of range: ParseFloat returns ±Inf or ±0 with the error, which
@@ -433,7 +443,7 @@ func (p *parser) str() (string, bool) {
 		case c == '"':
 			var s string
 			if buf == nil {
-				s = string(p.data[chunk:p.pos]) // no escape: one copy
+				s = p.text[chunk:p.pos] // no escape: no copy
 			} else {
 				s = string(append(buf, p.data[chunk:p.pos]...))
 			}

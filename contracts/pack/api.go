@@ -108,7 +108,9 @@ func Markdown(tests []Test, statuses []TemplateStatus) string {
 		if title := oneLine(t.Title); title != "" {
 			b.WriteString(" — " + title)
 		}
-		b.WriteString("\n\n" + fenceFor(t.JSON) + "test\n" + t.JSON + "\n" + fenceFor(t.JSON) + "\n")
+		js := t.JSON()
+		fence := fenceFor(js)
+		b.WriteString("\n\n" + fence + "test\n" + js + "\n" + fence + "\n")
 		if text := strings.TrimSpace(t.Text); text != "" {
 			b.WriteString("\n" + text + "\n")
 		}

@@ -30,6 +30,7 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -89,6 +90,31 @@ type Pack struct {
 
 	digest string
 	byID   map[string]*Template
+	// scans holds the placeholders of each string of the pack a rendering
+	// has read, by string and part (placeholderKey): the strings are the
+	// same for every test of every adoption, so they are scanned once.
+	scans *sync.Map
+}
+
+// placeholderKey names one scan of a pack string: the string and the part
+// of the template it is read as.
+type placeholderKey struct {
+	v     *jsonsrc.Value
+	where string
+}
+
+// placeholdersOf returns the placeholders of the pack string v read as
+// where, scanned once per pack; they are shared, never to be modified.
+func (p *Pack) placeholdersOf(v *jsonsrc.Value, where string) []*Placeholder {
+	if p == nil || p.scans == nil {
+		return scanValue(nil, v, where)
+	}
+	k := placeholderKey{v, where}
+	if phs, ok := p.scans.Load(k); ok {
+		return phs.([]*Placeholder)
+	}
+	phs, _ := p.scans.LoadOrStore(k, scanValue(nil, v, where))
+	return phs.([]*Placeholder)
 }
 
 // Template is one template of a pack.
@@ -240,7 +266,7 @@ func baseName(name string) string {
 // every problem becomes a finding in Pack.Findings.
 func ParsePack(file string, data []byte) *Pack {
 	sum := sha256.Sum256(data)
-	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}}
+	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: &sync.Map{}}
 	nameContract, nameVersion, nameOK := IsPackFileName(file)
 	if nameOK {
 		p.NameOK = true

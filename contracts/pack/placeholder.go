@@ -43,6 +43,8 @@ type Placeholder struct {
 	// Where says in which part of the template it stands: "title", "text",
 	// "test" or "binding <id>".
 	Where string
+	// Start and End are the byte range of Raw in In.Str.
+	Start, End int
 }
 
 // match is one placeholder occurrence in a decoded string: the byte range
@@ -124,7 +126,8 @@ func scanValue(out []*Placeholder, v *jsonsrc.Value, where string) []*Placeholde
 		for _, m := range findPlaceholders(v.Str) {
 			kind, arg := classify(m.body)
 			p := &Placeholder{Kind: kind, Raw: v.Str[m.start:m.end], Body: m.body, Arg: arg,
-				Whole: m.start == 0 && m.end == len(v.Str), In: v, Where: where, Span: v.Span, ArgSpan: v.Span}
+				Whole: m.start == 0 && m.end == len(v.Str), In: v, Where: where, Span: v.Span, ArgSpan: v.Span,
+				Start: m.start, End: m.end}
 			if exact {
 				p.Span = source.Span{Start: v.Span.Start + 1 + m.start, End: v.Span.Start + 1 + m.end}
 				p.ArgSpan = source.Span{Start: p.Span.End - 2 - len(arg), End: p.Span.End - 2}

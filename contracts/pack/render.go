@@ -25,9 +25,12 @@ type Test struct {
 	Type string
 	// Block is the rendered §6 test block, without spans or annotations.
 	Block *jsonsrc.Value
-	// JSON is Block indented by two spaces, members in authored order.
-	JSON string
 }
+
+// JSON returns Block indented by two spaces, members in authored order.
+// It is printed on demand: a check reads Block, and only the rendering
+// for a reader (Markdown) needs the text.
+func (t Test) JSON() string { return encodeIndent(t.Block) }
 
 // renderer holds what the rendering of one adoption collects.
 type renderer struct {
@@ -165,7 +168,6 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	if text != nil && text.Kind == jsonsrc.String {
 		test.Text = text.Str
 	}
-	test.JSON = encodeIndent(block)
 	return test, true
 }
 
@@ -259,7 +261,7 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 // one placeholder becomes the raw JSON value; otherwise each placeholder
 // is replaced by text. Substituted values are never scanned again.
 func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
-	phs := scanValue(nil, v, where)
+	phs := x.r.p.placeholdersOf(v, where)
 	if len(phs) == 0 {
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
@@ -270,12 +272,13 @@ func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
 	var b strings.Builder
+	// Room for the text around the placeholders and a short value each,
+	// so that the builder seldom grows.
+	b.Grow(len(v.Str) + 32*len(phs))
 	last := 0
-	for _, m := range findPlaceholders(v.Str) {
-		b.WriteString(v.Str[last:m.start])
-		last = m.end
-		ph := phs[0]
-		phs = phs[1:]
+	for _, ph := range phs {
+		b.WriteString(v.Str[last:ph.Start])
+		last = ph.End
 		res := x.resolve(ph)
 		if res == nil {
 			b.WriteString(ph.Raw)

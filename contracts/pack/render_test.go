@@ -109,10 +109,10 @@ func TestRender(t *testing.T) {
 			if once.Title != "meter stops at the maximum" || once.Text != "A gain never moves meter above contracts.meter.maximum." {
 				t.Errorf("once title/text: %q / %q", once.Title, once.Text)
 			}
-			if !strings.Contains(once.JSON, `"given": "meter is 1 below contracts.meter.maximum"`) || strings.Contains(once.JSON, "100") {
-				t.Errorf("value-cite must render the address, never the number:\n%s", once.JSON)
+			if !strings.Contains(once.JSON(), `"given": "meter is 1 below contracts.meter.maximum"`) || strings.Contains(once.JSON(), "100") {
+				t.Errorf("value-cite must render the address, never the number:\n%s", once.JSON())
 			}
-			g := tests[1].JSON
+			g := tests[1].JSON()
 			for _, want := range []string{`"scope": "every meter"`, `"seeds": [
     "d1"
   ]`, `"holds": "meter stays below contracts.meter.maximum under clamping of meter"`, `"tolerance": 0.5`} {
@@ -126,10 +126,10 @@ func TestRender(t *testing.T) {
 			if tests[1].Text != "Scope every meter." || tests[1].Type != "general" {
 				t.Errorf("general text %q type %q", tests[1].Text, tests[1].Type)
 			}
-			if tests[2].Row != "poison" || !strings.Contains(tests[2].JSON, `"when": "one turn passes"`) || !strings.Contains(tests[3].JSON, `"when": "one second passes"`) {
-				t.Errorf("row binding phrases:\n%s\n%s", tests[2].JSON, tests[3].JSON)
+			if tests[2].Row != "poison" || !strings.Contains(tests[2].JSON(), `"when": "one turn passes"`) || !strings.Contains(tests[3].JSON(), `"when": "one second passes"`) {
+				t.Errorf("row binding phrases:\n%s\n%s", tests[2].JSON(), tests[3].JSON())
 			}
-			caps := tests[4].JSON
+			caps := tests[4].JSON()
 			if !strings.Contains(caps, `"target": 3,`) || !strings.Contains(caps, `"3 turns"`) {
 				t.Errorf("a whole-value row number stays a number, in a string it is text:\n%s", caps)
 			}
@@ -137,8 +137,8 @@ func TestRender(t *testing.T) {
 		{name: "verification inputs", adopt: []string{`"answers"`, `"verification": { "sampled": { "scope": "meters in the arena", "seeds": ["v1", "v2"] } }, "answers"`},
 			checks: func(t *testing.T, tests []Test) {
 				g := tests[1]
-				if !strings.Contains(g.JSON, `"scope": "meters in the arena"`) || !strings.Contains(g.JSON, `"v2"`) || strings.Contains(g.JSON, "d1") {
-					t.Errorf("verification inputs must replace defaults:\n%s", g.JSON)
+				if !strings.Contains(g.JSON(), `"scope": "meters in the arena"`) || !strings.Contains(g.JSON(), `"v2"`) || strings.Contains(g.JSON(), "d1") {
+					t.Errorf("verification inputs must replace defaults:\n%s", g.JSON())
 				}
 				if g.Text != "Scope meters in the arena." {
 					t.Errorf("text %q", g.Text)
@@ -148,7 +148,7 @@ func TestRender(t *testing.T) {
 			checks: func(t *testing.T, tests []Test) {
 				found := false
 				for _, tt := range tests {
-					if strings.Contains(tt.JSON, `"stun-{{instance}} is open"`) {
+					if strings.Contains(tt.JSON(), `"stun-{{instance}} is open"`) {
 						found = true
 					}
 				}

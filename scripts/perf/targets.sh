@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# targets.sh measures every target of issue 16 in one run and prints each
-# with its threshold and whether this run met it (docs/PERFORMANCE.md):
+# targets.sh measures every target of issues 16 and 26 in one run and
+# prints each with its threshold and whether this run met it
+# (docs/PERFORMANCE.md):
 #
 #   peer     cold check of the 1,000-file Markdown tree against
 #            vscode-markdown-languageserver (scripts/peers/compare.sh)
@@ -11,13 +12,20 @@
 #            latency, peak RSS; the same on ten times the package
 #   edit10   the analysis layer's cost of an edit at 10x against 1x
 #            (BenchmarkEditAdoption, cpu-ns/op, runs of 2,000 edits)
+#   real     issue 26: the same cold, server and edit10 measures on the
+#            package built from the published example adoptions
+#            (gddls-gen -real), when shared/reference/contracts is found
+#            beside the repository or REFERENCE names it
 #
 # Usage: scripts/perf/targets.sh   (from anywhere)
 # Env:   RUNS   timed runs of each cold check, alternating (default 7)
 #        LOADS  runs of the load harness at each size (default 3)
 #        WORK   folder for binaries and generated repositories (default: a
 #               new temp folder; reused between runs when given)
-#        SKIP   space-separated parts to skip: peer cold docs10 server edit10
+#        SKIP   space-separated parts to skip: peer cold docs10 server
+#               edit10 real real-cold real-server real-edit10
+#        REFERENCE  folder of the published contracts (default: found in an
+#               ancestor of the repository as shared/reference/contracts)
 #
 # Needs GNU time (/usr/bin/time) for the RSS of a check, and Node and npm for
 # the peer. Medians are printed; the machine's load average is printed
@@ -47,6 +55,22 @@ gen "$work/p1"
 gen "$work/p10" -scale 10
 gen "$work/d1" -kind docs
 gen "$work/d10" -kind docs -scale 10
+reference=${REFERENCE:-}
+if [ -z "$reference" ]; then
+  d=$repo
+  while [ "$d" != / ]; do
+    d=$(dirname "$d")
+    if [ -d "$d/shared/reference/contracts" ]; then reference=$d/shared/reference/contracts; break; fi
+  done
+fi
+if [ -z "$reference" ] && ! skip real; then
+  echo "no published contracts (shared/reference/contracts) beside the repository: skipping the real-content targets" >&2
+  SKIP="$SKIP real"
+fi
+if ! skip real; then
+  gen "$work/r1" -real "$reference"
+  gen "$work/r10" -real "$reference" -scale 10
+fi
 
 # median prints the median of the numbers on standard input.
 median() {
@@ -101,6 +125,7 @@ tenfold() {
   local name=$1 small=$2 large=$3 label=$4 limit=$5 s10 kb10 r mb
   cold "$name" "$small" "$large"
   s1=$(median <"$work/$name.$(basename "$small").s")
+  kb1=$(sort -n "$work/$name.$(basename "$small").kb" | tail -1)
   s10=$(median <"$work/$name.$(basename "$large").s")
   kb10=$(sort -n "$work/$name.$(basename "$large").kb" | tail -1)
   r=$(awk -v a="$s10" -v b="$s1" 'BEGIN {printf "%.1f", a / b}')
@@ -114,6 +139,13 @@ if ! skip cold; then
   row "cold check, 200-adoption package" "${s1} s" "<= 0.3 s" "$(verdict "$s1" '<=' 0.3)"
 fi
 
+if ! skip real && ! skip real-cold; then
+  tenfold real "$work/r1" "$work/r10" "real-content package" 400
+  row "cold check, 200-adoption real-content package" "${s1} s" "<= 0.3 s" "$(verdict "$s1" '<=' 0.3)"
+  mb=$(awk -v k="$kb1" 'BEGIN {printf "%.0f", k / 1024}')
+  row "cold check, real-content package: peak RSS (max of $RUNS)" "${mb} MB" "<= 150 MB" "$(verdict "$mb" '<=' 150)"
+fi
+
 if ! skip docs10; then
   tenfold docs "$work/d1" "$work/d10" "Markdown tree (1,000 files)" 250
 fi
@@ -123,52 +155,75 @@ field() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1" | head -1; }
 # nested JSON OBJECT NAME: a number inside one of its objects.
 nested() { awk -v o="\"$2\"" -v f="\"$3\"" '$1 == o":" {in_o = 1} in_o && $1 == f":" {gsub(",", "", $2); print $2; exit}' "$1"; }
 
-if ! skip server; then
+# server NAME SMALL LARGE: the load harness LOADS times on each package and
+# the rows of its targets.
+server() {
+  local name=$1 small=$2 large=$3 scale p95 c95 rss a b r
   for scale in 1 10; do
-    : >"$work/load$scale.p50"; : >"$work/load$scale.p95"; : >"$work/load$scale.c95"; : >"$work/load$scale.rss"
+    local dir=$small
+    [ "$scale" = 10 ] && dir=$large
+    : >"$work/$name$scale.p50"; : >"$work/$name$scale.p95"; : >"$work/$name$scale.c95"; : >"$work/$name$scale.rss"
     for i in $(seq "$LOADS"); do
-      j="$work/load$scale.$i.json"
-      "$work/gddls-load" -server "$work/gddls" -repo "$work/p$scale" -edits 300 -delay 0 -json >"$j"
-      nested "$j" edit_to_diagnostics p50_ms >>"$work/load$scale.p50"
-      nested "$j" edit_to_diagnostics p95_ms >>"$work/load$scale.p95"
-      nested "$j" completion p95_ms >>"$work/load$scale.c95"
-      field "$j" peak_rss_mb >>"$work/load$scale.rss"
+      j="$work/$name$scale.$i.json"
+      "$work/gddls-load" -server "$work/gddls" -repo "$dir" -edits 300 -delay 0 -json >"$j" ||
+        echo "gddls-load on $dir failed; its numbers are missing" >&2
+      nested "$j" edit_to_diagnostics p50_ms >>"$work/$name$scale.p50"
+      nested "$j" edit_to_diagnostics p95_ms >>"$work/$name$scale.p95"
+      nested "$j" completion p95_ms >>"$work/$name$scale.c95"
+      field "$j" peak_rss_mb >>"$work/$name$scale.rss"
     done
   done
-  p95=$(median <"$work/load1.p95")
-  row "server: keystroke -> diagnostics p95 (median of $LOADS)" "${p95} ms (p50 $(median <"$work/load1.p50") ms)" "<= 5 ms" "$(verdict "$p95" '<=' 5)"
-  c95=$(median <"$work/load1.c95")
-  row "server: completion p95 (median of $LOADS)" "${c95} ms" "<= 2 ms" "$(verdict "$c95" '<=' 2)"
-  rss=$(sort -g "$work/load1.rss" | tail -1)
-  row "server: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 100 MB" "$(verdict "$rss" '<=' 100)"
-  rss=$(sort -g "$work/load10.rss" | tail -1)
-  row "server, 10x package: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 400 MB" "$(verdict "$rss" '<=' 400)"
-  a=$(median <"$work/load1.p50")
-  b=$(median <"$work/load10.p50")
+  p95=$(median <"$work/${name}1.p95")
+  row "$name server: keystroke -> diagnostics p95 (median of $LOADS)" "${p95} ms (p50 $(median <"$work/${name}1.p50") ms)" "<= 5 ms" "$(verdict "$p95" '<=' 5)"
+  c95=$(median <"$work/${name}1.c95")
+  row "$name server: completion p95 (median of $LOADS)" "${c95} ms" "<= 2 ms" "$(verdict "$c95" '<=' 2)"
+  rss=$(sort -g "$work/${name}1.rss" | tail -1)
+  row "$name server: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 100 MB" "$(verdict "$rss" '<=' 100)"
+  rss=$(sort -g "$work/${name}10.rss" | tail -1)
+  row "$name server, 10x: peak RSS (max of $LOADS)" "$(printf '%.0f' "$rss") MB" "<= 400 MB" "$(verdict "$rss" '<=' 400)"
+  a=$(median <"$work/${name}1.p50")
+  b=$(median <"$work/${name}10.p50")
   r=$(awk -v a="$b" -v b="$a" 'BEGIN {printf "%.1f", a / b}')
-  row "server, 10x package: keystroke p50 / 1x p50" "${r}x (${b} ms / ${a} ms)" "(see edit10)" "-"
+  row "$name server, 10x: keystroke p50 / 1x p50" "${r}x (${b} ms / ${a} ms)" "(see edit10)" "-"
+}
+
+if ! skip server; then
+  server load "$work/p1" "$work/p10"
+fi
+if ! skip real && ! skip real-server; then
+  server real "$work/r1" "$work/r10"
 fi
 
-if ! skip edit10; then
-  # Runs of 2,000 edits, long enough to hold the collections of the edits'
-  # own garbage at both sizes (the benchmark collects the initial load's
-  # garbage before it starts), the sizes taking turns.
-  bench() { # bench SCALE: cpu-ns/op of one run of EditAdoption
-    (cd "$repo" && GDDLS_BENCH_SCALE=$1 go test -run '^$' -bench 'EditAdoption$' -benchtime 2000x -count 1 ./analysis/ 2>/dev/null) |
-      awk '/^BenchmarkEditAdoption/ {for (i = 1; i <= NF; i++) if ($(i+1) == "cpu-ns/op") print $i}'
+# edit10 BENCHMARK: the rows of an edit's CPU at 10x against 1x. Runs of
+# 2,000 edits, long enough to hold the collections of the edits' own
+# garbage at both sizes (the benchmark collects the initial load's garbage
+# before it starts), the sizes taking turns.
+edit10() {
+  local name=$1 c1 c10 r
+  bench() { # bench SCALE: cpu-ns/op of one run of the benchmark
+    (cd "$repo" && GDDLS_BENCH_SCALE=$1 go test -run '^$' -bench "^Benchmark$name\$" -benchtime 2000x -count 1 ./analysis/ 2>/dev/null) |
+      awk -v b="Benchmark$name" '$1 ~ "^" b "(-[0-9]+)?$" {for (i = 1; i <= NF; i++) if ($(i+1) == "cpu-ns/op") print $i}'
   }
-  : >"$work/edit1" && : >"$work/edit10"
+  : >"$work/$name.1" && : >"$work/$name.10"
   for _ in 1 2 3; do
-    bench 1 >>"$work/edit1"
-    bench 10 >>"$work/edit10"
+    bench 1 >>"$work/$name.1"
+    bench 10 >>"$work/$name.10"
   done
-  c1=$(median <"$work/edit1")
-  c10=$(median <"$work/edit10")
+  c1=$(median <"$work/$name.1")
+  c10=$(median <"$work/$name.10")
   r=$(awk -v a="$c10" -v b="$c1" 'BEGIN {printf "%.2f", a / b}')
-  row "edit at 10x / edit at 1x (EditAdoption CPU, median of 3)" "${r}x ($(awk -v a="$c10" 'BEGIN {printf "%.2f", a / 1e6}') / $(awk -v a="$c1" 'BEGIN {printf "%.2f", a / 1e6}') ms)" "<= 1.5x" "$(verdict "$r" '<=' 1.5)"
+  row "edit at 10x / edit at 1x ($name CPU, median of 3)" "${r}x ($(awk -v a="$c10" 'BEGIN {printf "%.2f", a / 1e6}') / $(awk -v a="$c1" 'BEGIN {printf "%.2f", a / 1e6}') ms)" "<= 1.5x" "$(verdict "$r" '<=' 1.5)"
+}
+
+if ! skip edit10; then
+  edit10 EditAdoption
+fi
+if ! skip real && ! skip real-edit10; then
+  export GDDLS_REFERENCE_CONTRACTS=$reference
+  edit10 RealEditAdoption
 fi
 
 echo
-echo "issue 16 targets; $(nproc) CPUs; load average $start_load before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+echo "issue 16 and 26 targets; $(nproc) CPUs; load average $start_load before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 printf '%-66s %-30s %-12s %s\n' target measured threshold status
 printf '%s\n' "${rows[@]}"
