@@ -132,12 +132,17 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 	st.refused = s.refusedMessage
 	go s.q.run()
 	defer s.q.close()
-	defer conn.Close()
 	conn.Go(ctx, s.handle)
 	select {
 	case code := <-s.exit:
+		// Closing the connection closes the input, which on Windows waits
+		// until the read in progress ends; Wine does not cancel that read,
+		// so a server waiting for it would not exit until the client closes
+		// its end. The process ends now anyway: close without waiting.
+		go conn.Close()
 		return code
 	case <-conn.Done():
+		conn.Close()
 		if err := conn.Err(); err != nil && !errors.Is(err, io.EOF) {
 			logger.Printf("connection closed: %v", err)
 		}
@@ -148,6 +153,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 		}
 		return 1
 	case <-ctx.Done():
+		conn.Close()
 		return 1
 	}
 }
