@@ -83,3 +83,28 @@ func TestExitDoesNotWaitForInput(t *testing.T) {
 		t.Fatalf("Serve did not return on exit while the input stayed open; log:\n%s", logs.String())
 	}
 }
+
+// failingOutput is an output the client no longer reads.
+type failingOutput struct{}
+
+func (failingOutput) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestServerEndsWhenOutputFails checks that the server ends when it cannot
+// write to its client while its input stays open, which on Windows nothing
+// else would notice (Unix sends the process SIGPIPE).
+func TestServerEndsWhenOutputFails(t *testing.T) {
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var logs lockedBuffer
+	done := make(chan int, 1)
+	go func() { done <- Serve(context.Background(), inR, failingOutput{}, &logs, Options{Version: "test"}) }()
+	_, _ = io.WriteString(inW, frame(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`))
+	select {
+	case code := <-done:
+		if code != 1 {
+			t.Errorf("exit status %d when the output failed, want 1", code)
+		}
+	case <-time.After(timeout):
+		t.Fatalf("Serve did not return when its output failed; log:\n%s", logs.String())
+	}
+}
