@@ -113,10 +113,12 @@ if [ -f "$at" ] && grep -q "$fallback" "$at"; then
   printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/at_windows.go" >"$work/overlay.json"
   overlay=(-overlay "$work/overlay.json")
 fi
-# The sweeps that ask every query at every offset, or replay hundreds of
-# random edits, take minutes under Wine and test nothing of the OS: the
-# Linux run has them.
-slow='^(TestHostileQueries|TestQueriesSurviveBrokenFiles|TestQueriesEveryOffset|TestClockQueriesEveryOffset|TestWorkspaceMatchesLoadRandomEdits)$'
+# The sweeps that ask every query at every offset, replay hundreds of
+# random edits, send oversized or malformed messages by the hundred or
+# generate large repositories take minutes under Wine and test nothing of
+# the OS: the Linux run has them.
+slow='^(TestHostileQueries|TestQueriesSurviveBrokenFiles|TestQueriesEveryOffset|TestClockQueriesEveryOffset|TestWorkspaceMatchesLoadRandomEdits'
+slow+='|TestOversizeMessageRefused|TestAbuseEditStorm|TestAbuseMalformedParams|TestDefaultSizes|TestPackageDeterministic|TestPrefilterChangesNothing)$'
 # The lsp tests start the server TestMain would build with the go command,
 # which Wine does not have: they get gddls.exe, by its path on Wine's Z:.
 winexe="Z:${exe//\//\\}"
