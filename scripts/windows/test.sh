@@ -25,9 +25,10 @@
 # runs; a second run reuses it. docs/WINDOWS.md says more.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-here=scripts/windows
+here="$PWD/scripts/windows"
 
-step() { printf '\n-- windows: %s\n' "$*"; }
+start=$SECONDS
+step() { printf '\n-- windows (%ds): %s\n' $((SECONDS - start)) "$*"; }
 
 step "install Wine and mingw-w64 when missing"
 wine=$(command -v wine64 || true)
@@ -39,8 +40,12 @@ if [ ${#need[@]} -gt 0 ]; then
   sudo=()
   [ "$(id -u)" -eq 0 ] || sudo=(sudo)
   "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 \
-    install -y -qq --no-install-recommends "${need[@]}"
+  echo "installing ${need[*]}"
+  if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=600 \
+    install -y -qq --no-install-recommends "${need[@]}" >/tmp/gddls-wine-apt.log 2>&1; then
+    tail -30 /tmp/gddls-wine-apt.log
+    exit 1
+  fi
   wine=$(command -v wine64 || echo /usr/lib/wine/wine64)
 fi
 wineserver=$(command -v wineserver || echo "$(dirname "$wine")/wineserver")
@@ -78,7 +83,7 @@ exe="$work/gddls.exe"
 run() { "$here/wine-exec" "$@"; }
 
 step "gddls.exe check gives the Linux binary's report"
-GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -trimpath -o "$exe" ./cmd/gddls
+GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o "$exe" ./cmd/gddls
 go build -o "$work/gddls" ./cmd/gddls
 run "$exe" version
 for pkg in testdata/demo testdata/docs-repo; do
@@ -106,12 +111,15 @@ step "GOOS=windows go test ./... under Wine"
 # answer (gddls deletes no file; gddls.exe above is built as it ships).
 overlay=()
 at="$(go env GOROOT)/src/internal/syscall/windows/at_windows.go"
-fallback='^\tcase STATUS_INVALID_INFO_CLASS, // the operating system'
+fallback=$'^\tcase STATUS_INVALID_INFO_CLASS, // the operating system'
 if [ -f "$at" ] && grep -q "$fallback" "$at"; then
   sed "s|$fallback|\tcase NTStatus(0xC0000002), // STATUS_NOT_IMPLEMENTED, Wine's answer\n\t\tSTATUS_INVALID_INFO_CLASS, // the operating system|" \
     "$at" >"$work/at_windows.go"
   printf '{"Replace":{"%s":"%s"}}\n' "$at" "$work/at_windows.go" >"$work/overlay.json"
   overlay=(-overlay "$work/overlay.json")
+  echo "tests built with $at falling back on Wine's answer"
+else
+  echo "$at has changed: no overlay, so t.TempDir cleanups may fail under Wine"
 fi
 # The sweeps that ask every query at every offset, replay hundreds of
 # random edits, send oversized or malformed messages by the hundred or
@@ -123,10 +131,10 @@ slow+='|TestOversizeMessageRefused|TestAbuseEditStorm|TestAbuseMalformedParams|T
 # which Wine does not have: they get gddls.exe, by its path on Wine's Z:.
 winexe="Z:${exe//\//\\}"
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 GDDLS_TEST_BINARY="$winexe" \
-  timeout 900 go test "${overlay[@]}" -count=1 -skip "$slow" -exec "$PWD/$here/wine-exec" ./...
+  timeout 900 go test "${overlay[@]}" -count=1 -skip "$slow" -exec "$here/wine-exec" ./...
 
 step "an editor session from Linux against gddls.exe, with VS Code's Windows URIs and CRLF buffers"
-GDDLS_TEST_WINE="$PWD/$here/wine-exec" GDDLS_TEST_WINDOWS_BINARY="$exe" \
+GDDLS_TEST_WINE="$here/wine-exec" GDDLS_TEST_WINDOWS_BINARY="$exe" \
   timeout 300 go test -count=1 -run '^TestEditorSession$' -v ./lsp
 
 step "macOS and Windows on arm64: build and vet"
@@ -135,3 +143,4 @@ for target in darwin/amd64 darwin/arm64 windows/arm64; do
   GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go vet ./...
   echo "$target: builds and vets"
 done
+step "done"
