@@ -118,6 +118,12 @@ func start(t *testing.T, env []string, args ...string) *client {
 	}
 	cmd := exec.Command(binary, args...)
 	cmd.Env = append(os.Environ(), env...)
+	return startCmd(t, cmd)
+}
+
+// startCmd runs cmd, a gddls server, and returns the client that drives it.
+func startCmd(t *testing.T, cmd *exec.Cmd) *client {
+	t.Helper()
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -171,7 +171,10 @@ func TestRenameHeadingLeavesRepositoryClean(t *testing.T) {
 	}
 	renamed := map[string]string{}
 	for u, edits := range edit.Changes {
-		path := strings.TrimPrefix(u, "file://")
+		path, ok := pathOf(u)
+		if !ok {
+			t.Fatalf("the rename edits %s, which names no file", u)
+		}
 		renamed[u] = applyEdits(readFile(t, path), edits)
 		c.open(path, renamed[u], 7)
 	}

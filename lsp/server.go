@@ -115,7 +115,8 @@ type Server struct {
 // shutdown then exit, 1 otherwise.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opts Options) int {
 	logger := log.New(logw, "gddls: ", log.LstdFlags|log.Lmicroseconds)
-	st := newStream(&pipe{r: in, w: out}, logger)
+	rw := &pipe{r: in, w: out, gone: make(chan struct{})}
+	st := newStream(rw, logger)
 	conn := jsonrpc2.NewConn(st)
 	s := &Server{
 		conn:    conn,
@@ -132,12 +133,23 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 	st.refused = s.refusedMessage
 	go s.q.run()
 	defer s.q.close()
-	defer conn.Close()
 	conn.Go(ctx, s.handle)
 	select {
 	case code := <-s.exit:
+		// Closing the connection closes the input, which on Windows waits
+		// until the read in progress ends; Wine does not cancel that read,
+		// so a server waiting for it would not exit until the client closes
+		// its end. The process ends now anyway: close without waiting.
+		go conn.Close()
 		return code
+	case <-rw.gone:
+		// The client no longer reads: on Unix the process gets SIGPIPE, on
+		// Windows nothing else would end it while its input stays open.
+		logger.Printf("ending the session: the output cannot be written")
+		go conn.Close()
+		return 1
 	case <-conn.Done():
+		conn.Close()
 		if err := conn.Err(); err != nil && !errors.Is(err, io.EOF) {
 			logger.Printf("connection closed: %v", err)
 		}
@@ -148,18 +160,29 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 		}
 		return 1
 	case <-ctx.Done():
+		conn.Close()
 		return 1
 	}
 }
 
-// pipe joins a reader and a writer into the connection jsonrpc2 wants.
+// pipe joins a reader and a writer into the connection jsonrpc2 wants. A
+// failed write closes gone.
 type pipe struct {
-	r io.Reader
-	w io.Writer
+	r    io.Reader
+	w    io.Writer
+	once sync.Once
+	gone chan struct{}
 }
 
-func (p *pipe) Read(b []byte) (int, error)  { return p.r.Read(b) }
-func (p *pipe) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p *pipe) Read(b []byte) (int, error) { return p.r.Read(b) }
+
+func (p *pipe) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	if err != nil {
+		p.once.Do(func() { close(p.gone) })
+	}
+	return n, err
+}
 func (p *pipe) Close() error {
 	if c, ok := p.r.(io.Closer); ok {
 		return c.Close()

@@ -83,6 +83,56 @@ func TestPathOf(t *testing.T) {
 	}
 }
 
+// TestPathOfWindows checks the URIs editors send on Windows; it runs under
+// Wine in scripts/windows/test.sh.
+func TestPathOfWindows(t *testing.T) {
+	if runtime.GOOS != "windows" {
+		t.Skip("Windows paths")
+	}
+	tests := []struct {
+		uri  string
+		want string
+		ok   bool
+	}{
+		{"file:///c%3A/Users/designer/pkg/contracts/x.json", `c:\Users\designer\pkg\contracts\x.json`, true},
+		{"file:///C:/Users/designer/pkg/a.md", `C:\Users\designer\pkg\a.md`, true},
+		{"file:///c%3A/My%20Game/%C3%A9.md", `c:\My Game\é.md`, true},
+		{"file://localhost/c:/a.md", `c:\a.md`, true},
+		{"file:///c%3A/x/../a.md", `c:\a.md`, true},
+		{"file:///Users/a.md", "", false},
+		{"file://server/share/a.md", "", false},
+		{"untitled:Untitled-1", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := pathOf(tt.uri)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("pathOf(%q) = %q, %v; want %q, %v", tt.uri, got, ok, tt.want, tt.ok)
+		}
+	}
+	// What the server sends back names the file VS Code opened.
+	for _, u := range []string{"file:///c%3A/Users/a%20b/c%23d.md", "file:///d%3A/%C3%A9/x.json"} {
+		p, ok := pathOf(u)
+		if !ok {
+			t.Errorf("pathOf(%q) failed", u)
+			continue
+		}
+		back := string(uriOf(p))
+		if a, b := mustVSCodePath(t, back), mustVSCodePath(t, u); a != b {
+			t.Errorf("uriOf(pathOf(%q)) = %q, which VS Code opens as %q, not %q", u, back, a, b)
+		}
+	}
+}
+
+// mustVSCodePath returns the Windows path VS Code opens for u.
+func mustVSCodePath(t *testing.T, u string) string {
+	t.Helper()
+	p, err := vscodePath(u, true)
+	if err != nil {
+		t.Fatalf("%s: %v", u, err)
+	}
+	return p
+}
+
 func TestKindWanted(t *testing.T) {
 	tests := []struct {
 		kind string
