@@ -21,15 +21,19 @@ type Reference struct {
 // typedColons are the prefixes of the typed-colon references of §1a.
 var typedColons = [...]string{"tuning:", "state:", "collections:", "descriptor:", "palette:"}
 
-// References returns the reference forms of §1a in a player-fantasy line
-// whose text starts at offset start, in order: typed-colon references, a
-// runtime address or a bare tuning citation in inline code, and chapter
-// anchors (`file.md#anchor`, a bare `#anchor`).
-func References(text string, start int) []Reference {
-	var out []Reference
-	add := func(a, b int, msg string) {
-		out = append(out, Reference{Span: source.Span{Start: start + a, End: start + b}, Message: msg})
-	}
+// TypedReference is a typed-colon reference of §1a in a line of text
+// (`tuning:oil`, `palette:night`): its prefix, and its offsets in the
+// text from the prefix to the next white space.
+type TypedReference struct {
+	Prefix     string
+	Start, End int
+}
+
+// TypedReferences returns the typed-colon references of text, prefix by
+// prefix in the order of typedColons: a prefix that does not follow a
+// letter or digit and is followed by something other than white space.
+func TypedReferences(text string) []TypedReference {
+	var out []TypedReference
 	for _, prefix := range typedColons {
 		for from := 0; ; {
 			i := strings.Index(text[from:], prefix)
@@ -44,8 +48,23 @@ func References(text string, start int) []Reference {
 				continue
 			}
 			end := from + strings.IndexFunc(text[from:]+" ", unicode.IsSpace)
-			add(i, end, fmt.Sprintf("%q is a typed reference, and the player fantasy cites nothing; say it in plain words here and cite it in a chapter", text[i:end]))
+			out = append(out, TypedReference{Prefix: prefix, Start: i, End: end})
 		}
+	}
+	return out
+}
+
+// References returns the reference forms of §1a in a player-fantasy line
+// whose text starts at offset start, in order: typed-colon references, a
+// runtime address or a bare tuning citation in inline code, and chapter
+// anchors (`file.md#anchor`, a bare `#anchor`).
+func References(text string, start int) []Reference {
+	var out []Reference
+	add := func(a, b int, msg string) {
+		out = append(out, Reference{Span: source.Span{Start: start + a, End: start + b}, Message: msg})
+	}
+	for _, r := range TypedReferences(text) {
+		add(r.Start, r.End, fmt.Sprintf("%q is a typed reference, and the player fantasy cites nothing; say it in plain words here and cite it in a chapter", text[r.Start:r.End]))
 	}
 	for _, c := range codeSpans(text) {
 		class, segs := tuning.ClassifyToken(c.text)

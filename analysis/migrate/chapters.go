@@ -168,39 +168,28 @@ func (r *run) chapter(file string, c *context) {
 		b := fantasy.Read(doc)
 		for _, l := range b.Fantasy {
 			text := l.Text
-			for _, prefix := range []string{"tuning:", "palette:"} {
-				for from := 0; ; {
-					i := strings.Index(text[from:], prefix)
-					if i < 0 {
-						break
-					}
-					i += from
-					from = i + len(prefix)
-					if i > 0 && isWordByte(text[i-1]) {
-						continue
-					}
-					end := from
-					for end < len(text) && !isSpaceByte(text[end]) {
-						end++
-					}
-					tok := strings.TrimRight(text[i:end], ".,;:!?)")
-					if tok == prefix || strings.Contains(tok, "`") {
-						continue
-					}
-					rest := strings.TrimPrefix(tok, prefix)
-					addr, ok := rest, c.keys[rest]
-					if prefix == "palette:" {
-						addr = "palette." + rest
-						ok = c.palette(addr)
-					}
-					off := l.Span.Start + i
-					if !ok {
-						person("FANTASY_REFERENCE", off, fmt.Sprintf("say %q in plain words", tok), "the reference does not resolve, so the migration does not write it as a dotted address", false)
-						continue
-					}
-					edits = append(edits, edit{off, off + len(tok), addr})
-					change("FANTASY_REFERENCE", off, fmt.Sprintf("%q became the dotted address %s", tok, addr))
+			for _, r := range fantasy.TypedReferences(text) {
+				prefix, i := r.Prefix, r.Start
+				if prefix != "tuning:" && prefix != "palette:" {
+					continue
 				}
+				tok := strings.TrimRight(text[i:r.End], ".,;:!?)")
+				if tok == prefix || strings.Contains(tok, "`") {
+					continue
+				}
+				rest := strings.TrimPrefix(tok, prefix)
+				addr, ok := rest, c.keys[rest]
+				if prefix == "palette:" {
+					addr = "palette." + rest
+					ok = c.palette(addr)
+				}
+				off := l.Span.Start + i
+				if !ok {
+					person("FANTASY_REFERENCE", off, fmt.Sprintf("say %q in plain words", tok), "the reference does not resolve, so the migration does not write it as a dotted address", false)
+					continue
+				}
+				edits = append(edits, edit{off, off + len(tok), addr})
+				change("FANTASY_REFERENCE", off, fmt.Sprintf("%q became the dotted address %s", tok, addr))
 			}
 		}
 	}
@@ -331,12 +320,6 @@ func inList(data []byte, off int) bool {
 	ls, _ := lineBounds(data, off)
 	return off != ls
 }
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // sortedKeys returns the keys of a file map in order.
 func sortedKeys(m map[string][]byte) []string {
