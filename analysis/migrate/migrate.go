@@ -136,6 +136,7 @@ func Package(files map[string][]byte) *Result {
 	r.collections()
 	r.personalization()
 	r.adoptions()
+	r.designerForms()
 	r.verifyRules()
 	r.finish()
 	return r.res
