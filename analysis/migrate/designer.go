@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gddls/gddls/analysis/buildplan"
+	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/analysis/personalization"
 	"github.com/gddls/gddls/analysis/tuning"
 	"github.com/gddls/gddls/contracts"
@@ -58,6 +60,7 @@ func (r *run) designerForms() {
 			}
 		}
 	}
+	r.colonSeeds()
 	for _, file := range sortedKeys(r.cur) {
 		if !strings.HasPrefix(file, "contracts/") || strings.Count(file, "/") != 1 || !strings.HasSuffix(file, ".json") {
 			continue
@@ -130,6 +133,42 @@ func (r *run) colonCitations(file string, a *contracts.Adoption) bool {
 	}
 	r.setEdits(file, applyEdits(data, edits), edits)
 	return true
+}
+
+// codeSeedColon is the code of the review item for a seed with a colon,
+// a form no check reports (Appendix A gives it no code).
+const codeSeedColon = "MIGRATE_SEED_COLON"
+
+// colonSeeds lists, for review, each entry of a test's seeds in
+// 05-build-plan.md that holds a colon: a seed may not hold one, since the
+// colon separates the parts of a seed address, but no check reports it.
+func (r *run) colonSeeds() {
+	const file = "05-build-plan.md"
+	data, ok := r.cur[file]
+	if !ok {
+		return
+	}
+	for _, t := range buildplan.Parse(markdown.Parse(data)).Tests {
+		if !t.HasFence || t.Content.End <= t.Content.Start {
+			continue
+		}
+		v, errs := jsonsrc.Parse(data[t.Content.Start:t.Content.End])
+		if len(errs) > 0 || v == nil {
+			continue
+		}
+		seeds := v.Get("seeds")
+		if seeds == nil || seeds.Kind != jsonsrc.Array {
+			continue
+		}
+		for _, e := range seeds.Elems {
+			if e.Kind != jsonsrc.String || !strings.Contains(e.Str, ":") {
+				continue
+			}
+			r.res.Items = append(r.res.Items, Item{Code: codeSeedColon, File: file, Line: lineOf(data, t.Content.Start+e.Span.Start), Review: true,
+				Need: "choose a seed without a colon in place of " + strconv.Quote(e.Str) + ", and change every place that uses it",
+				Why:  "a colon separates the parts of a seed address; the new seed is the designer's choice, and no check reports the old one"})
+		}
+	}
 }
 
 // surfacePlaceholder matches the retired placeholder of a pack template.
