@@ -56,6 +56,7 @@ func (r *run) designerForms() {
 					r.res.Items = append(r.res.Items, Item{Code: personalization.CodeSchema, File: "personalization.json", Line: lineOf(data, id.Span.Start),
 						Need: "write the question id " + spanText(data, id.Span) + " without white space (join its words with _ or choose another id), and change every > PERSONALIZATION: tag that names it",
 						Why:  "the new id is the designer's choice, and the tags in the chapters must follow it"})
+					r.personalizationTags(id.Str)
 				}
 			}
 		}
@@ -133,6 +134,29 @@ func (r *run) colonCitations(file string, a *contracts.Adoption) bool {
 	}
 	r.setEdits(file, applyEdits(data, edits), edits)
 	return true
+}
+
+// personalizationTag matches a `> PERSONALIZATION:` tag line and captures
+// what it names.
+var personalizationTag = regexp.MustCompile(`(?m)^[ \t]*(?:>[ \t]*)+PERSONALIZATION:[ \t]*(.*?)[ \t]*\r?$`)
+
+// personalizationTags lists each tag of a chapter that names the question
+// id, which holds white space: the check reads its first word as the id.
+func (r *run) personalizationTags(id string) {
+	for _, file := range sortedKeys(r.cur) {
+		if strings.Contains(file, "/") || !strings.HasSuffix(file, ".md") {
+			continue
+		}
+		data := r.cur[file]
+		for _, m := range personalizationTag.FindAllSubmatchIndex(data, -1) {
+			if strings.Join(strings.Fields(string(data[m[2]:m[3]])), " ") != strings.Join(strings.Fields(id), " ") {
+				continue
+			}
+			r.res.Items = append(r.res.Items, Item{Code: "PERSONALIZATION_TAG_DANGLING", File: file, Line: lineOf(data, m[0]),
+				Need: "name the question by its new id, once its id in personalization.json has no white space",
+				Why:  "the question's new id is the designer's choice"})
+		}
+	}
 }
 
 // codeSeedColon is the code of the review item for a seed with a colon,
