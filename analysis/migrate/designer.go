@@ -75,6 +75,13 @@ func (r *run) designerForms() {
 		if a.ParseError != nil {
 			continue
 		}
+		if ver := a.Root.Get("verification"); ver != nil && ver.Kind == jsonsrc.Object {
+			for _, m := range ver.Members {
+				if m.Value != nil && m.Value.Kind == jsonsrc.Object {
+					r.seedItems(file, data, 0, m.Value.Get("seeds"))
+				}
+			}
+		}
 		if r.colonCitations(file, a) {
 			data = r.cur[file]
 			a = contracts.ParseAdoption(file, data)
@@ -180,18 +187,23 @@ func (r *run) colonSeeds() {
 		if len(errs) > 0 || v == nil {
 			continue
 		}
-		seeds := v.Get("seeds")
-		if seeds == nil || seeds.Kind != jsonsrc.Array {
+		r.seedItems(file, data, t.Content.Start, v.Get("seeds"))
+	}
+}
+
+// seedItems lists, for review, each seed of the array seeds that holds a
+// colon; the array was parsed from data at offset at.
+func (r *run) seedItems(file string, data []byte, at int, seeds *jsonsrc.Value) {
+	if seeds == nil || seeds.Kind != jsonsrc.Array {
+		return
+	}
+	for _, e := range seeds.Elems {
+		if e.Kind != jsonsrc.String || !strings.Contains(e.Str, ":") {
 			continue
 		}
-		for _, e := range seeds.Elems {
-			if e.Kind != jsonsrc.String || !strings.Contains(e.Str, ":") {
-				continue
-			}
-			r.res.Items = append(r.res.Items, Item{Code: codeSeedColon, File: file, Line: lineOf(data, t.Content.Start+e.Span.Start), Review: true,
-				Need: "choose a seed without a colon in place of " + strconv.Quote(e.Str) + ", and change every place that uses it",
-				Why:  "a colon separates the parts of a seed address; the new seed is the designer's choice, and no check reports the old one"})
-		}
+		r.res.Items = append(r.res.Items, Item{Code: codeSeedColon, File: file, Line: lineOf(data, at+e.Span.Start), Review: true,
+			Need: "choose a seed without a colon in place of " + strconv.Quote(e.Str) + ", and change every place that uses it",
+			Why:  "a colon separates the parts of a seed address; the new seed is the designer's choice, and no check reports the old one"})
 	}
 }
 
@@ -216,6 +228,15 @@ func (r *run) packForms(file string, data []byte) {
 				r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_PACK_SHAPE", File: file, Line: lineOf(data, ty.Span.Start),
 					Need: "give the template " + spanText(data, ty.Span) + " a v0.9 type (a general test in place of property or exhaustive-search; a document-check has no v0.9 form) in a new version of the pack",
 					Why:  why})
+			}
+		}
+	}
+	if ts := v.Get("templates"); ts != nil && ts.Kind == jsonsrc.Array {
+		for _, t := range ts.Elems {
+			if in := t.Get("inputs"); in != nil && in.Kind == jsonsrc.Object {
+				if sd := in.Get("seeds"); sd != nil && sd.Kind == jsonsrc.Object {
+					r.seedItems(file, data, 0, sd.Get("default"))
+				}
 			}
 		}
 	}
