@@ -17,11 +17,13 @@ import (
 
 // designerForms lists the retired forms whose v0.9 form is a choice the
 // format leaves to the designer (Appendix A): a reserved or all-digit
-// tuning key, a question id with white space, empty definition text or a
-// value name that begins with a digit in an adoption, and the retired
+// tuning key, a question id with white space (and the tags naming it),
+// empty definition text or a value name that begins with a digit in an
+// adoption, a colon citation it cannot rewrite, and the retired
 // placeholder and template types of a pack, which the migration never
 // edits. Each is listed at the line the check reports it, in the files as
-// the migration leaves them.
+// the migration leaves them. A seed with a colon, which no check reports,
+// is a review item.
 func (r *run) designerForms() {
 	if data, ok := r.cur["tuning.json"]; ok {
 		for _, f := range tuning.Parse("tuning.json", data).Findings {
