@@ -24,3 +24,22 @@ func TestParallelBatches(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchSize checks that a batch never exceeds the one asked for and
+// that a short list is cut fine enough to share out evenly.
+func TestBatchSize(t *testing.T) {
+	for _, tt := range []struct{ n, batch, workers, want int }{
+		{0, 32, 2, 1},
+		{10, 32, 2, 1},
+		{200, 32, 2, 6},    // 200 adoptions on two cores: 34 batches
+		{319, 16, 4, 4},    // the files of the real-content package, four readers
+		{20000, 32, 2, 32}, // a long list keeps the batch asked for
+		{100000, 16, 4, 16},
+		{200, 0, 2, 1},
+		{200, 32, 0, 12}, // no workers counts as one
+	} {
+		if got := batchSize(tt.n, tt.batch, tt.workers); got != tt.want {
+			t.Errorf("batchSize(%d, %d, %d) = %d, want %d", tt.n, tt.batch, tt.workers, got, tt.want)
+		}
+	}
+}

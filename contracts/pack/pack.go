@@ -90,9 +90,10 @@ type Pack struct {
 
 	digest string
 	byID   map[string]*Template
-	// scans holds the placeholders of each string of the pack a rendering
-	// has read, by string and part (placeholderKey): the strings are the
-	// same for every test of every adoption, so they are scanned once.
+	// scans holds what a rendering has learnt of each value of the pack it
+	// has read (a *scanned), by value and part (placeholderKey): the
+	// values are the same for every test of every adoption, so they are
+	// scanned once, and those without placeholders rendered once.
 	scans *sync.Map
 }
 
@@ -103,18 +104,41 @@ type placeholderKey struct {
 	where string
 }
 
-// placeholdersOf returns the placeholders of the pack string v read as
-// where, scanned once per pack; they are shared, never to be modified.
-func (p *Pack) placeholdersOf(v *jsonsrc.Value, where string) []*Placeholder {
+// scanned is what a rendering needs to know of one pack value read as a
+// part of a template, kept per pack (Pack.scans).
+type scanned struct {
+	// phs are the placeholders of a string; shared, never to be modified.
+	phs []*Placeholder
+	// static is the rendering of a value with no placeholder anywhere
+	// inside (annotations removed): the same for every test of every
+	// adoption, so made once and shared by all, never to be modified.
+	static *jsonsrc.Value
+}
+
+// scanOf returns what the pack value v read as where holds, worked out
+// once per pack.
+func (p *Pack) scanOf(v *jsonsrc.Value, where string) *scanned {
 	if p == nil || p.scans == nil {
-		return scanValue(nil, v, where)
+		return newScanned(v, where)
 	}
 	k := placeholderKey{v, where}
-	if phs, ok := p.scans.Load(k); ok {
-		return phs.([]*Placeholder)
+	if sc, ok := p.scans.Load(k); ok {
+		return sc.(*scanned)
 	}
-	phs, _ := p.scans.LoadOrStore(k, scanValue(nil, v, where))
-	return phs.([]*Placeholder)
+	sc, _ := p.scans.LoadOrStore(k, newScanned(v, where))
+	return sc.(*scanned)
+}
+
+// newScanned scans v read as where.
+func newScanned(v *jsonsrc.Value, where string) *scanned {
+	phs := scanValue(nil, v, where)
+	if len(phs) == 0 {
+		return &scanned{static: copyValue(v)}
+	}
+	if v.Kind != jsonsrc.String {
+		phs = nil // only a string's own placeholders are kept
+	}
+	return &scanned{phs: phs}
 }
 
 // Template is one template of a pack.

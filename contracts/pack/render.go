@@ -38,6 +38,9 @@ type renderer struct {
 	p        *Pack
 	findings []source.Finding
 	seen     map[string]bool
+	// instance is the adoption's id as a value, what {{instance}} stands
+	// for in every test of the adoption; made on first use.
+	instance *jsonsrc.Value
 }
 
 func (r *renderer) add(f source.Finding) {
@@ -230,14 +233,19 @@ func phraseKeys(b *Binding) string {
 }
 
 // value renders a template value: placeholders replaced, annotations
-// removed.
+// removed. A value without placeholders renders to the pack's shared copy
+// (scanned.static), so the result is never to be modified.
 func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
+	sc := x.r.p.scanOf(v, where)
+	if sc.static != nil {
+		return sc.static
+	}
 	switch v.Kind {
 	case jsonsrc.String:
-		return x.str(v, where)
+		return x.str(v, sc.phs)
 	case jsonsrc.Array:
 		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
@@ -245,7 +253,7 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 		}
 		return out
 	case jsonsrc.Object:
-		out := &jsonsrc.Value{Kind: jsonsrc.Object}
+		out := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
 		for _, m := range v.Members {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
@@ -257,14 +265,11 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 	return copyValue(v)
 }
 
-// str renders one string of the pack (rule 12): a string that is exactly
-// one placeholder becomes the raw JSON value; otherwise each placeholder
-// is replaced by text. Substituted values are never scanned again.
-func (x *expansion) str(v *jsonsrc.Value, where string) *jsonsrc.Value {
-	phs := x.r.p.placeholdersOf(v, where)
-	if len(phs) == 0 {
-		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
-	}
+// str renders one string of the pack with its placeholders phs (rule 12):
+// a string that is exactly one placeholder becomes the raw JSON value;
+// otherwise each placeholder is replaced by text. Substituted values are
+// never scanned again.
+func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 	if len(phs) == 1 && phs[0].Whole {
 		if res := x.resolve(phs[0]); res != nil {
 			return copyValue(res)
@@ -302,7 +307,12 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 	c := x.r.c
 	switch ph.Kind {
 	case PlaceInstance:
-		return &jsonsrc.Value{Kind: jsonsrc.String, Str: c.a.ID}
+		// Shared by the adoption's tests: a resolved value is read, or
+		// copied when it replaces a whole string.
+		if x.r.instance == nil {
+			x.r.instance = &jsonsrc.Value{Kind: jsonsrc.String, Str: c.a.ID}
+		}
+		return x.r.instance
 	case PlaceValueCite:
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: "contracts." + c.a.ID + "." + ph.Arg}
 	case PlaceInputs:
@@ -331,7 +341,7 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 			return nil
 		}
 		x.active[ph.Arg] = true
-		out := x.str(phrase, ph.Where)
+		out := x.value(phrase, ph.Where) // a phrase is a string
 		delete(x.active, ph.Arg)
 		return out
 	case PlaceRow:
