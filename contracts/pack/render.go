@@ -38,9 +38,12 @@ type renderer struct {
 	p        *Pack
 	findings []source.Finding
 	seen     map[string]bool
+	// added counts the findings offered to add, repeated ones included.
+	added int
 }
 
 func (r *renderer) add(f source.Finding) {
+	r.added++
 	key := f.Code + "\x00" + f.File + "\x00" + strconv.Itoa(f.Span.Start) + "\x00" + strconv.Itoa(f.Span.End) + "\x00" + f.Message
 	if r.seen[key] {
 		return
