@@ -27,9 +27,10 @@ type builder struct {
 	// buildRecords is Options.BuildRecords.
 	buildRecords bool
 	findings     []source.Finding
-	// digests shares the definition digests of the build's adoptions
-	// between copies of one definition (checkContracts).
-	digests contracts.DigestCache
+	// digests shares the definition digests of adoptions between copies
+	// of one definition (checkContracts) and between builds
+	// (Cache.digestCache).
+	digests *contracts.DigestCache
 	// last holds the cache's memo of each package's previous build, by
 	// root, while this build runs (reuse.go).
 	last map[string]*pkgMemo

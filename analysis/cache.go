@@ -33,6 +33,30 @@ type Cache struct {
 	// stamps numbers the builds.
 	pkgs   map[string]*pkgMemo
 	stamps atomic.Uint64
+	// digests holds the definition digests by definition as written,
+	// across builds, so that an edit that keeps an adoption's definition
+	// does not serialise it again; replaced when it holds maxDigests.
+	digests atomic.Pointer[contracts.DigestCache]
+}
+
+// maxDigests bounds the definitions as written a Cache keeps digests of.
+const maxDigests = 4096
+
+// digestCache returns the digest cache builds share, a new one for a nil
+// Cache.
+func (c *Cache) digestCache() *contracts.DigestCache {
+	if c == nil {
+		return &contracts.DigestCache{}
+	}
+	d := c.digests.Load()
+	if d == nil || d.Len() >= maxDigests {
+		fresh := &contracts.DigestCache{}
+		if c.digests.CompareAndSwap(d, fresh) {
+			return fresh
+		}
+		return c.digests.Load()
+	}
+	return d
 }
 
 // cacheEntry is what the cache knows about one content of one file. When the

@@ -246,7 +246,7 @@ func (b *builder) checkContracts(p *Package) {
 		}
 		p.keepChecks(results, b.last[p.Root])
 	}
-	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root])...)
+	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root], b.digests)...)
 	// The last build's memo is not needed once this build is checked;
 	// letting it go keeps a snapshot from holding the one before it.
 	p.contractsLast, p.contractsChanged = nil, nil

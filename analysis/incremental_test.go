@@ -391,6 +391,32 @@ func workspaceMatchesLoad(t *testing.T, opts Options) {
 			setOverlay("contracts/replay-scope-2.pack.json", foragePack)
 			setOverlay("05-build-plan.md", buildPlan+claims)
 		}},
+		// The tests a pack renders for an adoption are kept in the pack
+		// while what the rendering reads is the same (pack.CheckTestsMemo):
+		// an edit the rendering does not read reuses them, an edit of a
+		// verification input, a row or an answer a binding selects by
+		// renders them again.
+		{"an answer no question asks and a value's citation change", func() {
+			edited := strings.Replace(forage, `"answers": {`, `"answers": {"zz-probe": "x", `, 1)
+			setOverlay("contracts/daily-forage.json", strings.Replace(edited, `"replay.position_gap_tiles"`, `"replay.no_such_key"`, 1))
+		}},
+		{"the answer a binding selects by has no phrase", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"divergence-response": "continue-and-flag"`, `"divergence-response": "give-up"`, 1))
+		}},
+		{"a row's field a template prints turns an array", func() {
+			setOverlay("contracts/daily-forage.json", strings.Replace(forage, `"artifact": "the forager's route"`, `"artifact": ["the forager's route"]`, 1))
+		}},
+		{"restore the rendered adoption", func() { setOverlay("contracts/daily-forage.json", forage) }},
+		{"a verification input turns empty", func() {
+			setOverlay("contracts/status-windows.json", strings.Replace(status, `"scope": "the status effects`, `"scope": "`, 1))
+		}},
+		{"a verification input turns a number", func() {
+			setOverlay("contracts/status-windows.json", strings.Replace(status, `"scope": "the status effects and meal buffs that the forager can carry"`, `"scope": 5`, 1))
+		}},
+		{"only a verification input's text changes", func() {
+			setOverlay("contracts/status-windows.json", strings.Replace(status, `"scope": "the status effects`, `"scope": "the effects`, 1))
+		}},
+		{"restore the verified adoption", func() { setOverlay("contracts/status-windows.json", status) }},
 		// The art direction of §9: palettes, a mood, measured promises,
 		// and the files its checks read (chapters, tuning.json, the plan).
 		{"give direction.json palettes, a mood and measured promises", func() { setOverlay("direction.json", fullDirection) }},

@@ -320,9 +320,10 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
-		found, tests := pack.CheckTests(a, state, pk)
+		found, _ := pack.CheckTestsMemo(a, state, pk, func(tests []pack.Test) []source.Finding {
+			return checkGeneratedTests(a, pk, tests)
+		})
 		findings = append(findings, found...)
-		findings = append(findings, checkGeneratedTests(a, pk, tests)...)
 	}
 	res := &adoptionResult{deps: slices.Clone(rec.deps), sources: p.sourcesOf(rec.deps), state: state, findings: findings}
 	res.reads, res.others = fileReads(rec.deps)

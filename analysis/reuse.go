@@ -92,7 +92,7 @@ type divergenceGroup struct {
 // checkDivergence reports the definition divergence of the package's
 // adoptions (contracts.CheckDivergence), reusing the groups of the last
 // build whose adoptions are the same parses.
-func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
+func (p *Package) checkDivergence(last *pkgMemo, digests *contracts.DigestCache) []source.Finding {
 	ids, groups := p.divergenceGroups()
 	var out []source.Finding
 	for _, id := range ids {
@@ -105,7 +105,7 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 			d = last.divergence[id]
 		}
 		if d == nil || !slices.Equal(d.members, g) {
-			d = &divergenceGroup{members: g, findings: checkDivergentGroup(id, g)}
+			d = &divergenceGroup{members: g, findings: checkDivergentGroup(id, g, digests)}
 		}
 		if p.divergence == nil {
 			p.divergence = map[string]*divergenceGroup{}
@@ -120,13 +120,13 @@ func (p *Package) checkDivergence(last *pkgMemo) []source.Finding {
 // when every adoption of the group holds the same definition: the digests
 // are kept per adoption parse, so an edit that keeps the definition costs a
 // comparison per adoption instead of the grouping of the whole group.
-func checkDivergentGroup(id string, g []*contracts.Adoption) []source.Finding {
+func checkDivergentGroup(id string, g []*contracts.Adoption, digests *contracts.DigestCache) []source.Finding {
 	if len(g) < 2 {
 		return nil
 	}
-	first := contracts.DefinitionDigest(g[0])
+	first := digests.DefinitionDigest(g[0])
 	for _, a := range g[1:] {
-		if contracts.DefinitionDigest(a) != first {
+		if digests.DefinitionDigest(a) != first {
 			return contracts.CheckDivergentGroup(id, g)
 		}
 	}

@@ -88,7 +88,7 @@ func TestCheckDivergentGroup(t *testing.T) {
 	for _, shape := range []string{"a", "aa", "aaa", "aab", "aba", "baa", "ab", "abb"} {
 		g := parse(shape)
 		id := g[0].Identity()
-		got, want := checkDivergentGroup(id, g), contracts.CheckDivergentGroup(id, g)
+		got, want := checkDivergentGroup(id, g, &contracts.DigestCache{}), contracts.CheckDivergentGroup(id, g)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: checkDivergentGroup gives %d findings, contracts.CheckDivergentGroup %d", shape, len(got), len(want))
 		}

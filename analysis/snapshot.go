@@ -474,7 +474,7 @@ func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot
 	}
 	t := d.walked(opts.Overlay)
 	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t}
-	b := &builder{snap: s, tree: t, cache: opts.Cache, generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
+	b := &builder{snap: s, tree: t, cache: opts.Cache, digests: opts.Cache.digestCache(), generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	if canCarry(prev, t, opts.Cache) {
 		// The same walk: the same roots, so the same repository tops.
 		s.repoTops = prev.repoTops

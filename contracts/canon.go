@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -58,7 +59,11 @@ func writeDefinitionDigest(a *Adoption) {
 // value is ready; it is safe for concurrent use.
 type DigestCache struct {
 	m sync.Map // rawDefinitionKey -> [sha256.Size]byte
+	n atomic.Int64
 }
+
+// Len returns the number of definitions as written that c holds.
+func (c *DigestCache) Len() int { return int(c.n.Load()) }
 
 // DefinitionDigest is the package's DefinitionDigest, shared through c
 // between adoptions that write their definition fields the same.
@@ -73,7 +78,9 @@ func (c *DigestCache) DefinitionDigest(a *Adoption) [sha256.Size]byte {
 		}
 		writeDefinitionDigest(a)
 		if ok {
-			c.m.Store(key, a.definitionDigest)
+			if _, loaded := c.m.LoadOrStore(key, a.definitionDigest); !loaded {
+				c.n.Add(1)
+			}
 		}
 	})
 	return a.definitionDigest

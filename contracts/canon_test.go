@@ -157,6 +157,10 @@ func TestDigestCache(t *testing.T) {
 			if (da == db) != tc.same {
 				t.Errorf("digests equal: %v, want %v", da == db, tc.same)
 			}
+			// Len counts the definitions as written, not the adoptions.
+			if want := map[bool]int{true: 1, false: 2}[strings.HasPrefix(tc.name, "copies")]; c.Len() != want {
+				t.Errorf("Len = %d, want %d", c.Len(), want)
+			}
 		})
 	}
 }

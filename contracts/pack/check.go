@@ -119,15 +119,18 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 	ref := func(span source.Span, msg string) { r.packFinding(CodeReference, span, msg, false) }
 	rowIDDone := map[string]bool{}
 	for _, t := range p.Templates {
-		label := "template " + strconv.Quote(t.ID)
-		if t.ID == "" {
-			label = "template " + strconv.Itoa(t.Index)
+		// The labels are made only for a finding: most checks find none.
+		label := func() string {
+			if t.ID == "" {
+				return "template " + strconv.Itoa(t.Index)
+			}
+			return "template " + strconv.Quote(t.ID)
 		}
 		var set *contracts.RowSet
 		if t.Expand == ExpandPerRow && t.Collection != "" {
 			set = a.RowSet(t.Collection)
 			if set == nil {
-				ref(t.CollectionSpan, label+" expands row set "+strconv.Quote(t.Collection)+", which the definition does not declare"+suggestList(a.RowSetNames()))
+				ref(t.CollectionSpan, label()+" expands row set "+strconv.Quote(t.Collection)+", which the definition does not declare"+suggestList(a.RowSetNames()))
 			} else if !rowIDDone[t.Collection] {
 				rowIDDone[t.Collection] = true
 				c.checkRowID(r, p, t, set)
@@ -137,47 +140,47 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 			for _, term := range t.When.Flag {
 				q := a.Question(term.Question)
 				if q == nil {
-					ref(term.QuestionSpan, label+"'s condition names question "+strconv.Quote(term.Question)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
+					ref(term.QuestionSpan, label()+"'s condition names question "+strconv.Quote(term.Question)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
 					continue
 				}
 				for _, o := range term.Options {
 					if q.Option(o.Text) == nil {
-						ref(o.Span, label+"'s condition names option "+strconv.Quote(o.Text)+", which question "+strconv.Quote(term.Question)+" does not have"+suggestList(q.OptionIDs()))
+						ref(o.Span, label()+"'s condition names option "+strconv.Quote(o.Text)+", which question "+strconv.Quote(term.Question)+" does not have"+suggestList(q.OptionIDs()))
 					}
 				}
 			}
 			if set != nil {
 				for _, term := range t.When.Row {
 					if set.Field(term.Field) == nil {
-						ref(term.FieldSpan, label+"'s row condition names field "+strconv.Quote(term.Field)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
+						ref(term.FieldSpan, label()+"'s row condition names field "+strconv.Quote(term.Field)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 					}
 				}
 			}
 		}
 		for _, b := range t.Bindings {
-			where := "binding " + strconv.Quote(b.ID) + " of " + label
+			where := func() string { return "binding " + strconv.Quote(b.ID) + " of " + label() }
 			switch {
 			case b.Flag != nil:
 				q := a.Question(b.Flag.Text)
 				if q == nil {
-					ref(b.Flag.Span, where+" reads question "+strconv.Quote(b.Flag.Text)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
+					ref(b.Flag.Span, where()+" reads question "+strconv.Quote(b.Flag.Text)+", which the definition does not declare"+suggestList(a.QuestionIDs()))
 					continue
 				}
 				for _, ph := range b.Map {
 					if q.Option(ph.Key) == nil {
-						r.packFinding(CodeBindingMap, ph.KeySpan, where+" maps "+strconv.Quote(ph.Key)+", which is not an option of question "+strconv.Quote(b.Flag.Text)+suggestList(q.OptionIDs()), false)
+						r.packFinding(CodeBindingMap, ph.KeySpan, where()+" maps "+strconv.Quote(ph.Key)+", which is not an option of question "+strconv.Quote(b.Flag.Text)+suggestList(q.OptionIDs()), false)
 					}
 				}
 			case b.RowField != nil && set != nil:
 				f := set.Field(b.RowField.Text)
 				if f == nil {
-					ref(b.RowField.Span, where+" reads field "+strconv.Quote(b.RowField.Text)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
+					ref(b.RowField.Span, where()+" reads field "+strconv.Quote(b.RowField.Text)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 					continue
 				}
 				if len(f.Options) > 0 {
 					for _, ph := range b.Map {
 						if !hasContractName(f.Options, ph.Key) {
-							r.packFinding(CodeBindingMap, ph.KeySpan, where+" maps "+strconv.Quote(ph.Key)+", which is not an option of field "+strconv.Quote(f.Name.Text)+suggestList(contractNames(f.Options)), false)
+							r.packFinding(CodeBindingMap, ph.KeySpan, where()+" maps "+strconv.Quote(ph.Key)+", which is not an option of field "+strconv.Quote(f.Name.Text)+suggestList(contractNames(f.Options)), false)
 						}
 					}
 				}
@@ -187,11 +190,11 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 			switch ph.Kind {
 			case PlaceValueCite:
 				if a.Declaration(ph.Arg) == nil {
-					ref(ph.ArgSpan, label+" cites value "+strconv.Quote(ph.Arg)+", which the definition does not declare"+suggestList(a.ValueNames()))
+					ref(ph.ArgSpan, label()+" cites value "+strconv.Quote(ph.Arg)+", which the definition does not declare"+suggestList(a.ValueNames()))
 				}
 			case PlaceRow:
 				if set != nil && set.Field(ph.Arg) == nil {
-					ref(ph.ArgSpan, label+" reads row field "+strconv.Quote(ph.Arg)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
+					ref(ph.ArgSpan, label()+" reads row field "+strconv.Quote(ph.Arg)+", which row set "+strconv.Quote(t.Collection)+" does not declare"+suggestList(set.FieldNames()))
 				}
 			}
 		}

@@ -95,6 +95,9 @@ type Pack struct {
 	// values are the same for every test of every adoption, so they are
 	// scanned once, and those without placeholders rendered once.
 	scans *sync.Map
+	// renders holds, by adoption file, the last rendering of that
+	// adoption's tests that found nothing (*renderMemo, memo.go).
+	renders *sync.Map
 }
 
 // placeholderKey names one scan of a pack string: the string and the part
@@ -290,7 +293,7 @@ func baseName(name string) string {
 // every problem becomes a finding in Pack.Findings.
 func ParsePack(file string, data []byte) *Pack {
 	sum := sha256.Sum256(data)
-	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: &sync.Map{}}
+	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: &sync.Map{}, renders: &sync.Map{}}
 	nameContract, nameVersion, nameOK := IsPackFileName(file)
 	if nameOK {
 		p.NameOK = true

@@ -41,9 +41,12 @@ type renderer struct {
 	// instance is the adoption's id as a value, what {{instance}} stands
 	// for in every test of the adoption; made on first use.
 	instance *jsonsrc.Value
+	// added counts the findings offered to add, repeated ones included.
+	added int
 }
 
 func (r *renderer) add(f source.Finding) {
+	r.added++
 	key := f.Code + "\x00" + f.File + "\x00" + strconv.Itoa(f.Span.Start) + "\x00" + strconv.Itoa(f.Span.End) + "\x00" + f.Message
 	if r.seen[key] {
 		return

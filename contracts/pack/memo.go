@@ -1,0 +1,160 @@
+package pack
+
+import (
+	"bytes"
+	"encoding/binary"
+
+	"github.com/gddls/gddls/contracts"
+	"github.com/gddls/gddls/contracts/jsonsrc"
+	"github.com/gddls/gddls/contracts/source"
+)
+
+// renderMemo is the rendering of one adoption file that found nothing,
+// kept in the pack (Pack.renders) with what it read (renderKey), so that
+// the next check of that file, while the pack and those inputs are the
+// same, reuses the tests without rendering them.
+type renderMemo struct {
+	key   renderKey
+	tests []Test
+}
+
+// renderKey is everything the rendering of an adoption with a pack reads
+// besides the pack, as text without positions: head holds the short
+// items, length-prefixed, and parts the source text of the adoption's
+// values the rendering reads, as parts of the adoption's content (not
+// copied: the content is never modified once parsed).
+type renderKey struct {
+	head  []byte
+	parts [][]byte
+}
+
+func (k *renderKey) equal(o *renderKey) bool {
+	if !bytes.Equal(k.head, o.head) || len(k.parts) != len(o.parts) {
+		return false
+	}
+	for i := range k.parts {
+		if !bytes.Equal(k.parts[i], o.parts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (k *renderKey) len(n int) { k.head = binary.AppendVarint(k.head, int64(n)) }
+
+func (k *renderKey) str(s string) {
+	k.len(len(s))
+	k.head = append(k.head, s...)
+}
+
+// raw adds the source text of v in data (a part of its own), or a mark
+// for a missing value.
+func (k *renderKey) raw(data []byte, v *jsonsrc.Value) {
+	if v == nil {
+		k.len(-1)
+		return
+	}
+	k.len(-3) // a part follows
+	s := v.Span
+	if s.Start < 0 || s.Start > s.End || s.End > len(data) {
+		k.parts = append(k.parts, nil)
+		return
+	}
+	k.parts = append(k.parts, data[s.Start:s.End:s.End])
+}
+
+// renderKey returns what the rendering of c's adoption with p reads: the
+// adoption's id and file, and for each template whether it is live and,
+// when it is, the source text of its rows, of the adoption's verification
+// entry for it and of the row set it expands, and the answers its
+// bindings select by. Two adoptions with equal keys render the same
+// tests, and the same findings up to their positions; the memo is kept
+// only for a rendering that found nothing, so positions never matter.
+func (c *ctx) renderKey(statuses []TemplateStatus) *renderKey {
+	a := c.a
+	k := &renderKey{head: make([]byte, 0, 64+len(a.ID)+len(a.File))}
+	k.str(a.ID)
+	k.str(a.File)
+	for _, st := range statuses {
+		if !st.Live {
+			k.len(0)
+			continue
+		}
+		k.len(1)
+		t := st.Template
+		k.len(len(st.Rows))
+		for _, row := range st.Rows {
+			k.raw(a.Data, row.Value)
+		}
+		if rs := a.RowSet(t.Collection); rs != nil {
+			k.raw(a.Data, rs.Value)
+		} else {
+			k.len(-2)
+		}
+		if e := c.verification(t.ID); e != nil {
+			k.raw(a.Data, e.Value)
+		} else {
+			k.len(-2)
+		}
+		for _, b := range t.Bindings {
+			if b.Flag == nil {
+				continue
+			}
+			if ans, ok := c.answer(b.Flag.Text); ok {
+				k.str(ans.Option)
+			} else {
+				k.len(-1)
+			}
+		}
+	}
+	return k
+}
+
+// memoTests returns the tests last rendered for the adoption file from p
+// with an equal key, when that rendering found nothing.
+func (p *Pack) memoTests(file string, key *renderKey) ([]Test, bool) {
+	if p == nil || p.renders == nil {
+		return nil, false
+	}
+	m, ok := p.renders.Load(file)
+	if !ok || !m.(*renderMemo).key.equal(key) {
+		return nil, false
+	}
+	return m.(*renderMemo).tests, true
+}
+
+// CheckTestsMemo is CheckTests followed by the caller's own check of the
+// rendered tests (checkTests), whose findings it appends. When the
+// rendering and checkTests found nothing, the tests are kept in the pack
+// for the adoption's file; a later call for that file whose rendering
+// reads the same inputs (renderKey) takes them from there and runs
+// neither the rendering nor checkTests again. The findings are those of
+// CheckTests and checkTests in every case.
+func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) ([]source.Finding, []Test) {
+	if a == nil || p == nil {
+		return Check(a, s, p), nil
+	}
+	c := newCtx(a, s)
+	r := &renderer{c: c, p: p, seen: map[string]bool{}}
+	c.checkHash(r, p)
+	c.checkNames(r, p)
+	statuses := c.statuses(p)
+	c.checkVerification(r, p, statuses)
+	key := c.renderKey(statuses)
+	tests, reused := p.memoTests(a.File, key)
+	if !reused {
+		before := r.added
+		tests = r.render(statuses)
+		rendered := r.added - before
+		c.injection(r)
+		sortFindings(r.findings)
+		more := checkTests(tests)
+		if rendered == 0 && len(more) == 0 && p.renders != nil {
+			p.renders.Store(a.File, &renderMemo{key: *key, tests: tests})
+		}
+		return append(r.findings, more...), tests
+	}
+	c.injection(r)
+	sortFindings(r.findings)
+	return r.findings, tests
+}
