@@ -829,10 +829,18 @@ func firstValuesKey(t *testing.T, tuningJSON string) string {
 }
 
 // moveOnDisk renames a file of the workspace's folder on disk and tells
-// the workspace.
+// the workspace. A rename that changes only letter case goes through a
+// third name, as Wine's case-insensitive file system needs.
 func moveOnDisk(t *testing.T, ws *Workspace, from, to string) {
 	t.Helper()
-	if err := os.Rename(from, to); err != nil {
+	src := from
+	if from != to && strings.EqualFold(from, to) {
+		src = from + ".case"
+		if err := os.Rename(from, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Rename(src, to); err != nil {
 		t.Fatal(err)
 	}
 	ws.FilesChanged([]string{from, to})
