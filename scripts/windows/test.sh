@@ -130,13 +130,16 @@ slow+='|TestOversizeMessageRefused|TestAbuseEditStorm|TestAbuseMalformedParams|T
 # The lsp tests start the server TestMain would build with the go command,
 # which Wine does not have: they get gddls.exe, by its path on Wine's Z:.
 winexe="Z:${exe//\//\\}"
-# A wineserver started by the first test binary would inherit that test's
-# output, and go test would wait a minute for the output to close after the
-# test ends ("Test I/O incomplete"): start a persistent one first, with its
-# output elsewhere, in place of any the steps above left; the trap ends it.
+# The wineserver and Wine's own services (services.exe, explorer.exe…)
+# outlive the program that started them and keep its output open: started
+# by the first test binary, go test would wait a minute for that output to
+# close after the test ends ("Test I/O incomplete"). Start them first, with
+# their output elsewhere, in place of any the steps above left, and keep
+# them to the end (the trap ends them).
 "$wineserver" -k >/dev/null 2>&1 || true
 "$wineserver" -w >/dev/null 2>&1 || true
 "$wineserver" -p </dev/null >/dev/null 2>&1
+run "$exe" version </dev/null >/dev/null 2>&1
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 GDDLS_TEST_BINARY="$winexe" \
   timeout 900 go test "${overlay[@]}" -count=1 -skip "$slow" -exec "$here/wine-exec" ./...
 
