@@ -71,6 +71,16 @@ func TestPrefilterChangesNothing(t *testing.T) {
 	for _, d := range []string{"../../testdata", "testdata"} {
 		dirs = append(dirs, d)
 	}
+	files := eachFile(t, dirs, same)
+	if files < 100 {
+		t.Errorf("only %d files compared", files)
+	}
+}
+
+// eachFile calls do with the path and content of every file below dirs
+// and returns how many there were.
+func eachFile(t *testing.T, dirs []string, do func(name string, content []byte)) int {
+	t.Helper()
 	files := 0
 	for _, dir := range dirs {
 		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
@@ -81,7 +91,7 @@ func TestPrefilterChangesNothing(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			same(p, content)
+			do(p, content)
 			files++
 			return nil
 		})
@@ -89,9 +99,7 @@ func TestPrefilterChangesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if files < 100 {
-		t.Errorf("only %d files compared", files)
-	}
+	return files
 }
 
 // FuzzPrefilter: the prefilter and the shortcuts never change what the scan
@@ -155,24 +163,7 @@ func TestScanMatchesReference(t *testing.T) {
 			same(name, []byte(strings.ToUpper(text)))
 		}
 	}
-	files := 0
-	for _, dir := range []string{"../../testdata", "testdata"} {
-		err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
-			if err != nil || e.IsDir() {
-				return err
-			}
-			content, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			same(p, content)
-			files++
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	files := eachFile(t, []string{"../../testdata", "testdata"}, same)
 	notices := 0
 	for kind, fs := range realContent(t) {
 		for i, f := range fs {
