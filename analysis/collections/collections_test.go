@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
@@ -107,18 +108,7 @@ func TestCheckRecordBrokenField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rv, errs := jsonsrc.Parse([]byte(tt.record))
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			c := CheckRecord(s.Record, "r.json", rv)
-			var got []string
-			for _, f := range c.Findings {
-				got = append(got, f.Code)
-			}
-			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
-				t.Errorf("codes %v, want %v (%v)", got, tt.want, c.Findings)
-			}
+			c := checkRecordCodes(t, s.Record, tt.record, tt.want)
 			if len(c.Links) != 0 || len(c.Uniques) != 0 {
 				t.Errorf("links %v, uniques %v of broken fields", c.Links, c.Uniques)
 			}
@@ -162,18 +152,7 @@ func TestCheckRecord(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rv, errs := jsonsrc.Parse([]byte(tt.record))
-			if len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			c := CheckRecord(s.Record, "r.json", rv)
-			var got []string
-			for _, f := range c.Findings {
-				got = append(got, f.Code)
-			}
-			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
-				t.Errorf("codes %v, want %v (%v)", got, tt.want, c.Findings)
-			}
+			c := checkRecordCodes(t, s.Record, tt.record, tt.want)
 			if len(c.Links) != tt.links {
 				t.Errorf("%d links, want %d", len(c.Links), tt.links)
 			}
@@ -196,4 +175,19 @@ func TestRetiredCount(t *testing.T) {
 			t.Errorf("RetiredCount(%q) retired = %v, want %v", token, got, want)
 		}
 	}
+}
+
+// checkRecordCodes checks the record written as text against r and fails
+// t unless its findings have the codes want, in order.
+func checkRecordCodes(t *testing.T, r *Record, text string, want []string) *Checked {
+	t.Helper()
+	c := CheckRecord(r, "r.json", analysistest.ParseJSON(t, text))
+	var got []string
+	for _, f := range c.Findings {
+		got = append(got, f.Code)
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("codes %v, want %v (%v)", got, want, c.Findings)
+	}
+	return c
 }
