@@ -87,13 +87,19 @@ func (g *pkg) expect(code, file string) {
 }
 
 func (g *pkg) manifest() {
-	g.w.add("manifest.json", encode(obj{}.
+	g.w.add("manifest.json", manifestJSON("generated-benchmark", "Generated Benchmark Package"))
+}
+
+// manifestJSON is the manifest.json of a generated package with that id
+// and title.
+func manifestJSON(id, title string) []byte {
+	return encode(obj{}.
 		set("opengdd", "0.9").
-		set("id", "generated-benchmark").
+		set("id", id).
 		set("version", "1.0.0").
-		set("title", "Generated Benchmark Package").
+		set("title", title).
 		set("designer", obj{}.set("name", "gddls generator")).
-		set("target", obj{}.set("platform", "web-2d").set("genre", "systems sandbox"))))
+		set("target", obj{}.set("platform", "web-2d").set("genre", "systems sandbox")))
 }
 
 // personalization writes personalization.json: a choice question whose

@@ -558,11 +558,5 @@ func (g *real) tuning() {
 }
 
 func (g *real) manifest() {
-	g.w.add("manifest.json", encode(obj{}.
-		set("opengdd", "0.9").
-		set("id", "published-examples-benchmark").
-		set("version", "1.0.0").
-		set("title", "Published Examples Benchmark Package").
-		set("designer", obj{}.set("name", "gddls generator")).
-		set("target", obj{}.set("platform", "web-2d").set("genre", "systems sandbox"))))
+	g.w.add("manifest.json", manifestJSON("published-examples-benchmark", "Published Examples Benchmark Package"))
 }
