@@ -83,14 +83,22 @@ func Matches(p *Pack, a *contracts.Adoption) bool {
 	return ok && a.Contract.Text == p.Contract && v == p.Version
 }
 
-// check reports everything about one adoption with its pack except the
-// pack's own findings (Pack.Findings), and returns the tests it rendered.
-func (c *ctx) check(p *Pack) ([]source.Finding, []Test) {
+// begin starts the check of one adoption with its pack: a renderer holding
+// the findings of the pack's hash, the names and the verification entry,
+// and the status of every template.
+func (c *ctx) begin(p *Pack) (*renderer, []TemplateStatus) {
 	r := &renderer{c: c, p: p, seen: map[string]bool{}}
 	c.checkHash(r, p)
 	c.checkNames(r, p)
 	statuses := c.statuses(p)
 	c.checkVerification(r, p, statuses)
+	return r, statuses
+}
+
+// check reports everything about one adoption with its pack except the
+// pack's own findings (Pack.Findings), and returns the tests it rendered.
+func (c *ctx) check(p *Pack) ([]source.Finding, []Test) {
+	r, statuses := c.begin(p)
 	tests := r.render(statuses)
 	c.injection(r)
 	return r.findings, tests

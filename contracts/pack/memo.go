@@ -135,11 +135,7 @@ func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTes
 		return Check(a, s, p), nil
 	}
 	c := newCtx(a, s)
-	r := &renderer{c: c, p: p, seen: map[string]bool{}}
-	c.checkHash(r, p)
-	c.checkNames(r, p)
-	statuses := c.statuses(p)
-	c.checkVerification(r, p, statuses)
+	r, statuses := c.begin(p)
 	key := c.renderKey(statuses)
 	tests, reused := p.memoTests(a.File, key)
 	if !reused {
