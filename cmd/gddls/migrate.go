@@ -218,7 +218,7 @@ func packageRoots(arg string) ([]*migratedPackage, error) {
 		if !d.IsDir() {
 			return nil
 		}
-		if p != abs && strings.HasPrefix(d.Name(), ".") {
+		if p != abs && analysis.SkipDir(d.Name()) {
 			return filepath.SkipDir
 		}
 		if analysis.IsPackageRoot(p) {
@@ -245,7 +245,7 @@ func (p *migratedPackage) migrate() error {
 			return err
 		}
 		if d.IsDir() {
-			if path != p.abs && (strings.HasPrefix(d.Name(), ".") || analysis.IsPackageRoot(path)) {
+			if path != p.abs && (analysis.SkipDir(d.Name()) || analysis.IsPackageRoot(path)) {
 				return filepath.SkipDir
 			}
 			return nil
