@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gddls/gddls/analysis"
+)
+
+// repoRoot is the top of the repository, seen from this package.
+var repoRoot = filepath.Join("..", "..")
+
+// manualText returns the text of every page of the manual, docs/*.md,
+// joined.
+func manualText(t *testing.T) string {
+	t.Helper()
+	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no pages in docs/ (%v)", err)
+	}
+	var b strings.Builder
+	for _, p := range pages {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// TestDocsNameEveryFlag requires every flag of every gddls subcommand to
+// appear in docs/ as the pages write flags (`--name`, or `-name`), so a new
+// flag cannot ship undocumented.
+func TestDocsNameEveryFlag(t *testing.T) {
+	text := manualText(t)
+	checkFlags, _ := newCheckFlags(io.Discard)
+	migrateFlags, _ := newMigrateFlags(io.Discard)
+	flags := map[string][]string{
+		// runServe reads its arguments by hand rather than with a flag set.
+		"serve": {"stdio", "clientProcessId"},
+	}
+	for cmd, fs := range map[string]*flag.FlagSet{"check": checkFlags, "migrate": migrateFlags} {
+		fs.VisitAll(func(f *flag.Flag) { flags[cmd] = append(flags[cmd], f.Name) })
+	}
+	if len(flags["check"]) == 0 || len(flags["migrate"]) == 0 {
+		t.Fatalf("no flags read from the flag sets: %v", flags)
+	}
+	for cmd, names := range flags {
+		for _, name := range names {
+			re := regexp.MustCompile(`(^|[^-\w])--?` + regexp.QuoteMeta(name) + `([^-\w]|$)`)
+			if !re.MatchString(text) {
+				t.Errorf("gddls %s --%s appears nowhere in docs/*.md; document it (docs/CLI.md)", cmd, name)
+			}
+		}
+	}
+}
+
+// TestDocsNameEverySetting requires every setting and command the VS Code
+// extension contributes (editors/vscode/package.json) to appear in docs/.
+func TestDocsNameEverySetting(t *testing.T) {
+	text := manualText(t)
+	data, err := os.ReadFile(filepath.Join(repoRoot, "editors", "vscode", "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg struct {
+		Contributes struct {
+			Configuration struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"configuration"`
+			Commands []struct {
+				Command string `json:"command"`
+			} `json:"commands"`
+		} `json:"contributes"`
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		t.Fatalf("editors/vscode/package.json: %v", err)
+	}
+	var names []string
+	for key := range pkg.Contributes.Configuration.Properties {
+		names = append(names, key)
+	}
+	for _, c := range pkg.Contributes.Commands {
+		names = append(names, c.Command)
+	}
+	if len(pkg.Contributes.Configuration.Properties) == 0 || len(pkg.Contributes.Commands) == 0 {
+		t.Fatalf("no settings or commands read from editors/vscode/package.json")
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		// The name stands alone: not the start of a longer dotted name
+		// (gddls.inlayHints is not gddls.inlayHints.headings), though a
+		// sentence may end after it.
+		re := regexp.MustCompile(`(^|[^\w.])` + regexp.QuoteMeta(name) + `([^\w.]|\.([^\w]|$)|$)`)
+		if !re.MatchString(text) {
+			t.Errorf("%s of editors/vscode/package.json appears nowhere in docs/*.md; document it (docs/EDITORS.md)", name)
+		}
+	}
+}
+
+// TestDocsLinksResolve checks the manual with gddls itself: no relative
+// link or image of README.md, docs/ or the editors' READMEs names a file,
+// folder or anchor that does not exist (DOC_LINK_FILE, DOC_LINK_ANCHOR,
+// DOC_LINK_AMBIGUOUS).
+func TestDocsLinksResolve(t *testing.T) {
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range manualLinkFindings(root, nil) {
+		t.Error(f)
+	}
+	// The check sees the pages: a dead link planted in docs/README.md is
+	// found.
+	index := filepath.Join(root, "docs", "README.md")
+	data, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted := append(slices.Clip(data), "\n[gone](no-such-page.md)\n"...)
+	if got := manualLinkFindings(root, analysis.Overlay{index: planted}); len(got) != 1 || !strings.Contains(got[0], "DOC_LINK_FILE") {
+		t.Errorf("a dead link planted in docs/README.md: got %q, want one DOC_LINK_FILE", got)
+	}
+}
+
+// manualLinkFindings loads the repository at root, with overlay, and
+// returns its link findings in the pages of the manual, each as
+// "file:line:col: CODE message".
+func manualLinkFindings(root string, overlay analysis.Overlay) []string {
+	manual := func(rel string) bool {
+		return rel == "README.md" || strings.HasPrefix(rel, "docs/") ||
+			rel == "editors/README-snippets.md" || rel == "editors/vscode/README.md"
+	}
+	var out []string
+	for _, d := range analysis.Load([]string{root}, analysis.Options{Overlay: overlay}).AllDiagnostics() {
+		rel, err := filepath.Rel(root, d.File)
+		if err != nil || !manual(filepath.ToSlash(rel)) || !strings.HasPrefix(d.Code, "DOC_LINK_") {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s %s", filepath.ToSlash(rel), d.Range.Start.Line+1, d.Range.Start.Character+1, d.Code, d.Message))
+	}
+	return out
+}
