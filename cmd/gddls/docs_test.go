@@ -4,11 +4,15 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,12 +61,77 @@ func TestDocsNameEveryFlag(t *testing.T) {
 	}
 	for cmd, names := range flags {
 		for _, name := range names {
-			re := regexp.MustCompile(`(^|[^-\w])--?` + regexp.QuoteMeta(name) + `([^-\w]|$)`)
-			if !re.MatchString(text) {
+			if !flagPattern(name).MatchString(text) {
 				t.Errorf("gddls %s --%s appears nowhere in docs/*.md; document it (docs/CLI.md)", cmd, name)
 			}
 		}
 	}
+}
+
+// TestDocsNameEveryToolFlag requires every flag of the measuring tools
+// cmd/gddls-gen and cmd/gddls-load to appear in docs/. They are other
+// programs, so their flags are read from the flag definitions in their
+// source.
+func TestDocsNameEveryToolFlag(t *testing.T) {
+	text := manualText(t)
+	for _, tool := range []string{"gddls-gen", "gddls-load"} {
+		names, err := sourceFlags(filepath.Join(repoRoot, "cmd", tool, "main.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(names) == 0 {
+			t.Fatalf("%s: no flag definitions found", tool)
+		}
+		for _, name := range names {
+			if !flagPattern(name).MatchString(text) {
+				t.Errorf("%s -%s appears nowhere in docs/*.md; document it (docs/DEVELOPMENT.md)", tool, name)
+			}
+		}
+	}
+}
+
+// flagPattern matches the flag name written with one or two dashes as a
+// whole word.
+func flagPattern(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(^|[^-\w])--?` + regexp.QuoteMeta(name) + `([^-\w]|$)`)
+}
+
+// sourceFlags returns the names of the flags the Go file at path defines
+// with the flag package's methods (fs.String("name", ...),
+// fs.IntVar(&v, "name", ...) and the like).
+func sourceFlags(path string) ([]string, error) {
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		arg := -1
+		switch sel.Sel.Name {
+		case "String", "Bool", "Int", "Int64", "Uint", "Uint64", "Float64", "Duration":
+			arg = 0
+		case "StringVar", "BoolVar", "IntVar", "Int64Var", "UintVar", "Uint64Var", "Float64Var", "DurationVar":
+			arg = 1
+		}
+		if arg < 0 || len(call.Args) <= arg {
+			return true
+		}
+		if lit, ok := call.Args[arg].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			if name, err := strconv.Unquote(lit.Value); err == nil {
+				names = append(names, name)
+			}
+		}
+		return true
+	})
+	return names, nil
 }
 
 // TestDocsNameEverySetting requires every setting and command the VS Code
