@@ -47,20 +47,20 @@ func manualText(t *testing.T) string {
 // flag cannot ship undocumented.
 func TestDocsNameEveryFlag(t *testing.T) {
 	text := manualText(t)
-	checkFlags, _ := newCheckFlags(io.Discard)
-	migrateFlags, _ := newMigrateFlags(io.Discard)
+	checkSet, _ := newCheckFlags(io.Discard)
+	migrateSet, _ := newMigrateFlags(io.Discard)
 	flags := map[string][]string{
 		// runServe reads its arguments by hand rather than with a flag set.
 		"serve": {"stdio", "clientProcessId"},
 	}
-	for cmd, fs := range map[string]*flag.FlagSet{"check": checkFlags, "migrate": migrateFlags} {
+	for cmd, fs := range map[string]*flag.FlagSet{"check": checkSet, "migrate": migrateSet} {
 		fs.VisitAll(func(f *flag.Flag) { flags[cmd] = append(flags[cmd], f.Name) })
 	}
 	if len(flags["check"]) == 0 || len(flags["migrate"]) == 0 {
 		t.Fatalf("no flags read from the flag sets: %v", flags)
 	}
-	for cmd, names := range flags {
-		for _, name := range names {
+	for _, cmd := range []string{"check", "migrate", "serve"} {
+		for _, name := range flags[cmd] {
 			if !flagPattern(name).MatchString(text) {
 				t.Errorf("gddls %s --%s appears nowhere in docs/*.md; document it (docs/CLI.md)", cmd, name)
 			}
