@@ -24,7 +24,10 @@ var defaultParser = sync.OnceValue(goldmark.DefaultParser)
 // Parse reads a Markdown document. It is a pure function of data, keeps a
 // reference to data without copying it (unless it starts with a byte order
 // mark), and never panics: bytes that are not valid Markdown or UTF-8 are
-// read as CommonMark reads them.
+// read as CommonMark reads them. The records' strings taken as written
+// (heading and link texts, destinations, labels, code) share data's memory
+// rather than copying it, so data must not be modified once parsed (file
+// contents never are: an edit makes a new buffer).
 func Parse(data []byte) *Doc {
 	return ParseIndexed(data, source.NewLines(data))
 }
@@ -60,6 +63,9 @@ func (d *Doc) parseStructure() {
 	src = defang(src)
 	root := defaultParser().Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	// The records' strings share the document's bytes when the parse read
+	// those bytes themselves (no byte order mark, nothing defanged).
+	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
 	// Room for the links and headings the source seems to hold, so that
 	// appending them one by one does not copy the slices as they grow;
 	// fit gives back what a wrong guess left unused.
@@ -93,8 +99,11 @@ func fit[T any](s []T) []T {
 }
 
 type builder struct {
-	d         *Doc
-	src       []byte
+	d   *Doc
+	src []byte
+	// shared reports that src is the document's Data, so that the
+	// records' strings may share its memory (vtext.str).
+	shared    bool
 	listSpans map[ast.Node]spanT
 	headNodes []*ast.Heading
 }
@@ -113,7 +122,7 @@ func (p *builder) walk(root ast.Node) {
 			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
 			return ast.WalkSkipChildren, nil
 		case *ast.LinkReferenceDefinition:
-			p.definition(n, p.enclosing(n, p.linesSpan(n.Lines())))
+			p.definition(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
 			p.fenced(n)
@@ -122,7 +131,7 @@ func (p *builder) walk(root ast.Node) {
 			p.indented(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			p.htmlBlock(n, p.enclosing(n, p.linesSpan(n.Lines())))
+			p.htmlBlock(n)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -169,7 +178,7 @@ func (p *builder) heading(n *ast.Heading) Heading {
 			}
 			h.Text = strings.Join(parts, "\n")
 		} else {
-			h.Text = string(src[start:stop])
+			h.Text = view(src[start:stop], p.shared)
 		}
 	}
 	lastLine := h.Line
@@ -254,7 +263,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	cb.Content.End = max(cb.Content.End, cb.Content.Start)
 	if n.Info != nil {
-		cb.Info = string(n.Info.Segment.Value(p.src))
+		cb.Info = view(n.Info.Segment.Value(p.src), p.shared)
 	}
 	cb.Span = spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}
 	d.CodeBlocks = append(d.CodeBlocks, cb)

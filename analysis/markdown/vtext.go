@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"sort"
+	"unsafe"
 
 	"github.com/yuin/goldmark/text"
 )
@@ -15,6 +16,8 @@ type vtext struct {
 	vOff  []int // virtual start of each segment
 	sOff  []int // source start of each segment
 	total int
+	// inSrc reports that b is a slice of the source rather than a copy.
+	inSrc bool
 }
 
 func newVText(src []byte, segs *text.Segments) *vtext {
@@ -45,6 +48,7 @@ func newVText(src []byte, segs *text.Segments) *vtext {
 	if contiguous && n > 0 {
 		first := v.sOff[0]
 		v.b = src[first : first+size : first+size]
+		v.inSrc = true
 	} else {
 		v.b = make([]byte, 0, size)
 		for i := 0; i < n; i++ {
@@ -133,4 +137,25 @@ func clamp(x, n int) int {
 		return n
 	}
 	return x
+}
+
+// str returns the text of b[i:j] as a string. When b is a slice of the
+// source and shared is set (the source is the document's own content,
+// which nobody modifies), the string shares the source's memory instead
+// of copying it: a document's records then cost their headers and not
+// their text a second time.
+func (v *vtext) str(i, j int, shared bool) string {
+	if v.inSrc {
+		return view(v.b[i:j], shared)
+	}
+	return string(v.b[i:j])
+}
+
+// view returns b as a string: sharing b's memory when shared is set, a
+// copy otherwise. b must never be modified once shared.
+func view(b []byte, shared bool) string {
+	if !shared || len(b) == 0 {
+		return string(b)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
