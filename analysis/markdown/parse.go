@@ -66,13 +66,16 @@ func (d *Doc) parseStructure() {
 	// The records' strings share the document's bytes when the parse read
 	// those bytes themselves (no byte order mark, nothing defanged).
 	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
-	// Room for the links and headings the source seems to hold, so that
-	// appending them one by one does not copy the slices as they grow;
-	// fit gives back what a wrong guess left unused.
-	d.Links = sized[Link](bytes.Count(src, []byte("](")))
+	// Room for the links, headings and code spans the source seems to
+	// hold, so that appending them one by one does not copy the slices as
+	// they grow; fit gives back what a wrong guess left unused. A link is
+	// inline "](", a full reference "][" or a definition "]:"; a code span
+	// has two backticks at least, which are not those of a code fence.
+	d.Links = sized[Link](bytes.Count(src, []byte("](")) + bytes.Count(src, []byte("][")) + bytes.Count(src, []byte("]:")))
 	d.Headings = sized[Heading](bytes.Count(src, []byte("\n#")) + 1)
+	d.CodeSpans = sized[CodeSpan](max(bytes.Count(src, []byte("`"))-3*bytes.Count(src, []byte("```")), 0) / 2)
 	p.walk(root)
-	d.Links, d.Headings = fit(d.Links), fit(d.Headings)
+	d.Links, d.Headings, d.CodeSpans = fit(d.Links), fit(d.Headings), fit(d.CodeSpans)
 	p.finishHeadings()
 	p.resolveReferences()
 	p.place()
@@ -367,7 +370,25 @@ func (p *builder) resolveReferences() {
 // normalizeLabel matches labels as CommonMark does: case-folded, with
 // inner white space collapsed and the ends trimmed.
 func normalizeLabel(s string) string {
+	if isNormalLabel(s) {
+		return s
+	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// isNormalLabel reports whether normalizeLabel would return s itself: s is
+// ASCII without capitals, and its only white space is single spaces
+// between words.
+func isNormalLabel(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // place sorts the inline records and gives each its heading and line.

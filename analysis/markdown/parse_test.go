@@ -284,3 +284,20 @@ func TestStringsShareData(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizeLabel checks that the labels normalizeLabel returns as they
+// are need no folding or white space collapsing.
+func TestNormalizeLabel(t *testing.T) {
+	slow := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	for _, s := range []string{
+		"", "r0-1", "a b", "a  b", " a", "a ", "Ref", "a\tb", "a\nb", "a\u00a0b", "ÉTÉ", "été", "a\u2003b",
+		"x\vy", "x\fy", "x\ry", "[x]", "-", " ", "snake_case and more", "K",
+	} {
+		if got, want := normalizeLabel(s), slow(s); got != want {
+			t.Errorf("normalizeLabel(%q) = %q, want %q", s, got, want)
+		}
+		if isNormalLabel(s) && slow(s) != s {
+			t.Errorf("isNormalLabel(%q) but it normalizes to %q", s, slow(s))
+		}
+	}
+}

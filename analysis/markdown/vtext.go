@@ -18,6 +18,9 @@ type vtext struct {
 	total int
 	// inSrc reports that b is a slice of the source rather than a copy.
 	inSrc bool
+	// one holds vOff and sOff of a text of one segment, most blocks' case,
+	// so that they need no allocation of their own.
+	one [2]int
 }
 
 func newVText(src []byte, segs *text.Segments) *vtext {
@@ -26,7 +29,12 @@ func newVText(src []byte, segs *text.Segments) *vtext {
 		return v
 	}
 	n := segs.Len()
-	v.vOff, v.sOff = make([]int, 0, n), make([]int, 0, n)
+	if n == 1 {
+		v.vOff, v.sOff = v.one[:0:1], v.one[1:1:2]
+	} else {
+		offs := make([]int, 2*n)
+		v.vOff, v.sOff = offs[:0:n], offs[n:n:2*n]
+	}
 	// When each segment starts where the one before it stops (a block
 	// without container prefixes), the joined text is a slice of the
 	// source and is not copied; the text is only read.
