@@ -212,7 +212,8 @@ func (p *builder) htmlBlock(n *ast.HTMLBlock) {
 		all.Append(n.ClosureLine)
 		segs = all
 	}
-	p.rawHTML(newVText(p.src, segs))
+	p.blockText.reset(p.src, segs)
+	p.rawHTML(&p.blockText)
 }
 
 // rawHTML records the anchors of raw HTML (an `id` on any element, a

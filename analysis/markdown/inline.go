@@ -11,7 +11,8 @@ import (
 // inline records the code spans, links and quotes of one block with inline
 // content (paragraph, tight list item text or heading).
 func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
-	vt := newVText(p.src, block.Lines())
+	vt := &p.blockText
+	vt.reset(p.src, block.Lines())
 	if vt.total == 0 {
 		return
 	}
@@ -39,7 +40,8 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 				}
 				continue
 			case *ast.RawHTML:
-				p.rawHTML(newVText(p.src, c.Segments))
+				p.htmlText.reset(p.src, c.Segments)
+				p.rawHTML(&p.htmlText)
 				if c.Segments != nil {
 					for i := 0; i < c.Segments.Len(); i++ {
 						s := c.Segments.At(i)
@@ -310,7 +312,8 @@ func scanTitle(b []byte, k int) (a, z, next int, ok bool) {
 
 // definition records a link reference definition.
 func (p *builder) definition(n *ast.LinkReferenceDefinition) {
-	vt := newVText(p.src, n.Lines())
+	vt := &p.blockText
+	vt.reset(p.src, n.Lines())
 	b := vt.b
 	k := skipSpace(b, 0)
 	if k >= len(b) || b[k] != '[' {

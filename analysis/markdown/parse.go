@@ -106,9 +106,12 @@ type builder struct {
 	src []byte
 	// shared reports that src is the document's Data, so that the
 	// records' strings may share its memory (vtext.str).
-	shared    bool
-	listSpans map[ast.Node]spanT
-	headNodes []*ast.Heading
+	shared bool
+	// blockText is the text of the block being read, htmlText that of a
+	// raw HTML tag inside it; each is reset for the next.
+	blockText, htmlText vtext
+	listSpans           map[ast.Node]spanT
+	headNodes           []*ast.Heading
 }
 
 func (p *builder) walk(root ast.Node) {

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unsafe"
@@ -299,5 +300,23 @@ func TestNormalizeLabel(t *testing.T) {
 		if isNormalLabel(s) && slow(s) != s {
 			t.Errorf("isNormalLabel(%q) but it normalizes to %q", s, slow(s))
 		}
+	}
+}
+
+// TestJoinedTextsAreCopied checks that the records of a block whose lines
+// are joined without their container markers keep their own copies, not
+// the joining buffer the next such block reuses.
+func TestJoinedTextsAreCopied(t *testing.T) {
+	d := Parse([]byte("> [one\n> a](a.md) `x\n> y`\n\n> [two\n> b](b.md) `z\n> w`\n"))
+	var got []string
+	for _, l := range d.Links {
+		got = append(got, l.Text, l.Raw)
+	}
+	for _, c := range d.CodeSpans {
+		got = append(got, c.Text)
+	}
+	want := []string{"one\na", "a.md", "two\nb", "b.md", "x y", "z w"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("texts = %q, want %q", got, want)
 	}
 }

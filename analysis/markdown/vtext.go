@@ -18,23 +18,22 @@ type vtext struct {
 	total int
 	// inSrc reports that b is a slice of the source rather than a copy.
 	inSrc bool
-	// one holds vOff and sOff of a text of one segment, most blocks' case,
-	// so that they need no allocation of their own.
-	one [2]int
+	// buf holds the joined text of the last block whose segments are not
+	// contiguous, reused by the next one: nothing keeps a slice of b past
+	// the block (str copies it when it is not the source's).
+	buf []byte
 }
 
-func newVText(src []byte, segs *text.Segments) *vtext {
-	v := &vtext{}
+// reset makes v the text of the segments segs of src. A builder keeps a
+// vtext per use and resets it for each block, so that the offsets and
+// the joined text reuse the last block's memory.
+func (v *vtext) reset(src []byte, segs *text.Segments) {
+	v.b, v.total, v.inSrc = nil, 0, false
+	v.vOff, v.sOff = v.vOff[:0], v.sOff[:0]
 	if segs == nil {
-		return v
+		return
 	}
 	n := segs.Len()
-	if n == 1 {
-		v.vOff, v.sOff = v.one[:0:1], v.one[1:1:2]
-	} else {
-		offs := make([]int, 2*n)
-		v.vOff, v.sOff = offs[:0:n], offs[n:n:2*n]
-	}
 	// When each segment starts where the one before it stops (a block
 	// without container prefixes), the joined text is a slice of the
 	// source and is not copied; the text is only read.
@@ -58,14 +57,14 @@ func newVText(src []byte, segs *text.Segments) *vtext {
 		v.b = src[first : first+size : first+size]
 		v.inSrc = true
 	} else {
-		v.b = make([]byte, 0, size)
+		v.buf = v.buf[:0]
 		for i := 0; i < n; i++ {
 			start := v.sOff[i]
-			v.b = append(v.b, src[start:start+(segEnd(v, i, size)-v.vOff[i])]...)
+			v.buf = append(v.buf, src[start:start+(segEnd(v, i, size)-v.vOff[i])]...)
 		}
+		v.b = v.buf[:len(v.buf):len(v.buf)]
 	}
 	v.total = len(v.b)
-	return v
 }
 
 // segEnd returns the virtual end of segment i of a text of size bytes.
