@@ -196,20 +196,37 @@ func (p *builder) heading(n *ast.Heading) Heading {
 	}
 	h.Span = spanT{Start: p.d.lineStart(h.Line), End: p.d.lineEnd(lastLine)}
 	h.Anchor = OpenGDDAnchor(h.Text)
-	var buf strings.Builder
-	renderText(n, src, &buf)
-	h.GitHubAnchor = githubSlug(buf.String())
+	h.GitHubAnchor = githubSlug(p.headingText(n))
 	p.d.Headings = append(p.d.Headings, h)
 	p.headNodes = append(p.headNodes, n)
 	return h
 }
 
-// finishHeadings adds section ends and GitHub suffixes.
+// headingText renders the text of heading n as GitHub reads it for its
+// anchor (renderText). A heading of plain text, without escapes or
+// character references, is its own rendering, taken without a copy.
+func (p *builder) headingText(n *ast.Heading) string {
+	if c, ok := n.FirstChild().(*ast.Text); ok && c.NextSibling() == nil && !c.SoftLineBreak() && !c.HardLineBreak() {
+		v := c.Segment.Value(p.src)
+		if bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+			return view(v, p.shared)
+		}
+	}
+	var buf strings.Builder
+	renderText(n, p.src, &buf)
+	return buf.String()
+}
+
+// finishHeadings adds section ends and GitHub suffixes. A GitHub anchor
+// equal to the OpenGDD one shares its string.
 func (p *builder) finishHeadings() {
 	hs := p.d.Headings
 	slugger := NewSlugger()
 	for i := range hs {
 		hs[i].GitHubAnchor = slugger.Unique(hs[i].GitHubAnchor)
+		if hs[i].GitHubAnchor == hs[i].Anchor {
+			hs[i].GitHubAnchor = hs[i].Anchor
+		}
 		hs[i].SectionEnd = len(p.d.Data)
 		for j := i + 1; j < len(hs); j++ {
 			if hs[j].Level <= hs[i].Level {

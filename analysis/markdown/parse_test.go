@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // at returns the text a span covers.
@@ -318,5 +321,28 @@ func TestJoinedTextsAreCopied(t *testing.T) {
 	want := []string{"one\na", "a.md", "two\nb", "b.md", "x y", "z w"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("texts = %q, want %q", got, want)
+	}
+}
+
+// TestHeadingText checks that the text a heading's GitHub anchor is made
+// from is renderText's, whether or not the heading is plain text.
+func TestHeadingText(t *testing.T) {
+	src := []byte("# Plain words\n\n## With `code`\n\n## A &amp; B\n\n## Esc\\*aped\n\n## *Emph* and [link](x.md)\n\nSet\next\n===\n\n# \n\n## Déjà vu\n")
+	root := defaultParser().Parse(text.NewReader(src))
+	p := &builder{d: &Doc{Data: src}, src: src, shared: true}
+	n := 0
+	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := node.(*ast.Heading); ok && entering {
+			n++
+			var want strings.Builder
+			renderText(h, src, &want)
+			if got := p.headingText(h); got != want.String() {
+				t.Errorf("heading %d: text %q, want %q", n, got, want.String())
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if n != 8 {
+		t.Errorf("found %d headings, want 8", n)
 	}
 }
