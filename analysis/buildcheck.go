@@ -989,3 +989,10 @@ func (s *Snapshot) BuildRecordPackage(path string) *Package {
 	}
 	return s.besidePackage(filepath.Dir(dir))
 }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

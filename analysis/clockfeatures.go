@@ -688,17 +688,3 @@ func modeTagHover(p *Package, f *File, offset int) *Hover {
 	}
 	return nil
 }
-
-// isChapter reports whether f is a numbered chapter of p, where mode tags
-// are read.
-func isChapter(p *Package, f *File) bool {
-	if p == nil {
-		return false
-	}
-	for _, c := range p.Chapters {
-		if c.File == f {
-			return true
-		}
-	}
-	return false
-}

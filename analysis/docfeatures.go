@@ -65,68 +65,6 @@ func (s *Snapshot) pathAt(f *File, offset int) (citedPath, bool) {
 	return citedPath{}, false
 }
 
-// readCited returns the content of a cited file: the snapshot's copy, or
-// the file on disk when it is a regular text file inside a root (after
-// resolving symbolic links) and no larger than maxWitnessFileSize.
-func (s *Snapshot) readCited(path string) ([]byte, bool) {
-	if f := s.File(path); f != nil {
-		return f.Content, f.Skipped == ""
-	}
-	if !s.insideRoots(path) {
-		return nil, false
-	}
-	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxWitnessFileSize {
-		return nil, false
-	}
-	content, err := os.ReadFile(path)
-	if err != nil || len(content) > maxWitnessFileSize || bytes.IndexByte(content, 0) >= 0 {
-		return nil, false
-	}
-	return content, true
-}
-
-// insideRoots reports whether path lies inside a root of the snapshot, both
-// as written and after resolving symbolic links.
-func (s *Snapshot) insideRoots(path string) bool {
-	for _, r := range s.Roots {
-		if !within(r, path) {
-			continue
-		}
-		resolved, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return false
-		}
-		realRoot, err := filepath.EvalSymlinks(r)
-		if err != nil {
-			realRoot = r
-		}
-		return within(realRoot, resolved)
-	}
-	return false
-}
-
-// findWitness finds a quoted test name in a file's content and returns the
-// span of the occurrence. An occurrence directly after a quotation mark or
-// backtick (a string literal) wins over one elsewhere. A name shortened with
-// an ellipsis ("…" or "...") matches its parts in order on one line.
-func findWitness(content []byte, name string) (source.Span, bool) {
-	name = strings.TrimSpace(name)
-	if name == "" {
-		return source.Span{}, false
-	}
-	// A test file may escape the quotes inside a string literal.
-	for _, form := range []string{name, strings.ReplaceAll(name, "'", `\'`), strings.ReplaceAll(name, `"`, `\"`)} {
-		if sp, ok := findLiteral(content, []byte(form)); ok {
-			return sp, true
-		}
-		if sp, ok := findParts(content, splitEllipsis(form)); ok {
-			return sp, true
-		}
-	}
-	return source.Span{}, false
-}
-
 // findParts finds the parts of a name shortened with an ellipsis, in order
 // on one line.
 func findParts(content []byte, parts []string) (source.Span, bool) {
@@ -329,16 +267,6 @@ func (s *Snapshot) folderHover(dir string) string {
 		md += "\n\n" + strings.Join(names, ", ")
 	}
 	return md
-}
-
-// relPath shows a path relative to its snapshot root, with slashes.
-func (s *Snapshot) relPath(path string) string {
-	if root := s.rootFor(path); root != "" {
-		if rel, err := filepath.Rel(root, path); err == nil {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return filepath.ToSlash(path)
 }
 
 // linesText joins lines [first, end) of a file with "\n".

@@ -73,13 +73,6 @@ func (s *Snapshot) rulesetHover(f *File, offset int) *Hover {
 	return nil
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // fantasySkeleton is the block the FANTASY_BLOCK fix inserts.
 var fantasySkeleton = []string{
 	"```fantasy",

@@ -1,7 +1,10 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -126,4 +129,31 @@ func noteUnchanged(unchanged *jsonsrc.Value, note func(depKind, string)) {
 			note(depRuntime, v.Str)
 		}
 	}
+}
+
+// innerString returns the span of a JSON string's content when the bytes
+// between its quotes are exactly text (no escapes).
+func innerString(content []byte, span source.Span, text string) (source.Span, bool) {
+	if span.Start < 0 || span.End > len(content) || span.Len() < 2 || content[span.Start] != '"' || content[span.End-1] != '"' {
+		return source.Span{}, false
+	}
+	inner := source.Span{Start: span.Start + 1, End: span.End - 1}
+	if string(content[inner.Start:inner.End]) != text {
+		return source.Span{}, false
+	}
+	return inner, true
+}
+
+// codeTextStart returns the offset in content where a code span's Text
+// begins, when the source holds Text verbatim.
+func codeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
+	ts := cs.TextSpan
+	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
+		return 0, false
+	}
+	raw := string(content[ts.Start:ts.End])
+	if i := strings.Index(raw, cs.Text); i >= 0 && cs.Text != "" {
+		return ts.Start + i, true
+	}
+	return 0, false
 }

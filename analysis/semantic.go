@@ -75,19 +75,7 @@ func (s *Snapshot) SemanticTokens(path string) []SemanticToken {
 // hints, semantic tokens, highlights) use it so that they cost the file,
 // not the whole index, after an edit.
 func (s *Snapshot) fileRefs(path string) []citeRef {
-	s.refsMu.Lock()
-	refs, ok := s.refs[path]
-	s.refsMu.Unlock()
-	if ok {
-		return refs
-	}
-	refs = s.buildFileRefs(path)
-	s.refsMu.Lock()
-	if s.refs == nil {
-		s.refs = map[string][]citeRef{}
-	}
-	s.refs[path] = refs
-	s.refsMu.Unlock()
+	refs, _ := s.FileRefs(path, func() any { return s.buildFileRefs(path) }).([]citeRef)
 	return refs
 }
 

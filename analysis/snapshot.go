@@ -72,7 +72,7 @@ type Snapshot struct {
 	// refsMu guards refs, the references of single files that the queries
 	// reading one file build (see fileRefs in semantic.go).
 	refsMu sync.Mutex
-	refs   map[string][]citeRef
+	refs   map[string]any
 
 	// docResults are the results of the Markdown checks, whose recorded
 	// reads DependsOn consults; deps is the set it builds from them once.
@@ -117,6 +117,26 @@ type Snapshot struct {
 func (s *Snapshot) CitationIndex(build func() any) any {
 	s.citationsOnce.Do(func() { s.citations = build() })
 	return s.citations
+}
+
+// FileRefs returns the references held by the file at path, building them
+// with build on first use and keeping them for the snapshot. Like the
+// citation index, their type belongs to the queries that read them.
+func (s *Snapshot) FileRefs(path string, build func() any) any {
+	s.refsMu.Lock()
+	refs, ok := s.refs[path]
+	s.refsMu.Unlock()
+	if ok {
+		return refs
+	}
+	refs = build()
+	s.refsMu.Lock()
+	if s.refs == nil {
+		s.refs = map[string]any{}
+	}
+	s.refs[path] = refs
+	s.refsMu.Unlock()
+	return refs
 }
 
 // File is one parsed file of the snapshot.

@@ -192,19 +192,6 @@ func (b *indexBuilder) add(r citeRef) {
 	b.idx.byFile[r.File] = append(b.idx.byFile[r.File], r)
 }
 
-// innerString returns the span of a JSON string's content when the bytes
-// between its quotes are exactly text (no escapes).
-func innerString(content []byte, span source.Span, text string) (source.Span, bool) {
-	if span.Start < 0 || span.End > len(content) || span.Len() < 2 || content[span.Start] != '"' || content[span.End-1] != '"' {
-		return source.Span{}, false
-	}
-	inner := source.Span{Start: span.Start + 1, End: span.End - 1}
-	if string(content[inner.Start:inner.End]) != text {
-		return source.Span{}, false
-	}
-	return inner, true
-}
-
 // jsonRef makes a reference to the part [from, to) of the decoded text of
 // a JSON string token.
 func jsonRef(file string, content []byte, kind refKind, t targetKey, whole source.Span, text string, from, to int) citeRef {
@@ -448,20 +435,6 @@ func (b *indexBuilder) prose(p *Package, c *Chapter) {
 	}
 }
 
-// codeTextStart returns the offset in content where a code span's Text
-// begins, when the source holds Text verbatim.
-func codeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
-	ts := cs.TextSpan
-	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
-		return 0, false
-	}
-	raw := string(content[ts.Start:ts.End])
-	if i := strings.Index(raw, cs.Text); i >= 0 && cs.Text != "" {
-		return ts.Start + i, true
-	}
-	return 0, false
-}
-
 // links indexes the relative links of a Markdown file.
 func (b *indexBuilder) links(f *File) {
 	doc := f.Markdown
@@ -520,11 +493,6 @@ func (b *indexBuilder) linkTarget(f *File, raw string) (t targetKey, from, to in
 	}
 	return targetKey{kind: targetHeading, scope: tf.Path, name: name}, len(d.rawPath) + 1, len(raw), true
 }
-
-// usesGitHubAnchors reports whether links and citations into file f match
-// headings by GitHub's anchors (a file outside every package) rather than by
-// the OpenGDD rule (a file of a package).
-func usesGitHubAnchors(f *File) bool { return !f.InPackage() }
 
 // headingAnchor returns the anchor by which heading h of file f is cited.
 func headingAnchor(f *File, h markdown.Heading) string {
