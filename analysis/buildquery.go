@@ -62,10 +62,10 @@ func (s *Snapshot) completeBuildRecord(f *File, offset int) ([]CompletionItem, b
 	}
 	switch {
 	case ctx.Pos == jsonsrc.PosKey && path == "personalization.answers":
-		if c.p.pers == nil {
+		if c.p.PersonalizationFile() == nil {
 			return nil, true
 		}
-		for _, q := range c.p.pers.Questions {
+		for _, q := range c.p.PersonalizationFile().Questions {
 			if q.ID == "" || ctx.HasKey(q.ID) {
 				continue
 			}
@@ -73,10 +73,10 @@ func (s *Snapshot) completeBuildRecord(f *File, offset int) ([]CompletionItem, b
 		}
 		return out, true
 	case ctx.Pos == jsonsrc.PosValue && len(keys) == 3 && keys[0] == "personalization" && keys[1] == "answers":
-		if c.p.pers == nil {
+		if c.p.PersonalizationFile() == nil {
 			return nil, true
 		}
-		q := c.p.pers.Question(keys[2])
+		q := c.p.PersonalizationFile().Question(keys[2])
 		if q == nil {
 			return nil, true
 		}
@@ -297,11 +297,11 @@ func (x *fixer) fixBuildRecord(d Diagnostic, ds source.Span) {
 		}
 	case buildrecord.CodeAnswerMissing:
 		obj := c.rec.AnswersObject
-		if obj == nil || obj.Opening() != ds || c.p.pers == nil {
+		if obj == nil || obj.Opening() != ds || c.p.PersonalizationFile() == nil {
 			return
 		}
 		var missing []jsonKV
-		for _, q := range c.p.pers.Questions {
+		for _, q := range c.p.PersonalizationFile().Questions {
 			if q.ID != "" && q.Default != nil && c.rec.Answer(q.ID) == nil {
 				var b strings.Builder
 				jsonsrc.Write(&b, q.Default, jsonsrc.WriteOptions{})

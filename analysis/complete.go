@@ -111,10 +111,10 @@ func (s *Snapshot) draftAdoption(f *File) *contracts.Adoption {
 	}
 	p := s.PackageFor(f)
 	dir, name := path.Split(p.Rel(f.Path))
-	if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") || f.entry == nil {
+	if _, _, isPack := pack.IsPackFileName(name); dir != "contracts/" || isPack || !strings.HasSuffix(name, ".json") || !f.Parsed() {
 		return nil
 	}
-	return f.entry.getAdoption(f.Path)
+	return f.ParsedAdoption()
 }
 
 // repairJSON returns repaired copies of a half-typed JSON text to try in

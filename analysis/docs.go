@@ -996,3 +996,74 @@ func (s *Snapshot) relPath(path string) string {
 	}
 	return filepath.ToSlash(path)
 }
+
+// findLiteral returns the first occurrence of needle that follows a quote
+// character or backtick, or else its first occurrence.
+func findLiteral(content, needle []byte) (source.Span, bool) {
+	first := -1
+	for from := 0; from <= len(content); {
+		i := bytes.Index(content[from:], needle)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		if first < 0 {
+			first = at
+		}
+		if at > 0 && strings.IndexByte("\"'`", content[at-1]) >= 0 {
+			return source.Span{Start: at, End: at + len(needle)}, true
+		}
+		from = at + 1
+	}
+	if first < 0 {
+		return source.Span{}, false
+	}
+	return source.Span{Start: first, End: first + len(needle)}, true
+}
+
+// findParts finds the parts of a name shortened with an ellipsis, in order
+// on one line.
+func findParts(content []byte, parts []string) (source.Span, bool) {
+	if len(parts) < 2 {
+		return source.Span{}, false
+	}
+	first := []byte(parts[0])
+	for from := 0; from < len(content); {
+		i := bytes.Index(content[from:], first)
+		if i < 0 {
+			break
+		}
+		start := from + i
+		lineEnd := len(content)
+		if j := bytes.IndexAny(content[start:], "\r\n"); j >= 0 {
+			lineEnd = start + j
+		}
+		end, matched := start+len(first), true
+		for _, p := range parts[1:] {
+			k := bytes.Index(content[end:lineEnd], []byte(p))
+			if k < 0 {
+				matched = false
+				break
+			}
+			end += k + len(p)
+		}
+		if matched {
+			return source.Span{Start: start, End: end}, true
+		}
+		from = start + 1
+	}
+	return source.Span{}, false
+}
+
+// splitEllipsis splits a shortened name at "…" and "...", dropping empty
+// parts and the spaces around each.
+func splitEllipsis(name string) []string {
+	name = strings.ReplaceAll(name, "...", "…")
+	var out []string
+	for _, p := range strings.Split(name, "…") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -65,7 +65,7 @@ func (s *Snapshot) FoldingRanges(path string) []FoldRange {
 			walk(e)
 		}
 	}
-	walk(f.entry.getJSON())
+	walk(f.ParsedJSON())
 	return multiLine(f, out)
 }
 
@@ -132,7 +132,7 @@ func (s *Snapshot) SelectionRanges(path string, offsets []int) [][]source.Span {
 			for i := len(secs) - 1; i >= 0; i-- {
 				add(secs[i])
 			}
-		} else if root := f.entry.getJSON(); root != nil && strings.EqualFold(filepath.Ext(path), ".json") {
+		} else if root := f.ParsedJSON(); root != nil && strings.EqualFold(filepath.Ext(path), ".json") {
 			for _, sp := range jsonEnclosing(root, off) {
 				add(sp)
 			}

@@ -46,7 +46,7 @@ func (s *Snapshot) Hover(path string, offset int) *Hover {
 		return h // a record id in a link field (collectionquery.go)
 	}
 	if k, ok := shapedFile(s.PackageFor(f), f); ok {
-		return hoverShaped(k, f.entry.getJSON(), offset)
+		return hoverShaped(k, f.ParsedJSON(), offset)
 	}
 	q := s.hoverQuery(f, offset)
 	if q == nil || q.a.Root == nil {

@@ -59,28 +59,6 @@ func (x *fixer) migration() *migrate.Result {
 	return x.mig
 }
 
-// migration returns the migration of a package of the snapshot, computed
-// once per snapshot.
-func (s *Snapshot) migration(p *Package) *migrate.Result {
-	s.migrateMu.Lock()
-	defer s.migrateMu.Unlock()
-	if r, ok := s.migrations[p.Root]; ok {
-		return r
-	}
-	files := map[string][]byte{}
-	for rel, f := range p.files.all() {
-		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
-			files[rel] = f.Content
-		}
-	}
-	r := migrate.Package(files)
-	if s.migrations == nil {
-		s.migrations = map[string]*migrate.Result{}
-	}
-	s.migrations[p.Root] = r
-	return r
-}
-
 // rel returns the path of the fixer's file relative to its package.
 func (x *fixer) rel() string {
 	if x.pkg == nil {

@@ -34,7 +34,7 @@ func (s *Snapshot) persQuery(f *File, offset int) *persQuery {
 	if p == nil || p.Rel(f.Path) != "personalization.json" {
 		return nil
 	}
-	q := &persQuery{pkg: p, file: f, pers: p.pers, offset: offset, ctx: jsonsrc.ContextAt(f.Content, offset)}
+	q := &persQuery{pkg: p, file: f, pers: p.PersonalizationFile(), offset: offset, ctx: jsonsrc.ContextAt(f.Content, offset)}
 	if q.pers == nil {
 		q.pers = personalization.Parse(f.Path, draftJSON(f.Content, q.ctx))
 	}
@@ -124,7 +124,7 @@ func setsText(sets []personalization.Assignment) string {
 
 // hover explains the question, option or sets target under the cursor.
 func (q *persQuery) hover() *Hover {
-	if q.pkg.pers == nil {
+	if q.pkg.PersonalizationFile() == nil {
 		return nil // the spans of a repaired copy are not the file's
 	}
 	hit := LocateJSON(q.pers.Root, q.offset)
@@ -286,11 +286,11 @@ func (s *Snapshot) tagItems(f *File, lineStart, offset, lineEnd int) (items []Co
 		end++
 	}
 	p := s.PackageFor(f)
-	if p.pers == nil {
+	if p.PersonalizationFile() == nil {
 		return nil, true
 	}
 	seen := map[string]bool{}
-	for i, qu := range p.pers.Questions {
+	for i, qu := range p.PersonalizationFile().Questions {
 		if qu.ID == "" || seen[qu.ID] || strings.IndexFunc(qu.ID, personalization.IsWhitespace) >= 0 {
 			continue // a tag's id ends at the first space: it cannot name this one
 		}
@@ -313,13 +313,13 @@ func (s *Snapshot) tagHover(f *File, offset int) *Hover {
 			continue
 		}
 		span := source.Span{Start: tag.WordSpan.Start, End: tag.IDSpan.End}
-		if p.pers == nil {
+		if p.PersonalizationFile() == nil {
 			if p.Unreadable("personalization.json") {
 				return &Hover{Markdown: "personalization.json does not parse, so the question is not known.", Span: span}
 			}
 			return &Hover{Markdown: "The package has no personalization.json, so this tag names no question.", Span: span}
 		}
-		qu := p.pers.Question(tag.ID)
+		qu := p.PersonalizationFile().Question(tag.ID)
 		if qu == nil {
 			return &Hover{Markdown: fmt.Sprintf("personalization.json declares no question `%s`.", tag.ID), Span: span}
 		}
@@ -332,21 +332,21 @@ func (s *Snapshot) tagHover(f *File, offset int) *Hover {
 // > PERSONALIZATION: tags of the chapters that name them, and the sets
 // targets, which cite tuning keys.
 func (b *indexBuilder) personalization(p *Package) {
-	if p.pers == nil {
+	if p.PersonalizationFile() == nil {
 		return
 	}
-	pf := b.snap.File(p.pers.Name)
+	pf := b.snap.File(p.PersonalizationFile().Name)
 	if pf == nil {
 		return
 	}
-	for _, qu := range p.pers.Questions {
+	for _, qu := range p.PersonalizationFile().Questions {
 		if qu.ID == "" {
 			continue
 		}
 		t := targetKey{kind: targetQuestion, scope: p.Root, name: qu.ID}
 		b.add(jsonRef(pf.Path, pf.Content, refDecl, t, qu.IDSpan, qu.ID, 0, len(qu.ID)))
 	}
-	for _, tg := range p.pers.Targets() {
+	for _, tg := range p.PersonalizationFile().Targets() {
 		if _, s := p.Tuning.SetsTarget(tg.Key); s == tuning.ContractValue {
 			continue
 		}
@@ -366,13 +366,13 @@ func (b *indexBuilder) personalization(p *Package) {
 
 // questionLocations returns the ids of the questions named id.
 func (s *Snapshot) questionLocations(p *Package, id string) []Location {
-	if p.pers == nil {
+	if p.PersonalizationFile() == nil {
 		return nil
 	}
 	var out []Location
-	for _, qu := range p.pers.Questions {
+	for _, qu := range p.PersonalizationFile().Questions {
 		if qu.ID == id {
-			out = append(out, Location{File: p.pers.Name, Span: qu.IDSpan})
+			out = append(out, Location{File: p.PersonalizationFile().Name, Span: qu.IDSpan})
 		}
 	}
 	return out
@@ -387,7 +387,7 @@ func (s *Snapshot) renameQuestion(p *Package, old, newID string) (map[string][]T
 	if newID == old {
 		return map[string][]TextEdit{}, nil
 	}
-	if p.pers.Question(newID) != nil {
+	if p.PersonalizationFile().Question(newID) != nil {
 		return nil, fmt.Errorf("personalization.json already has a question %q", newID)
 	}
 	return s.rewriteAll(targetKey{kind: targetQuestion, scope: p.Root, name: old}, newID)
@@ -402,20 +402,20 @@ func (x *fixer) personalization(code string, ds source.Span) {
 		return
 	}
 	if code == "PERSONALIZATION_TAG_DANGLING" {
-		if p.pers == nil || x.f.Markdown == nil {
+		if p.PersonalizationFile() == nil || x.f.Markdown == nil {
 			return
 		}
 		for _, tag := range x.f.Markdown.Tags {
 			if tag.Kind == markdown.Personalization && tag.IDSpan == ds {
-				x.replaceWithChoices(code, tag.ID, p.pers.QuestionIDs(), ds, false)
+				x.replaceWithChoices(code, tag.ID, p.PersonalizationFile().QuestionIDs(), ds, false)
 			}
 		}
 		return
 	}
-	if p.pers == nil || p.pers.Name != x.f.Path {
+	if p.PersonalizationFile() == nil || p.PersonalizationFile().Name != x.f.Path {
 		return
 	}
-	for _, qu := range p.pers.Questions {
+	for _, qu := range p.PersonalizationFile().Questions {
 		if code == personalization.CodeDefaultOption && qu.Default != nil && qu.Default.Span == ds {
 			var ids []string
 			for _, o := range qu.Options {
@@ -432,7 +432,7 @@ func (x *fixer) personalization(code string, ds source.Span) {
 	if code != personalization.CodeSetsTarget {
 		return
 	}
-	for _, t := range p.pers.Targets() {
+	for _, t := range p.PersonalizationFile().Targets() {
 		if t.KeySpan == ds {
 			x.nearest(code, t.Key, t.Key, p.settableKeys(), ds, true)
 			return
@@ -443,7 +443,7 @@ func (x *fixer) personalization(code string, ds source.Span) {
 // definition leads from a choice question's default to the option it
 // names.
 func (q *persQuery) definition() []Location {
-	if q.pkg.pers == nil {
+	if q.pkg.PersonalizationFile() == nil {
 		return nil
 	}
 	for _, qu := range q.pers.Questions {
@@ -479,9 +479,9 @@ func persSymbols(pf *personalization.File) []Symbol {
 // with the number of > PERSONALIZATION: tags that name it.
 func (s *Snapshot) questionLenses(p *Package) []CodeLens {
 	var out []CodeLens
-	for _, qu := range p.pers.Questions {
+	for _, qu := range p.PersonalizationFile().Questions {
 		if qu.ID != "" {
-			out = append(out, s.referenceLens(p.pers.Name, qu.IDSpan, targetKey{kind: targetQuestion, scope: p.Root, name: qu.ID}))
+			out = append(out, s.referenceLens(p.PersonalizationFile().Name, qu.IDSpan, targetKey{kind: targetQuestion, scope: p.Root, name: qu.ID}))
 		}
 	}
 	return out

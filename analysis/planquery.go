@@ -22,10 +22,10 @@ import (
 
 // planOf returns the build plan when f is the build plan of its package.
 func planOf(f *File) *buildplan.Plan {
-	if rel, ok := f.packageRel(); !ok || rel != buildplan.FileName || f.entry == nil {
+	if rel, ok := f.packageRel(); !ok || rel != buildplan.FileName || !f.Parsed() {
 		return nil
 	}
-	return f.entry.getPlan()
+	return f.ParsedPlan()
 }
 
 // inBlock returns the test whose block content holds offset, or nil.

@@ -33,7 +33,7 @@ func (s *Snapshot) referenceLenses(path string) []CodeLens {
 	if p != nil && p.ClockFile != nil && p.ClockFile.Path == path {
 		return s.clockLenses(path, p)
 	}
-	if p != nil && p.pers != nil && p.pers.Name == path {
+	if p != nil && p.PersonalizationFile() != nil && p.PersonalizationFile().Name == path {
 		return s.questionLenses(p) // personalize_query.go
 	}
 	if isDirectionFile(f) && p.DirectionFile != nil {

@@ -131,7 +131,7 @@ func (s *Snapshot) renameSiteAt(path string, offset int) (renameSite, error) {
 		}
 	case targetQuestion:
 		p := s.packageAt(r.Target.scope)
-		if p == nil || p.pers == nil || p.pers.Question(r.Target.name) == nil {
+		if p == nil || p.PersonalizationFile() == nil || p.PersonalizationFile().Question(r.Target.name) == nil {
 			return renameSite{}, fmt.Errorf("personalization.json declares no question %q to rename", r.Target.name)
 		}
 		return renameSite{question: p, name: r.Target.name, span: r.span()}, nil

@@ -107,7 +107,7 @@ func (s *Snapshot) buildFileRefs(path string) []citeRef {
 		if p.ClockFile != nil && p.ClockFile.Path == path {
 			b.clockFile(p)
 		}
-		if p.pers != nil && (p.pers.Name == path || f.Markdown != nil) {
+		if p.PersonalizationFile() != nil && (p.PersonalizationFile().Name == path || f.Markdown != nil) {
 			b.personalization(p) // its questions, sets targets and tags
 		}
 		if isDirectionFile(f) || p.Rel(path) == "05-build-plan.md" {

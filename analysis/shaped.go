@@ -215,7 +215,7 @@ func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *Hover {
 // outside its member's value set, it replaces the string with the allowed
 // values, the nearest first.
 func (x *fixer) fixShaped(k shapedKind, ds source.Span) {
-	root, errs := x.f.entry.getJSONParse()
+	root, errs := x.f.JSONParse()
 	if len(errs) > 0 || root == nil {
 		return
 	}

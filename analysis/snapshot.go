@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
@@ -603,3 +604,60 @@ func isMarkdown(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == ".md" || ext == ".markdown"
 }
+
+// migration returns the migration of a package of the snapshot, computed
+// once per snapshot.
+func (s *Snapshot) migration(p *Package) *migrate.Result {
+	s.migrateMu.Lock()
+	defer s.migrateMu.Unlock()
+	if r, ok := s.migrations[p.Root]; ok {
+		return r
+	}
+	files := map[string][]byte{}
+	for rel, f := range p.files.all() {
+		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
+			files[rel] = f.Content
+		}
+	}
+	r := migrate.Package(files)
+	if s.migrations == nil {
+		s.migrations = map[string]*migrate.Result{}
+	}
+	s.migrations[p.Root] = r
+	return r
+}
+
+// ParsedJSON returns the file's content parsed as JSON, parsed once per
+// content and shared with the checks; nil when the file was not read or
+// does not parse far enough to hold a value.
+func (f *File) ParsedJSON() *jsonsrc.Value { return f.entry.getJSON() }
+
+// JSONParse returns the file's content parsed as JSON with its syntax
+// errors, parsed once per content and shared with the checks.
+func (f *File) JSONParse() (*jsonsrc.Value, []jsonsrc.Error) { return f.entry.getJSONParse() }
+
+// Parsed reports whether the file's content was read into the parse cache,
+// so that ParsedAdoption and ParsedPlan can read it.
+func (f *File) Parsed() bool { return f.entry != nil }
+
+// ParsedAdoption returns the file read as a contract adoption, parsed once
+// per content and shared with the checks; nil when the file was not read.
+func (f *File) ParsedAdoption() *contracts.Adoption {
+	if f.entry == nil {
+		return nil
+	}
+	return f.entry.getAdoption(f.Path)
+}
+
+// ParsedPlan returns the file read as the build plan, parsed once per
+// content and shared with the checks; nil when the file was not read.
+func (f *File) ParsedPlan() *buildplan.Plan {
+	if f.entry == nil {
+		return nil
+	}
+	return f.entry.getPlan()
+}
+
+// PersonalizationFile returns the package's personalization.json as read,
+// or nil when the package has none or it does not parse.
+func (p *Package) PersonalizationFile() *personalization.File { return p.pers }

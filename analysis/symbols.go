@@ -37,8 +37,8 @@ func (s *Snapshot) DocumentSymbols(path string) []Symbol {
 	if p := s.PackageFor(f); p != nil && p.TuningFile == f && p.Tuning != nil {
 		return tuningSymbols(p)
 	}
-	if p := s.PackageFor(f); p != nil && p.pers != nil && p.pers.Name == path {
-		return persSymbols(p.pers) // personalize_query.go
+	if p := s.PackageFor(f); p != nil && p.PersonalizationFile() != nil && p.PersonalizationFile().Name == path {
+		return persSymbols(p.PersonalizationFile()) // personalize_query.go
 	}
 	return nil
 }
@@ -261,10 +261,10 @@ func (s *Snapshot) WorkspaceSymbols(query string) []Symbol {
 					File: a.File, Span: memberSpan(d.Name.Span, d.Value), SelectionSpan: d.Name.Span})
 			}
 		}
-		if p.pers != nil {
-			for _, sym := range persSymbols(p.pers) {
-				sym.File, sym.Children = p.pers.Name, nil
-				if f := s.File(p.pers.Name); f != nil {
+		if p.PersonalizationFile() != nil {
+			for _, sym := range persSymbols(p.PersonalizationFile()) {
+				sym.File, sym.Children = p.PersonalizationFile().Name, nil
+				if f := s.File(p.PersonalizationFile().Name); f != nil {
 					sym.Detail = s.displayPath(f) + " " + sym.Detail
 				}
 				consider(sym)

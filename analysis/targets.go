@@ -576,7 +576,7 @@ func (b *indexBuilder) recordLinks(p *Package) {
 		}
 		for rid, v := range c.Records {
 			f := p.files.get("collections/" + c.ID + "/" + rid + ".json")
-			if v == nil || f == nil || f.entry == nil {
+			if v == nil || f == nil || !f.Parsed() {
 				continue
 			}
 			for _, l := range checkedRecord(f, schema, v).Links {
