@@ -1,9 +1,12 @@
 package analysis
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
+	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -67,5 +70,43 @@ func TestClockHighlights(t *testing.T) {
 	}
 	if len(got) != 2 {
 		t.Errorf("highlights of a mode key in clocks.json: %q", got)
+	}
+}
+
+// TestUnchangedGlue checks the helpers a test block's unchanged is indexed
+// and completed with.
+func TestUnchangedGlue(t *testing.T) {
+	dir := analysistest.WriteFiles(t, "", analysistest.RuntimePackage(
+		`{"world": {"unit": "s", "advances": ["runtime.scan"], "modes": {"playing": "running", "paused": "paused"}}}`,
+		"# Mechanics\n\nThe battery is `runtime.battery`.\n"))
+	s := Load([]string{dir}, Options{})
+	p := s.Packages[0]
+	text := `{"modes": ["paused", "sleeping"], "values": ["runtime.scan", "runtime.ghost", "hp"]}`
+	v, _ := jsonsrc.Parse([]byte(text))
+	file := filepath.Join(dir, "05-build-plan.md")
+	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
+	b.unchangedRefs(p, file, []byte(text), v)
+	var got []string
+	for _, r := range b.idx.byFile[file] {
+		got = append(got, text[r.Name.Start:r.Name.End])
+	}
+	if strings.Join(got, " ") != "paused runtime.scan runtime.ghost" {
+		t.Errorf("indexed %q", got)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{`{"modes": [""], "values": []}`, "playing paused"},
+		{`{"modes": ["paused"], "values": [""]}`, "runtime.scan runtime.mood runtime.battery"},
+		{`{"modes": ["paused"], "": 1}`, "values"},
+		{`{"x": [""]}`, ""},
+	} {
+		off := strings.Index(tc.text, `""`) + 1
+		ctx := jsonsrc.ContextAt([]byte(tc.text), off)
+		var labels []string
+		for _, it := range unchangedItems(p, ctx, ctx.Keys()) {
+			labels = append(labels, it.Label)
+		}
+		if strings.Join(labels, " ") != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.text, labels, tc.want)
+		}
 	}
 }

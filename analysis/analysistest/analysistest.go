@@ -201,3 +201,22 @@ func RunArchives(t *testing.T, dir string, f func(t *testing.T, path string)) {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { f(t, file) })
 	}
 }
+
+// RuntimePackage is a package whose chapters and clocks declare runtime
+// addresses.
+func RuntimePackage(clocksJSON, mechanics string) map[string][]byte {
+	files := map[string][]byte{
+		"manifest.json":   []byte(`{}`),
+		"tuning.json":     []byte(`{"values": {}}`),
+		"01-overview.md":  []byte("# Overview\n\nThe `runtime.mood` of the day.\n"),
+		"02-mechanics.md": []byte(mechanics),
+		"05-build-plan.md": []byte("# Build plan\n\n" +
+			"Not declared here: fenced code is not prose.\n\n```\n`runtime.fenced`\n```\n"),
+		"notes/06-notes.md": []byte("# Notes\n\n`runtime.nested` is in no root chapter.\n"),
+		"README.md":         []byte("`runtime.readme` is in no chapter.\n"),
+	}
+	if clocksJSON != "" {
+		files["clocks.json"] = []byte(clocksJSON)
+	}
+	return files
+}
