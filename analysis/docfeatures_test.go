@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gddls/gddls/analysis/analysistest"
 )
 
 // Completion, hover and definition of cited paths and witnesses at their
@@ -13,7 +15,7 @@ import (
 
 // TestDocFixtureNavigation runs the features on the fixture repository.
 func TestDocFixtureNavigation(t *testing.T) {
-	root, err := filepath.Abs(docsRepo)
+	root, err := filepath.Abs(analysistest.Testdata(t, "docs-repo"))
 	if err != nil {
 		t.Fatal(err)
 	}

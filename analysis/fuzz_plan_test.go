@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -12,7 +13,7 @@ import (
 // query at many offsets: none panics, and every span it answers with lies
 // inside its file.
 func FuzzPlanQueries(f *testing.F) {
-	dir := writeHostileIn(f, f.TempDir(), map[string][]byte{
+	dir := analysistest.WriteHostileIn(f, f.TempDir(), map[string][]byte{
 		"direction.json": []byte(`{"timing": {"flicker-calm": {"key": "lantern.oil_units", "where": "the flame"}}}`),
 	})
 	for _, seed := range []string{

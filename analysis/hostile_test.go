@@ -48,27 +48,6 @@ func hostileRun(t *testing.T, what string, fn func()) {
 	}
 }
 
-// writeHostile writes testdata/hostile/lamp.txtar with changes applied (nil
-// deletes a file) into a new temporary folder and returns it.
-func writeHostile(t *testing.T, changes map[string][]byte) string {
-	t.Helper()
-	return writeHostileIn(t, t.TempDir(), changes)
-}
-
-// writeHostileIn is writeHostile into a given folder.
-func writeHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
-	t.Helper()
-	files := analysistest.ArchiveFiles(analysistest.ReadArchive(t, filepath.Join("..", "testdata", "hostile", "lamp.txtar")))
-	for name, data := range changes {
-		if data == nil {
-			delete(files, name)
-		} else {
-			files[name] = data
-		}
-	}
-	return analysistest.WriteFiles(t, filepath.Join(tmp, "pkg"), files)
-}
-
 // hostileBase returns the base adoption text.
 func hostileBase(t *testing.T) string {
 	t.Helper()
@@ -82,7 +61,7 @@ func hostileBase(t *testing.T) string {
 
 // TestHostileBaseFixtureClean makes sure the fixture reports nothing.
 func TestHostileBaseFixtureClean(t *testing.T) {
-	s := Load([]string{writeHostile(t, nil)}, Options{})
+	s := Load([]string{analysistest.WriteHostile(t, nil)}, Options{})
 	if ds := s.AllDiagnostics(); len(ds) != 0 {
 		t.Fatalf("the base fixture reports %d findings, first %s %s", len(ds), ds[0].Code, ds[0].Message)
 	}
@@ -181,7 +160,7 @@ func TestHostileQueries(t *testing.T) {
 	}
 	for name, changes := range cases {
 		t.Run(name, func(t *testing.T) {
-			dir := writeHostile(t, changes)
+			dir := analysistest.WriteHostile(t, changes)
 			var s *Snapshot
 			hostileRun(t, "Load", func() { s = Load([]string{dir}, Options{}) })
 			for rel := range changes {
@@ -229,7 +208,7 @@ func matchEnd(s string, i int) int {
 func TestHostileNoReadOutside(t *testing.T) {
 	base := hostileBase(t)
 	secret := "# Secret\n\n## Root\n\nTOP-SECRET-CONTENT `lantern.secret`\n"
-	dir := writeHostile(t, map[string][]byte{
+	dir := analysistest.WriteHostile(t, map[string][]byte{
 		"contracts/lamp-oil.json": []byte(strings.Replace(base, `"02-mechanics.md#burning"`, `"../outside/secret.md#root"`, 1)),
 		"03-content.md":           []byte("# Content\n\n[a](../outside/secret.md#root) [b](../../../../etc/passwd) [c](/../outside/secret.md)\n"),
 	})
@@ -289,7 +268,7 @@ func TestHostileNoReadOutside(t *testing.T) {
 // TestHostileOverlay gives Load overlays that are outside the root, binary,
 // oversized or deleting.
 func TestHostileOverlay(t *testing.T) {
-	dir := writeHostile(t, nil)
+	dir := analysistest.WriteHostile(t, nil)
 	outside := filepath.Join(filepath.Dir(dir), "outside.md")
 	overlay := Overlay{
 		outside:                                   []byte("# Outside\n\n`lantern.secret`\n"),

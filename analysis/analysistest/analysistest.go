@@ -220,3 +220,24 @@ func RuntimePackage(clocksJSON, mechanics string) map[string][]byte {
 	}
 	return files
 }
+
+// WriteHostile writes testdata/hostile/lamp.txtar with changes applied (nil
+// deletes a file) into a new temporary folder and returns it.
+func WriteHostile(t *testing.T, changes map[string][]byte) string {
+	t.Helper()
+	return WriteHostileIn(t, t.TempDir(), changes)
+}
+
+// WriteHostileIn is WriteHostile into a given folder.
+func WriteHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
+	t.Helper()
+	files := ArchiveFiles(ReadArchive(t, Testdata(t, "hostile", "lamp.txtar")))
+	for name, data := range changes {
+		if data == nil {
+			delete(files, name)
+		} else {
+			files[name] = data
+		}
+	}
+	return WriteFiles(t, filepath.Join(tmp, "pkg"), files)
+}
