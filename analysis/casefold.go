@@ -29,17 +29,17 @@ type caseIndex struct {
 	mu sync.Mutex
 	// listed holds the folders outside the walk, listed on demand; a nil
 	// list is a folder that could not be read (or is no folder).
-	listed map[string][]dirEntry
+	listed map[string][]DirEntry
 	// folded maps a folder to its entries by foldName of their names, each
 	// list in name order.
-	folded map[string]map[string][]dirEntry
+	folded map[string]map[string][]DirEntry
 }
 
 // listing returns the entries of the folder dir in name order: the walk's
 // listing, or for a folder inside the roots that the walk passed over, its
 // listing read once. ok is false when dir is no readable folder.
-func (t *tree) listing(dir string) ([]dirEntry, bool) {
-	if entries, ok := t.dirs[dir]; ok {
+func (t *tree) listing(dir string) ([]DirEntry, bool) {
+	if entries, ok := t.Dirs[dir]; ok {
 		return entries, true
 	}
 	t.cases.mu.Lock()
@@ -49,16 +49,16 @@ func (t *tree) listing(dir string) ([]dirEntry, bool) {
 
 // listOutside lists a folder the walk passed over, once; the caller holds
 // t.cases.mu.
-func (t *tree) listOutside(dir string) ([]dirEntry, bool) {
+func (t *tree) listOutside(dir string) ([]DirEntry, bool) {
 	if entries, ok := t.cases.listed[dir]; ok {
 		return entries, entries != nil
 	}
 	if t.cases.listed == nil {
-		t.cases.listed = map[string][]dirEntry{}
+		t.cases.listed = map[string][]DirEntry{}
 	}
-	var entries []dirEntry
+	var entries []DirEntry
 	if list, err := os.ReadDir(dir); err == nil {
-		entries = make([]dirEntry, 0, len(list))
+		entries = make([]DirEntry, 0, len(list))
 		for _, e := range list {
 			isDir := e.IsDir()
 			if !isDir && e.Type()&os.ModeSymlink != 0 {
@@ -66,9 +66,9 @@ func (t *tree) listOutside(dir string) ([]dirEntry, bool) {
 					isDir = true
 				}
 			}
-			entries = append(entries, dirEntry{name: e.Name(), isDir: isDir})
+			entries = append(entries, DirEntry{Name: e.Name(), IsDir: isDir})
 		}
-		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 	}
 	t.cases.listed[dir] = entries
 	return entries, entries != nil
@@ -87,26 +87,26 @@ func (t *tree) listedOutside(dir string) bool {
 // name (exact set), else the first entry, in name order, whose name
 // equals it when letter case is ignored. ok is false when there is
 // neither, or dir is no readable folder.
-func (t *tree) lookup(dir, name string) (e dirEntry, exact, ok bool) {
+func (t *tree) lookup(dir, name string) (e DirEntry, exact, ok bool) {
 	entries, listed := t.listing(dir)
 	if !listed {
 		return e, false, false
 	}
-	i := sort.Search(len(entries), func(i int) bool { return entries[i].name >= name })
-	if i < len(entries) && entries[i].name == name {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name >= name })
+	if i < len(entries) && entries[i].Name == name {
 		return entries[i], true, true
 	}
 	t.cases.mu.Lock()
 	defer t.cases.mu.Unlock()
 	byFold, built := t.cases.folded[dir]
 	if !built {
-		byFold = make(map[string][]dirEntry, len(entries))
+		byFold = make(map[string][]DirEntry, len(entries))
 		for _, e := range entries {
-			k := foldName(e.name)
+			k := foldName(e.Name)
 			byFold[k] = append(byFold[k], e)
 		}
 		if t.cases.folded == nil {
-			t.cases.folded = map[string]map[string][]dirEntry{}
+			t.cases.folded = map[string]map[string][]DirEntry{}
 		}
 		t.cases.folded[dir] = byFold
 	}
@@ -125,7 +125,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 	if path == root {
 		return root, true, true
 	}
-	if !within(root, path) {
+	if !Within(root, path) {
 		return "", false, false
 	}
 	rel, err := filepath.Rel(root, path)
@@ -141,12 +141,12 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 		if !ok {
 			return "", false, false
 		}
-		cur, isDir = filepath.Join(cur, e.name), e.isDir
+		cur, isDir = filepath.Join(cur, e.Name), e.IsDir
 	}
 	return cur, isDir, true
 }
 
-// caseFix reads written, a slash path relative to the folder base (or to
+// CaseFix reads written, a slash path relative to the folder base (or to
 // root when it starts with '/'), the way filepath.Join resolves it, and
 // matches each of its names in the listings with letter case ignored.
 // When the path names something only that way, it returns the path as
@@ -154,7 +154,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 // writes a real name in the form of the text; decode reads a written
 // name), and the real absolute path. ok is false when the path names
 // nothing, names something exactly as written, or leaves root.
-func (t *tree) caseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
+func (t *tree) CaseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
 	segs := strings.Split(written, "/")
 	cur := base
 	if strings.HasPrefix(written, "/") {
@@ -177,7 +177,7 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 			names = append(names, i)
 		}
 	}
-	if !within(root, cur) {
+	if !Within(root, cur) {
 		return "", "", false
 	}
 	differs, isDir := false, true
@@ -195,12 +195,12 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 			// A name written plain is valid where it stands with its
 			// letters in another case too; an escaped one is encoded.
 			if segs[i] == name {
-				segs[i] = e.name
+				segs[i] = e.Name
 			} else {
-				segs[i] = encode(e.name)
+				segs[i] = encode(e.Name)
 			}
 		}
-		cur, isDir = filepath.Join(cur, e.name), e.isDir
+		cur, isDir = filepath.Join(cur, e.Name), e.IsDir
 	}
 	if !differs {
 		return "", "", false
@@ -212,7 +212,7 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 // inline-code path or a JSON string value.
 func (t *tree) caseFixOf(root, base, written string) (fixed, real string, ok bool) {
 	same := func(s string) string { return s }
-	return t.caseFix(root, base, written, same, same)
+	return t.CaseFix(root, base, written, same, same)
 }
 
 // foldName returns a key that two names share exactly when

@@ -125,7 +125,7 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 // checkLayout reports missing required files and misnamed chapters.
 func (b *builder) checkLayout(p *Package) {
 	for _, name := range requiredFiles {
-		if f := p.files.get(name); f != nil {
+		if f := p.Files.Get(name); f != nil {
 			continue
 		}
 		what := "is missing"
@@ -182,7 +182,7 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 			continue
 		}
 		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
-		if n := nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
+		if n := Nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
 			msg += fmt.Sprintf("; did you mean %q?", n)
 		}
 		if p.Personalization == nil {
@@ -224,7 +224,7 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // writes only its own result and its file's memo); their findings are
 // merged in adoption order, so the report does not depend on scheduling.
 func (b *builder) checkContracts(p *Package) {
-	r := p.citations()
+	r := p.Citations()
 	// carryChecks re-checks only what an edit can change when contracts/
 	// was carried from the last build (contractsreuse.go); otherwise every
 	// adoption is checked, through its memo, and the results kept for the
@@ -271,8 +271,8 @@ func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	return nil
 }
 
-// citations returns a resolver of the package's citations.
-func (p *Package) citations() *resolver { return &resolver{pkg: p} }
+// Citations returns a resolver of the package's citations.
+func (p *Package) Citations() *resolver { return &resolver{pkg: p} }
 
 // resolver answers an adoption's citations from the package. It holds no
 // state of its own, so the adoptions of a package can be checked
@@ -302,18 +302,18 @@ func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
 
 func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
-	return r.pkg.anchorTarget(file, anchor)
+	return r.pkg.AnchorTarget(file, anchor)
 }
 
-// anchorTarget resolves the citation of an anchor of a package file.
-func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
+// AnchorTarget resolves the citation of an anchor of a package file.
+func (p *Package) AnchorTarget(file, anchor string) contracts.AnchorTarget {
 	var t contracts.AnchorTarget
-	rel, ok := packageRelative(file)
+	rel, ok := PackageRelative(file)
 	if !ok {
 		t.Outside = true
 		return t
 	}
-	f := p.files.get(rel)
+	f := p.Files.Get(rel)
 	if f == nil {
 		t.CaseName = p.caseName(file)
 		return t
@@ -339,7 +339,7 @@ func (p *Package) caseName(file string) string {
 	if !ok {
 		return ""
 	}
-	if rf := p.files.get(p.Rel(real)); rf == nil || rf.Markdown == nil {
+	if rf := p.Files.Get(p.Rel(real)); rf == nil || rf.Markdown == nil {
 		return ""
 	}
 	return fixed
@@ -352,8 +352,8 @@ func (p *Package) caseSibling(name string) string {
 	if p == nil || p.tree == nil {
 		return ""
 	}
-	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.isDir {
-		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.name, name)
+	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.IsDir {
+		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.Name, name)
 	}
 	return ""
 }
@@ -375,9 +375,9 @@ func anchorTarget(path string, doc *markdown.Doc, anchor string) contracts.Ancho
 	return t
 }
 
-// packageRelative cleans a citation's file part and reports whether it stays
+// PackageRelative cleans a citation's file part and reports whether it stays
 // inside the package (SPEC §1 rule 11).
-func packageRelative(file string) (string, bool) {
+func PackageRelative(file string) (string, bool) {
 	if file == "" || strings.HasPrefix(file, "/") || strings.Contains(file, "\\") || filepath.IsAbs(file) || (len(file) > 1 && file[1] == ':') {
 		return "", false
 	}
@@ -399,7 +399,7 @@ func (b *builder) place() {
 			continue
 		}
 		seen[key] = true
-		file := b.snap.files.get(f.File)
+		file := b.snap.files.Get(f.File)
 		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
 			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
@@ -413,7 +413,7 @@ func (b *builder) place() {
 		}
 		for _, rel := range f.Related {
 			rl := RelatedLocation{File: rel.File, Message: rel.Message}
-			if rf := b.snap.files.get(rel.File); rf != nil {
+			if rf := b.snap.files.Get(rel.File); rf != nil {
 				rl.Range = rf.Lines.Range(rel.Span)
 			}
 			d.Related = append(d.Related, rl)

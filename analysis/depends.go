@@ -21,23 +21,23 @@ import (
 // citation, from which it answers whether a path exists. Nothing outside the roots counts.
 func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	path = filepath.Clean(path)
-	if s.rootFor(path) == "" {
+	if s.RootFor(path) == "" {
 		return false
 	}
 	if interesting(filepath.Base(path)) {
 		return true
 	}
-	if s.files.get(path) != nil {
+	if s.files.Get(path) != nil {
 		return true
 	}
-	if _, ok := s.tree.dirs[path]; ok {
+	if _, ok := s.Tree.Dirs[path]; ok {
 		return true
 	}
 	if listing {
-		if _, ok := s.tree.dirs[filepath.Dir(path)]; ok {
+		if _, ok := s.Tree.Dirs[filepath.Dir(path)]; ok {
 			return true
 		}
-		if s.tree.listedOutside(filepath.Dir(path)) {
+		if s.Tree.listedOutside(filepath.Dir(path)) {
 			return true // a hidden folder a citation led into (casefold.go)
 		}
 	}
@@ -50,7 +50,7 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 func (s *Snapshot) collectDeps() {
 	s.deps = map[string]bool{}
 	add := func(path string) {
-		root := s.rootFor(path)
+		root := s.RootFor(path)
 		for root != "" && !s.deps[path] {
 			s.deps[path] = true
 			if path == root {
@@ -69,7 +69,7 @@ func (s *Snapshot) collectDeps() {
 			continue
 		}
 		direction.Images(p.Direction, func(image *jsonsrc.Value) {
-			if rel, ok := packageRelative(image.Str); ok {
+			if rel, ok := PackageRelative(image.Str); ok {
 				add(filepath.Join(p.Root, filepath.FromSlash(rel)))
 			}
 		})

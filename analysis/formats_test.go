@@ -32,7 +32,7 @@ func TestFormatJSONKind(t *testing.T) {
 		{"assets/data.json", ""},
 		{"02-mechanics.md", ""},
 	} {
-		k, ok := formatJSONKind(tc.rel)
+		k, ok := FormatJSONKind(tc.rel)
 		if ok != (tc.code != "") || k.code != tc.code {
 			t.Errorf("formatJSONKind(%q) = %q, %v; want %q", tc.rel, k.code, ok, tc.code)
 		}

@@ -49,7 +49,7 @@ func FuzzFormatFiles(f *testing.F) {
 		k := fuzzKinds[int(which)%len(fuzzKinds)]
 		rel := k.rel
 		path := filepath.Join(dir, filepath.FromSlash(rel))
-		kind, _ := formatJSONKind(rel)
+		kind, _ := FormatJSONKind(rel)
 		broken := Load([]string{dir}, Options{Overlay: Overlay{path: data}})
 
 		_, errs := jsonsrc.Parse(data)

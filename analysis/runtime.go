@@ -72,11 +72,11 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 	p.runtimeOnce.Do(func() {
 		idx := map[string][]RuntimeDeclaration{}
 		if p.ClockFile != nil {
-			content := p.files.get("clocks.json").Content
+			content := p.Files.Get("clocks.json").Content
 			for _, c := range p.ClockFile.Clocks {
 				for _, a := range c.Advances {
 					sp := a.Span
-					if inner, ok := innerString(content, a.Span, a.Text); ok {
+					if inner, ok := InnerString(content, a.Span, a.Text); ok {
 						sp = inner
 					}
 					idx[a.Text] = append(idx[a.Text], RuntimeDeclaration{Address: a.Text, File: p.ClockFile.Path, Span: sp, Clock: c.Name})
@@ -88,7 +88,7 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 				if !clocks.IsAddress(cs.Text) {
 					continue
 				}
-				start, ok := codeTextStart(c.File.Content, cs)
+				start, ok := CodeTextStart(c.File.Content, cs)
 				if !ok {
 					continue
 				}
@@ -124,16 +124,16 @@ func noteUnchanged(unchanged *jsonsrc.Value, note func(depKind, string)) {
 	if unchanged == nil {
 		return
 	}
-	for _, v := range arrayElems(unchanged.Get("values")) {
+	for _, v := range ArrayElems(unchanged.Get("values")) {
 		if v != nil && v.Kind == jsonsrc.String {
 			note(depRuntime, v.Str)
 		}
 	}
 }
 
-// innerString returns the span of a JSON string's content when the bytes
+// InnerString returns the span of a JSON string's content when the bytes
 // between its quotes are exactly text (no escapes).
-func innerString(content []byte, span source.Span, text string) (source.Span, bool) {
+func InnerString(content []byte, span source.Span, text string) (source.Span, bool) {
 	if span.Start < 0 || span.End > len(content) || span.Len() < 2 || content[span.Start] != '"' || content[span.End-1] != '"' {
 		return source.Span{}, false
 	}
@@ -144,9 +144,9 @@ func innerString(content []byte, span source.Span, text string) (source.Span, bo
 	return inner, true
 }
 
-// codeTextStart returns the offset in content where a code span's Text
+// CodeTextStart returns the offset in content where a code span's Text
 // begins, when the source holds Text verbatim.
-func codeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
+func CodeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
 	ts := cs.TextSpan
 	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
 		return 0, false

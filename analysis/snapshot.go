@@ -58,9 +58,9 @@ type Snapshot struct {
 	// withEntries is how many of files have a cache entry (Cache.prune).
 	withEntries int
 	diags       map[string][]Diagnostic
-	// tree is the walk the snapshot was built from: every folder's entries,
+	// Tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
-	tree *tree
+	Tree *tree
 	// repoTops tells for each root whether it is the top of its
 	// repository (see repositoryTop).
 	repoTops map[string]bool
@@ -156,33 +156,33 @@ type File struct {
 	// cleanPath is set when Path is clean and absolute (cleanAbs), as
 	// the walk found it.
 	cleanPath bool
-	// pkgRoot is the root of the package the file belongs to, empty when
+	// PkgRoot is the root of the package the file belongs to, empty when
 	// it belongs to none. A File holds no pointer to its Package: a
 	// snapshot built from the last one by an edit shares the files the
 	// edit did not change, each with its package's root, and every
 	// snapshot has Packages of its own (see Snapshot.PackageFor).
-	pkgRoot string
+	PkgRoot string
 }
 
 // InPackage reports whether the file belongs to an OpenGDD package.
-func (f *File) InPackage() bool { return f.pkgRoot != "" }
+func (f *File) InPackage() bool { return f.PkgRoot != "" }
 
-// packageRel returns the file's package-relative slash path, and false
+// PackageRel returns the file's package-relative slash path, and false
 // when it belongs to no package.
-func (f *File) packageRel() (string, bool) {
-	if f.pkgRoot == "" {
+func (f *File) PackageRel() (string, bool) {
+	if f.PkgRoot == "" {
 		return "", false
 	}
-	return relPath(f.pkgRoot, f.Path), true
+	return relPath(f.PkgRoot, f.Path), true
 }
 
 // PackageFor returns the package of the snapshot the file belongs to, or
 // nil.
 func (s *Snapshot) PackageFor(f *File) *Package {
-	if f == nil || f.pkgRoot == "" {
+	if f == nil || f.PkgRoot == "" {
 		return nil
 	}
-	i, ok := slices.BinarySearchFunc(s.Packages, f.pkgRoot, func(p *Package, root string) int { return strings.Compare(p.Root, root) })
+	i, ok := slices.BinarySearchFunc(s.Packages, f.PkgRoot, func(p *Package, root string) int { return strings.Compare(p.Root, root) })
 	if !ok {
 		return nil
 	}
@@ -263,7 +263,7 @@ type Package struct {
 	// chapters is this build's memo of the chapters' checks
 	// (chaptersreuse.go).
 	chapters *chaptersMemo
-	files    fileMap // package-relative slash path -> file
+	Files    fileMap // package-relative slash path -> file
 	// rootFiles are the package-relative paths of the files directly in
 	// the root, as they were attached (chapterList reads them).
 	rootFiles []string
@@ -325,7 +325,7 @@ func (c *Collection) RecordSchema() (*collections.Record, bool) {
 }
 
 // File returns the parsed file at an absolute path, or nil.
-func (s *Snapshot) File(path string) *File { return s.files.get(path) }
+func (s *Snapshot) File(path string) *File { return s.files.Get(path) }
 
 // Files returns every file of the snapshot in path order.
 func (s *Snapshot) Files() []*File {
@@ -365,7 +365,7 @@ func (s *Snapshot) AllDiagnostics() []Diagnostic {
 func (s *Snapshot) PackageOf(path string) *Package {
 	var best *Package
 	for _, p := range s.Packages {
-		if within(p.Root, path) && (best == nil || len(p.Root) > len(best.Root)) {
+		if Within(p.Root, path) && (best == nil || len(p.Root) > len(best.Root)) {
 			best = p
 		}
 	}
@@ -390,7 +390,7 @@ func relPath(root, path string) string {
 }
 
 // FileAt returns the package file at a package-relative slash path, or nil.
-func (p *Package) FileAt(rel string) *File { return p.files.get(rel) }
+func (p *Package) FileAt(rel string) *File { return p.Files.Get(rel) }
 
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
@@ -404,9 +404,9 @@ func (p *Package) State(a *contracts.Adoption) *contracts.State {
 	return nil
 }
 
-// adoptionFile returns the adoption parsed from the package file at an
+// AdoptionFile returns the adoption parsed from the package file at an
 // absolute path, or nil.
-func (p *Package) adoptionFile(path string) *contracts.Adoption {
+func (p *Package) AdoptionFile(path string) *contracts.Adoption {
 	if p.contracts == nil {
 		return nil
 	}
@@ -419,11 +419,11 @@ func (p *Package) adoptionFile(path string) *contracts.Adoption {
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
 func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
-	p := s.PackageFor(s.files.get(path))
+	p := s.PackageFor(s.files.Get(path))
 	if p == nil {
 		return nil, nil
 	}
-	if a := p.adoptionFile(path); a != nil {
+	if a := p.AdoptionFile(path); a != nil {
 		return p, a
 	}
 	return nil, nil
@@ -494,7 +494,7 @@ func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t}
+	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, Tree: t}
 	b := &builder{snap: s, tree: t, cache: opts.Cache, digests: opts.Cache.digestCache(), generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	if canCarry(prev, t, opts.Cache) {
 		// The same walk: the same roots, so the same repository tops.
@@ -579,7 +579,7 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 	// A NUL byte does not stop the analysis: in a JSON file of the format
 	// it is a syntax error of the file's kind, and Markdown reads it as
 	// U+FFFD (CommonMark §2.3).
-	if isMarkdown(path) {
+	if IsMarkdown(path) {
 		f.Markdown = f.entry.getMarkdown()
 	}
 	return f
@@ -589,32 +589,32 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 // path: source.NewJSONLines for a .json file, whose byte-order mark is a
 // character (and a syntax error), source.NewLines for any other.
 func NewLines(path string, content []byte) *source.Lines {
-	if isJSONPath(path) {
+	if IsJSONPath(path) {
 		return source.NewJSONLines(content)
 	}
 	return source.NewLines(content)
 }
 
-// isJSONPath reports whether path names a .json file.
-func isJSONPath(path string) bool {
+// IsJSONPath reports whether path names a .json file.
+func IsJSONPath(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".json")
 }
 
-func isMarkdown(path string) bool {
+func IsMarkdown(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == ".md" || ext == ".markdown"
 }
 
-// migration returns the migration of a package of the snapshot, computed
+// Migration returns the migration of a package of the snapshot, computed
 // once per snapshot.
-func (s *Snapshot) migration(p *Package) *migrate.Result {
+func (s *Snapshot) Migration(p *Package) *migrate.Result {
 	s.migrateMu.Lock()
 	defer s.migrateMu.Unlock()
 	if r, ok := s.migrations[p.Root]; ok {
 		return r
 	}
 	files := map[string][]byte{}
-	for rel, f := range p.files.all() {
+	for rel, f := range p.Files.all() {
 		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
 			files[rel] = f.Content
 		}

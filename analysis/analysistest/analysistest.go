@@ -11,13 +11,16 @@
 package analysistest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/gen"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"golang.org/x/tools/txtar"
 )
@@ -240,4 +243,87 @@ func WriteHostileIn(t testing.TB, tmp string, changes map[string][]byte) string 
 		}
 	}
 	return WriteFiles(t, filepath.Join(tmp, "pkg"), files)
+}
+
+// Generated writes the default package into a fresh temporary folder.
+func Generated(tb testing.TB, cfg gen.Config) (string, *gen.Report) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rep, err := gen.Package(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir, rep
+}
+
+// BenchScale is the size factor of the benchmarks' repositories, from
+// GDDLS_BENCH_SCALE (default 1; CI runs them at 1): at 10 the package has
+// 2,000 adoptions and the docs tree 10,000 files.
+func BenchScale(tb testing.TB) int {
+	v := os.Getenv("GDDLS_BENCH_SCALE")
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		tb.Fatalf("GDDLS_BENCH_SCALE=%q: want a whole number from 1", v)
+	}
+	return n
+}
+
+// BenchConfig is the benchmarks' package: the default one, scaled by
+// GDDLS_BENCH_SCALE.
+func BenchConfig(tb testing.TB) gen.Config {
+	return gen.DefaultConfig().Scaled(BenchScale(tb))
+}
+
+// RealSource returns the folder of the published contracts, or skips.
+func RealSource(tb testing.TB) string {
+	tb.Helper()
+	if dir := os.Getenv("GDDLS_REFERENCE_CONTRACTS"); dir != "" {
+		return dir
+	}
+	dir := gen.FindReference("..")
+	if dir == "" {
+		tb.Skip("no published contracts: neither ../shared/reference/contracts beside the repository nor GDDLS_REFERENCE_CONTRACTS")
+	}
+	return dir
+}
+
+// RealGenerated writes the real-content package of cfg into a fresh
+// temporary folder.
+func RealGenerated(tb testing.TB, cfg gen.RealConfig) (string, *gen.Report) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rep, err := gen.RealPackage(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir, rep
+}
+
+// RealBench writes the benchmarks' real-content package, scaled by
+// GDDLS_BENCH_SCALE.
+func RealBench(tb testing.TB) (string, *gen.Report) {
+	return RealGenerated(tb, gen.DefaultRealConfig(RealSource(tb)).Scaled(BenchScale(tb)))
+}
+
+// ReadGenerated returns the content of the file rel of a generated repository.
+func ReadGenerated(tb testing.TB, dir, rel string) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// ReplaceOnce replaces the first old in content, failing the benchmark when
+// it is absent.
+func ReplaceOnce(tb testing.TB, content []byte, old, new string) []byte {
+	tb.Helper()
+	if !bytes.Contains(content, []byte(old)) {
+		tb.Fatalf("generated file lacks %q", old)
+	}
+	return bytes.Replace(content, []byte(old), []byte(new), 1)
 }
