@@ -107,6 +107,9 @@ func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Pack
 
 // BuildChecker holds one build-record check.
 type BuildChecker struct {
+	// File is the record's path and Rec its reading; Snap is the snapshot
+	// of the package checked against, Root that package's folder and P the
+	// package itself.
 	File   string
 	copies bool
 	Rec    *buildrecord.Record
@@ -117,7 +120,8 @@ type BuildChecker struct {
 	// copied are diagnostics of the package's own files reported as they
 	// are (MANIFEST_JSON, TUNING_JSON).
 	copied []Diagnostic
-	Tests  []BuildTest
+	// Tests are the tests of the package the record reports on.
+	Tests []BuildTest
 	// Expected is the key set of the snapshot (§7 check 4) with what each
 	// key requires; held are key prefixes whose keys are not known because
 	// a file they come from cannot be read.
@@ -127,13 +131,14 @@ type BuildChecker struct {
 
 // SnapshotKey is what the package requires of one key of the snapshot.
 type SnapshotKey struct {
+	// Key is the key's name.
 	Key string
 	// Want is the number the key must hold, when the package decides it;
-	// why says where that number comes from.
+	// Why says where that number comes from.
 	Want    *float64
 	Why     string
 	related []source.Related
-	// lo and hi bound it when hasRange.
+	// Lo and Hi bound it when HasRange; Integer says it must be whole.
 	HasRange bool
 	Lo, Hi   float64
 	rangeAt  source.Related
@@ -832,6 +837,7 @@ func (c *BuildChecker) checkTests(planOK bool) {
 	}
 }
 
+// OrWord returns s, or alt when s is empty.
 func OrWord(s, alt string) string {
 	if s == "" {
 		return alt
@@ -990,6 +996,7 @@ func (s *Snapshot) BuildRecordPackage(path string) *Package {
 	return s.besidePackage(filepath.Dir(dir))
 }
 
+// Plural returns one when n is 1 and many otherwise.
 func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one

@@ -195,7 +195,7 @@ func (c *docCheck) file(path string) *File {
 	return f
 }
 
-// caseFix is tree.caseFix for a path written in the file that names no
+// caseFix is tree.CaseFix for a path written in the file that names no
 // file or folder as written; target is where it leads. It records what
 // target names when letter case is ignored.
 func (c *docCheck) caseFix(root, base, written, target string, decode, encode func(string) string) (fixed string, ok bool) {
@@ -210,7 +210,7 @@ func (c *docCheck) caseFix(root, base, written, target string, decode, encode fu
 	return fixed, ok
 }
 
-// exists is Snapshot.exists, recording the dependency.
+// exists is Snapshot.Exists, recording the dependency.
 func (c *docCheck) exists(path string) (found, isDir bool) {
 	c.file(path)
 	return c.snap.Exists(path)

@@ -160,6 +160,8 @@ func (p *Package) ResolveProse(text string) string {
 	return ""
 }
 
+// TuningKeys returns the keys of the package's tuning.json, or nil when it
+// has none.
 func (p *Package) TuningKeys() []string {
 	if p.Tuning == nil {
 		return nil

@@ -71,7 +71,7 @@ type Snapshot struct {
 	citationsOnce sync.Once
 	citations     any
 	// refsMu guards refs, the references of single files that the queries
-	// reading one file build (see fileRefs in semantic.go).
+	// reading one file build (see FileRefs; analysis/ide builds them).
 	refsMu sync.Mutex
 	refs   map[string]any
 
@@ -107,7 +107,7 @@ type Snapshot struct {
 	hintsByFile map[string][]hint
 
 	// migrations holds the migration of each package (by root) that an
-	// editor action asked for, computed on first use (migrateactions.go).
+	// editor action asked for, computed on first use (Migration).
 	migrateMu  sync.Mutex
 	migrations map[string]*migrate.Result
 }
@@ -600,6 +600,8 @@ func IsJSONPath(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".json")
 }
 
+// IsMarkdown reports whether path names a Markdown file, by its extension
+// in any letter case.
 func IsMarkdown(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == ".md" || ext == ".markdown"

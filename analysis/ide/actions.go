@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/gddls/gddls/analysis"
-	"github.com/gddls/gddls/analysis/direction"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/direction"
 
 	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/markdown"

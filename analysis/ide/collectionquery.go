@@ -92,7 +92,7 @@ func completeLink(s *analysis.Snapshot, f *analysis.File, offset int) ([]Complet
 	if ctx.Pos != jsonsrc.PosValue && ctx.Pos != jsonsrc.PosElement {
 		return nil, false
 	}
-	lf := linkFieldAt(r, analysis.PathKeys(contextPath(ctx.Path)))
+	lf := linkFieldAt(r, PathKeys(contextPath(ctx.Path)))
 	if lf == nil {
 		return nil, false
 	}

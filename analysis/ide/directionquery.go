@@ -167,7 +167,7 @@ func hoverDirection(s *analysis.Snapshot, f *analysis.File, offset int) *HoverIn
 	if d == nil {
 		return nil
 	}
-	hit := analysis.LocateJSON(d.Value, offset)
+	hit := LocateJSON(d.Value, offset)
 	if hit.Value != nil && hit.Value.Kind == jsonsrc.String && !hit.OnKey {
 		if md := addressMarkdown(d, hit.Value.Str, contrastOf(d, hit.Value)); md != "" {
 			return &HoverInfo{Markdown: md, Span: hit.Value.Span}
@@ -561,7 +561,7 @@ func (x *fixer) danglingAddress(code string, ds source.Span) {
 		return
 	}
 	d := x.pkg.DirectionFile
-	v := analysis.LocateJSON(d.Value, ds.Start).Value
+	v := LocateJSON(d.Value, ds.Start).Value
 	if v == nil || v.Kind != jsonsrc.String || v.Span != ds {
 		return
 	}

@@ -75,11 +75,11 @@ func hoverQuery(s *analysis.Snapshot, f *analysis.File, offset int) *adoptionQue
 }
 
 func (q *adoptionQuery) hover() *HoverInfo {
-	hit := analysis.LocateJSON(q.a.Root, q.offset)
+	hit := LocateJSON(q.a.Root, q.offset)
 	if hit.Member == nil && hit.Value == nil {
 		return nil
 	}
-	keys := analysis.PathKeys(hit.Path)
+	keys := PathKeys(hit.Path)
 	n := len(keys)
 	var span source.Span
 	if hit.OnKey {

@@ -1,7 +1,10 @@
 package ide
 
-import "github.com/gddls/gddls/analysis"
-import "strings"
+import (
+	"strings"
+
+	"github.com/gddls/gddls/analysis"
+)
 
 // DocumentLinks returns the clickable citations and links of a file: every
 // citation of an adoption (row and value citations), every inline-code

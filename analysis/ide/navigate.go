@@ -200,8 +200,8 @@ func adoptionDefinition(a *contracts.Adoption, offset int) []Location {
 	if a.Root == nil {
 		return nil
 	}
-	hit := analysis.LocateJSON(a.Root, offset)
-	keys := analysis.PathKeys(hit.Path)
+	hit := LocateJSON(a.Root, offset)
+	keys := PathKeys(hit.Path)
 	loc := func(sp source.Span) []Location { return []Location{{File: a.File, Span: sp}} }
 	switch {
 	case len(keys) == 2 && keys[0] == "answers":

@@ -128,8 +128,8 @@ func (q *persQuery) hover() *HoverInfo {
 	if q.pkg.PersonalizationFile() == nil {
 		return nil // the spans of a repaired copy are not the file's
 	}
-	hit := analysis.LocateJSON(q.pers.Root, q.offset)
-	keys := analysis.PathKeys(hit.Path)
+	hit := LocateJSON(q.pers.Root, q.offset)
+	keys := PathKeys(hit.Path)
 	n := len(keys)
 	if n < 2 || keys[0] != "questions" {
 		return q.memberHover()

@@ -210,7 +210,7 @@ func testSummary(t *buildplan.Test) string {
 // blockHover explains the member of a test block at offset, and a claimed
 // direction path with the entry it names.
 func blockHover(p *analysis.Package, t *buildplan.Test, offset int) *HoverInfo {
-	hit := analysis.LocateJSON(t.Block, offset)
+	hit := LocateJSON(t.Block, offset)
 	if len(hit.Path) == 0 {
 		return nil
 	}

@@ -112,11 +112,11 @@ func completeShaped(k shapedKind, content []byte, offset int) []CompletionItem {
 // shapedField returns the field of shape s at the member path of a
 // document whose root is root; the path's last step is the member's name.
 // The object holding the member picks its variant.
-func shapedField(s jsonshape.Shape, root *jsonsrc.Value, path []analysis.PathStep) (*jsonshape.Field, bool) {
+func shapedField(s jsonshape.Shape, root *jsonsrc.Value, path []PathStep) (*jsonshape.Field, bool) {
 	if len(path) == 0 {
 		return nil, false
 	}
-	keys := analysis.PathKeys(path)
+	keys := PathKeys(path)
 	obj, ok := jsonshape.At(s, keys[:len(keys)-1]).(jsonshape.Object)
 	if !ok {
 		return nil, false
@@ -141,7 +141,7 @@ func draftJSON(content []byte, c jsonsrc.Context) *jsonsrc.Value {
 
 // valueAt returns the value of the document whose root is root at path,
 // or nil when the path leaves it.
-func valueAt(root *jsonsrc.Value, path []analysis.PathStep) *jsonsrc.Value {
+func valueAt(root *jsonsrc.Value, path []PathStep) *jsonsrc.Value {
 	v := root
 	for _, st := range path {
 		switch {
@@ -159,10 +159,10 @@ func valueAt(root *jsonsrc.Value, path []analysis.PathStep) *jsonsrc.Value {
 }
 
 // contextPath converts the path of a JSON context.
-func contextPath(steps []jsonsrc.Step) []analysis.PathStep {
-	out := make([]analysis.PathStep, len(steps))
+func contextPath(steps []jsonsrc.Step) []PathStep {
+	out := make([]PathStep, len(steps))
 	for i, st := range steps {
-		out[i] = analysis.PathStep{Key: st.Key, Index: st.Index, IsKey: st.IsKey}
+		out[i] = PathStep{Key: st.Key, Index: st.Index, IsKey: st.IsKey}
 	}
 	return out
 }
@@ -171,7 +171,7 @@ func contextPath(steps []jsonsrc.Step) []analysis.PathStep {
 // whether it is required, what it holds and what it means. It answers on a
 // member's key and on a value that is not an object or an array.
 func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *HoverInfo {
-	hit := analysis.LocateJSON(root, offset)
+	hit := LocateJSON(root, offset)
 	if hit.Member == nil {
 		return nil
 	}
@@ -182,7 +182,7 @@ func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *HoverInfo {
 		}
 		span = hit.Value.Span
 	}
-	keys := analysis.PathKeys(hit.Path)
+	keys := PathKeys(hit.Path)
 	f, ok := shapedField(k.shape, root, hit.Path)
 	if !ok {
 		return nil
@@ -220,16 +220,16 @@ func (x *fixer) fixShaped(k shapedKind, ds source.Span) {
 	if len(errs) > 0 || root == nil {
 		return
 	}
-	hit := analysis.LocateJSON(root, ds.Start)
+	hit := LocateJSON(root, ds.Start)
 	v := hit.Value
 	if v == nil || v.Span.Start != ds.Start || hit.OnKey {
 		return
 	}
 	switch v.Kind {
 	case jsonsrc.Object:
-		x.missingMembers(k, root, v, analysis.PathKeys(hit.Path))
+		x.missingMembers(k, root, v, PathKeys(hit.Path))
 	case jsonsrc.String:
-		if vals := jsonshape.Values(jsonshape.At(k.shape, analysis.PathKeys(hit.Path))); len(vals) > 0 {
+		if vals := jsonshape.Values(jsonshape.At(k.shape, PathKeys(hit.Path))); len(vals) > 0 {
 			x.replaceWithChoices(k.code, v.Str, vals, v.Span, true)
 		}
 	}

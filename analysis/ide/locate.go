@@ -1,4 +1,4 @@
-package analysis
+package ide
 
 import "github.com/gddls/gddls/contracts/jsonsrc"
 
