@@ -58,7 +58,7 @@ import (
 // an editor buffer: the first version stays on disk and the variant is the
 // overlay.
 //
-// go test ./analysis -run TestQueries -update rewrites the golden sections
+// go test ./analysis/ide -run TestQueries -update rewrites the golden sections
 // from the results.
 
 var updateQueries = flag.Bool("update", false, "rewrite the golden sections of testdata/query/*.txtar")
