@@ -76,8 +76,11 @@ func analysed(name string) bool {
 	return ext == ".md" || ext == ".json" || ext == ".markdown"
 }
 
-// skipDir reports whether the walk passes over a folder of this name.
-func skipDir(name string) bool {
+// SkipDir reports whether the workspace's walk passes over a folder of
+// this name (hidden folders and node_modules); a root is never skipped.
+// Other walks over a package tree use it to see the folders the checker
+// sees.
+func SkipDir(name string) bool {
 	return strings.HasPrefix(name, ".") || name == "node_modules"
 }
 
@@ -106,7 +109,7 @@ func walk(roots []string) *tree {
 // walk has found maxWalkFiles files.
 func (t *tree) visit(root, path string, d fs.DirEntry) error {
 	if d.IsDir() {
-		if path != root && skipDir(d.Name()) {
+		if path != root && SkipDir(d.Name()) {
 			return nil
 		}
 		if _, seen := t.Dirs[path]; seen {

@@ -323,9 +323,7 @@ func (p *printer) print(n *node, depth int) {
 			if e.kind == jsonsrc.Object && len(e.members) == 1 && e.members[0].val.kind != jsonsrc.Object && e.members[0].val.kind != jsonsrc.Array {
 				// An element of one scalar member, as a palette color:
 				// one line.
-				p.b.WriteString("{ " + e.members[0].keyRaw + ": ")
-				p.print(e.members[0].val, depth+1)
-				p.b.WriteString(" }")
+				p.printInline(e)
 				continue
 			}
 			p.print(e, depth+1)

@@ -51,16 +51,32 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// runCheck implements `gddls check`.
-func runCheck(args []string, stdout, stderr io.Writer) int {
+// checkFlags holds the values of the flags of `gddls check`.
+type checkFlags struct {
+	format, record               *string
+	render, noSafety, reviewMode *bool
+}
+
+// newCheckFlags defines the flag set of `gddls check`, writing its errors
+// and usage to stderr. runCheck parses it, and the docs test reads every
+// flag it defines.
+func newCheckFlags(stderr io.Writer) (*flag.FlagSet, checkFlags) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	format := fs.String("format", "text", "output format: text, json or sarif")
-	render := fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
-	noSafety := fs.Bool("no-safety", false, "do not run the safety scan")
-	reviewMode := fs.Bool("review", false, "add the review-mode hints")
-	record := fs.String("build", "", "validate the build record RECORD, against the source package PATH when one is given")
+	var f checkFlags
+	f.format = fs.String("format", "text", "output format: text, json or sarif")
+	f.render = fs.Bool("render-tests", false, "print the generated tests of every checked adoption")
+	f.noSafety = fs.Bool("no-safety", false, "do not run the safety scan")
+	f.reviewMode = fs.Bool("review", false, "add the review-mode hints")
+	f.record = fs.String("build", "", "validate the build record RECORD, against the source package PATH when one is given")
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	return fs, f
+}
+
+// runCheck implements `gddls check`.
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	fs, f := newCheckFlags(stderr)
+	format, render, noSafety, reviewMode, record := f.format, f.render, f.noSafety, f.reviewMode, f.record
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

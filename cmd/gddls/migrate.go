@@ -84,14 +84,30 @@ type migrateReport struct {
 	} `json:"summary"`
 }
 
-// runMigrate implements `gddls migrate`.
-func runMigrate(args []string, stdout, stderr io.Writer) int {
+// migrateFlags holds the values of the flags of `gddls migrate`.
+type migrateFlags struct {
+	dry            *bool
+	format, record *string
+}
+
+// newMigrateFlags defines the flag set of `gddls migrate`, writing its
+// errors and usage to stderr. runMigrate parses it, and the docs test
+// reads every flag it defines.
+func newMigrateFlags(stderr io.Writer) (*flag.FlagSet, migrateFlags) {
 	fset := flag.NewFlagSet("migrate", flag.ContinueOnError)
 	fset.SetOutput(stderr)
-	dry := fset.Bool("dry-run", false, "print what would change, write nothing")
-	format := fset.String("format", "text", "output format: text or json")
-	record := fset.String("build", "", "migrate the build record RECORD")
+	var f migrateFlags
+	f.dry = fset.Bool("dry-run", false, "print what would change, write nothing")
+	f.format = fset.String("format", "text", "output format: text or json")
+	f.record = fset.String("build", "", "migrate the build record RECORD")
 	fset.Usage = func() { fmt.Fprint(stderr, migrateUsage) }
+	return fset, f
+}
+
+// runMigrate implements `gddls migrate`.
+func runMigrate(args []string, stdout, stderr io.Writer) int {
+	fset, f := newMigrateFlags(stderr)
+	dry, format, record := f.dry, f.format, f.record
 	paths, err := parseInterspersed(fset, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -219,7 +235,7 @@ func packageRoots(arg string) ([]*migratedPackage, error) {
 		if !d.IsDir() {
 			return nil
 		}
-		if p != abs && strings.HasPrefix(d.Name(), ".") {
+		if p != abs && analysis.SkipDir(d.Name()) {
 			return filepath.SkipDir
 		}
 		if analysis.IsPackageRoot(p) {
@@ -246,7 +262,7 @@ func (p *migratedPackage) migrate() error {
 			return err
 		}
 		if d.IsDir() {
-			if path != p.abs && (strings.HasPrefix(d.Name(), ".") || analysis.IsPackageRoot(path)) {
+			if path != p.abs && (analysis.SkipDir(d.Name()) || analysis.IsPackageRoot(path)) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -272,3 +272,44 @@ func TestMigrateLeftovers(t *testing.T) {
 		t.Errorf("the retired template type is not listed: %+v", rep.Packages[0].Items)
 	}
 }
+
+// TestMigrateSkipsFoldersTheCheckerSkips: a tree's packages are found as
+// the checker finds them, so a package below node_modules or a hidden
+// folder is left alone while one beside them is migrated.
+func TestMigrateSkipsFoldersTheCheckerSkips(t *testing.T) {
+	tree := t.TempDir()
+	old := oldPackage(t)
+	copyTree := func(to string) {
+		t.Helper()
+		for rel, s := range snapshotTree(t, old) {
+			_, content, _ := strings.Cut(s, "\n")
+			analysistest.WriteFiles(t, to, map[string]string{filepath.ToSlash(rel): content})
+		}
+	}
+	copyTree(filepath.Join(tree, "design"))
+	copyTree(filepath.Join(tree, "node_modules", "dep"))
+	copyTree(filepath.Join(tree, ".cache", "old"))
+	skipped := map[string]string{}
+	for _, dir := range []string{"node_modules", ".cache"} {
+		for rel, s := range snapshotTree(t, filepath.Join(tree, dir)) {
+			skipped[filepath.Join(dir, rel)] = s
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"migrate", tree}, nil, &stdout, &stderr)
+	if !strings.Contains(stdout.String(), "design") {
+		t.Fatalf("the package beside the skipped folders was not migrated:\n%s%s", stdout.String(), stderr.String())
+	}
+	for rel, s := range skipped {
+		data, err := os.ReadFile(filepath.Join(tree, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, want, _ := strings.Cut(s, "\n"); string(data) != want {
+			t.Errorf("%s changed, though the checker never reads it", rel)
+		}
+	}
+	if strings.Contains(stdout.String(), "node_modules") || strings.Contains(stdout.String(), ".cache") {
+		t.Errorf("the report names a skipped folder:\n%s", stdout.String())
+	}
+}
