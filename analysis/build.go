@@ -48,7 +48,7 @@ func (b *builder) report(f source.Finding) { b.findings = append(b.findings, f) 
 // and attaches the files below it.
 func (b *builder) findPackages() {
 	var roots []string
-	for dir, entries := range b.tree.Dirs {
+	for dir, entries := range b.tree.dirs {
 		if isPackageRoot(entries) {
 			roots = append(roots, dir)
 		}
@@ -65,7 +65,7 @@ func (b *builder) findPackages() {
 			Root:       root,
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
-			Files:      newFileMap(size),
+			files:      newFileMap(size),
 			rootFiles:  make([]string, 0, roots),
 			tree:       b.tree,
 		})
@@ -81,7 +81,7 @@ func (b *builder) findPackages() {
 	for _, f := range b.snap.files.all() {
 		if !cleanRoots || !f.cleanPath {
 			if p := b.snap.PackageOf(f.Path); p != nil {
-				f.PkgRoot = p.Root
+				f.pkgRoot = p.Root
 				p.attach(p.Rel(f.Path), f)
 			}
 			continue
@@ -94,7 +94,7 @@ func (b *builder) findPackages() {
 		}
 		if best != nil {
 			rel, _ := belowClean(best.Root, f.Path)
-			f.PkgRoot = best.Root
+			f.pkgRoot = best.Root
 			best.attach(rel, f)
 		}
 	}
@@ -106,7 +106,7 @@ func (b *builder) findPackages() {
 
 // attach makes f the package's file at the package-relative path rel.
 func (p *Package) attach(rel string, f *File) {
-	p.Files.put(rel, f)
+	p.files.put(rel, f)
 	if !strings.Contains(rel, "/") {
 		p.rootFiles = append(p.rootFiles, rel)
 	}
@@ -122,14 +122,14 @@ func (p *Package) attach(rel string, f *File) {
 func (b *builder) chapterList(p *Package) []*Chapter {
 	count := 0
 	for _, rel := range p.rootFiles {
-		if _, _, ok := splitChapterName(rel); ok && p.Files.Get(rel).Markdown != nil {
+		if _, _, ok := splitChapterName(rel); ok && p.files.get(rel).Markdown != nil {
 			count++
 		}
 	}
 	out := make([]*Chapter, 0, count)
 	if last := b.last[p.Root]; last != nil && last.chapters != nil && len(last.chapters.chapters) == count {
 		for _, r := range last.chapters.chapters {
-			f := p.Files.Get(r.name)
+			f := p.files.get(r.name)
 			if f == nil || f.Markdown == nil {
 				break
 			}
@@ -142,7 +142,7 @@ func (b *builder) chapterList(p *Package) []*Chapter {
 		out = out[:0]
 	}
 	for _, rel := range p.rootFiles {
-		f := p.Files.Get(rel)
+		f := p.files.get(rel)
 		n, title, ok := splitChapterName(rel)
 		if !ok || f.Markdown == nil {
 			continue
@@ -211,7 +211,7 @@ func (p *Package) anchorFile() string {
 	if p.TuningFile != nil {
 		return p.TuningFile.Path
 	}
-	if f := p.Files.Get("01-overview.md"); f != nil {
+	if f := p.files.get("01-overview.md"); f != nil {
 		return f.Path
 	}
 	return filepath.Join(p.Root, "tuning.json")
@@ -219,7 +219,7 @@ func (p *Package) anchorFile() string {
 
 // rootFolder reports whether the package root holds a folder named name.
 func (b *builder) rootFolder(p *Package, name string) bool {
-	for _, e := range b.tree.Dirs[p.Root] {
+	for _, e := range b.tree.dirs[p.Root] {
 		if e.IsDir && e.Name == name {
 			return true
 		}
@@ -228,8 +228,8 @@ func (b *builder) rootFolder(p *Package, name string) bool {
 }
 
 func (b *builder) loadPackage(p *Package) {
-	p.Manifest = p.Files.Get("manifest.json")
-	if f := p.Files.Get("tuning.json"); f != nil && f.Skipped == "" {
+	p.Manifest = p.files.get("manifest.json")
+	if f := p.files.get("tuning.json"); f != nil && f.Skipped == "" {
 		p.TuningFile = f
 		p.Tuning = f.entry.getTuning(f.Path)
 	} else if f != nil {
@@ -243,18 +243,18 @@ func (b *builder) loadPackage(p *Package) {
 		p.ManifestModel = p.Manifest.entry.getManifest(p.Manifest.Path, v)
 	}
 	if v := b.readJSON(p, "personalization.json"); v != nil {
-		f := p.Files.Get("personalization.json")
+		f := p.files.get("personalization.json")
 		p.pers = f.entry.getPersonalization(f.Path)
 		p.Personalization = p.pers.IDs()
 	}
 	if v := b.readJSON(p, "clocks.json"); v != nil {
-		f := p.Files.Get("clocks.json")
+		f := p.files.get("clocks.json")
 		c := f.entry.getClocks(f.Path, v)
 		p.ClockFile, p.Clocks = c.file, c.names
 	}
 	if v := b.readJSON(p, "direction.json"); v != nil {
 		p.Direction = v
-		f := p.Files.Get("direction.json")
+		f := p.files.get("direction.json")
 		p.DirectionFile = f.entry.getDirection(f.Path, v)
 	}
 	b.loadCollections(p)
@@ -294,7 +294,7 @@ func (b *builder) loadCollections(p *Package) {
 // readCollections is loadCollections without the reuse of the last build.
 func (b *builder) readCollections(p *Package) {
 	dir := filepath.Join(p.Root, "collections")
-	entries, ok := b.tree.Dirs[dir]
+	entries, ok := b.tree.dirs[dir]
 	if !ok {
 		return
 	}
@@ -318,7 +318,7 @@ func (b *builder) readCollections(p *Package) {
 			})
 		}
 		c := &Collection{ID: e.Name, Dir: path, Records: map[string]*jsonsrc.Value{}}
-		for _, r := range b.tree.Dirs[path] {
+		for _, r := range b.tree.dirs[path] {
 			if strings.HasPrefix(r.Name, ".") {
 				continue
 			}
@@ -342,7 +342,7 @@ func (b *builder) readCollections(p *Package) {
 				c.HasSchema = true
 				c.Schema = b.readJSON(p, rel)
 				if c.Schema != nil {
-					c.Parsed = p.Files.Get(rel).entry.getCollectionSchema(p.Files.Get(rel).Path)
+					c.Parsed = p.files.get(rel).entry.getCollectionSchema(p.files.get(rel).Path)
 				}
 				continue
 			}
@@ -356,7 +356,7 @@ func (b *builder) readCollections(p *Package) {
 			v := b.readJSON(p, rel)
 			if v != nil && v.Kind != jsonsrc.Object {
 				b.report(source.Finding{
-					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.Files.Get(rel).Path, Span: v.Span,
+					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files.get(rel).Path, Span: v.Span,
 					Message: fmt.Sprintf("a record file holds one JSON object, not %s; write the record's fields inside { }", v.Describe()),
 				})
 				p.markUnreadable(rel)
@@ -371,7 +371,7 @@ func (b *builder) readCollections(p *Package) {
 // loadContracts applies the folder rules of contracts/ and parses its
 // adoptions and packs.
 func (b *builder) loadContracts(p *Package) {
-	for _, e := range b.tree.Dirs[p.Root] {
+	for _, e := range b.tree.dirs[p.Root] {
 		if e.IsDir && e.Name != "contracts" && strings.EqualFold(e.Name, "contracts") {
 			b.report(source.Finding{
 				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(), Subject: filepath.Join(p.Root, e.Name),
@@ -380,7 +380,7 @@ func (b *builder) loadContracts(p *Package) {
 		}
 	}
 	dir := filepath.Join(p.Root, "contracts")
-	entries, ok := b.tree.Dirs[dir]
+	entries, ok := b.tree.dirs[dir]
 	if !ok {
 		return
 	}
@@ -400,7 +400,7 @@ func (b *builder) loadContracts(p *Package) {
 			continue
 		}
 		counted++
-		f := p.Files.Get("contracts/" + e.Name)
+		f := p.files.get("contracts/" + e.Name)
 		if f == nil && !e.IsDir && strings.HasSuffix(e.Name, ".json") {
 			// A .json entry the walk did not read (a symbolic link that
 			// leaves the folder, an unreadable file) has its own finding;
@@ -491,7 +491,7 @@ func parseContracts(p *Package, entries []DirEntry) {
 		if e.IsDir || strings.HasPrefix(e.Name, ".") || !strings.HasSuffix(e.Name, ".json") {
 			continue
 		}
-		if f := p.Files.Get("contracts/" + e.Name); f != nil && f.Skipped == "" && f.entry != nil {
+		if f := p.files.get("contracts/" + e.Name); f != nil && f.Skipped == "" && f.entry != nil {
 			files = append(files, f)
 		}
 	}

@@ -162,7 +162,7 @@ func (c *BuildChecker) place(lines *source.Lines) []Diagnostic {
 		for _, r := range f.Related {
 			rl := RelatedLocation{File: r.File, Message: r.Message}
 			if c.Snap != nil {
-				if pf := c.Snap.files.Get(r.File); pf != nil {
+				if pf := c.Snap.files.get(r.File); pf != nil {
 					rl.Range = pf.Lines.Range(r.Span)
 				}
 			}
@@ -284,9 +284,9 @@ func hasCode(findings []source.Finding, code string) bool {
 func (c *BuildChecker) readPlan() bool {
 	var f *File
 	if c.P != nil {
-		f = c.P.Files.Get(buildplan.FileName)
+		f = c.P.files.get(buildplan.FileName)
 	} else if c.Snap != nil {
-		f = c.Snap.files.Get(filepath.Join(c.Root, buildplan.FileName))
+		f = c.Snap.files.get(filepath.Join(c.Root, buildplan.FileName))
 	}
 	if f == nil || f.Skipped != "" || f.entry == nil {
 		what := "has no " + buildplan.FileName
@@ -745,7 +745,7 @@ func (c *BuildChecker) PackageTests(planOK bool) {
 			c.Tests = append(c.Tests, t)
 		}
 	}
-	if f := c.P.Files.Get(buildplan.FileName); planOK && f != nil {
+	if f := c.P.files.get(buildplan.FileName); planOK && f != nil {
 		for _, t := range f.entry.getPlan().Tests {
 			if _, ok := t.N(); ok {
 				add(BuildTest{Name: "AT-" + t.Number, Type: t.Type, File: f.Path, Span: t.IDSpan})

@@ -175,7 +175,7 @@ func (c *Cache) prune(keep fileMap, withEntries int) {
 		return
 	}
 	for path := range c.entries {
-		if keep.Get(path) == nil {
+		if keep.get(path) == nil {
 			delete(c.entries, path)
 		}
 	}

@@ -33,7 +33,7 @@ type carried struct {
 // package roots, and the same disk state), and the cache still holds the
 // memo of each of its packages' builds.
 func canCarry(prev *Snapshot, t *tree, cache *Cache) bool {
-	if prev == nil || prev.Tree != t || cache == nil {
+	if prev == nil || prev.tree != t || cache == nil {
 		return false
 	}
 	for _, p := range prev.Packages {
@@ -52,13 +52,13 @@ func (s *Snapshot) readEdited(prev *Snapshot, d *disk, opts Options, edited []st
 	c := &carried{prev: prev, files: map[string]*File{}, byPackage: map[string]map[string]*File{}}
 	s.withEntries = prev.withEntries
 	for _, path := range edited {
-		wf := s.Tree.files[path]
-		old := prev.files.Get(path)
+		wf := s.tree.files[path]
+		old := prev.files.get(path)
 		if wf == nil || old == nil || c.files[path] != nil {
 			continue
 		}
 		f := loadFile(path, wf.size, d, opts)
-		f.cleanPath, f.PkgRoot = wf.clean, old.PkgRoot
+		f.cleanPath, f.pkgRoot = wf.clean, old.pkgRoot
 		if f.entry != nil && f.entry == old.entry && f.Skipped == old.Skipped {
 			continue
 		}
@@ -69,13 +69,13 @@ func (s *Snapshot) readEdited(prev *Snapshot, d *disk, opts Options, edited []st
 		if f.entry != nil {
 			s.withEntries++
 		}
-		if f.PkgRoot != "" {
-			rels := c.byPackage[f.PkgRoot]
+		if f.pkgRoot != "" {
+			rels := c.byPackage[f.pkgRoot]
 			if rels == nil {
 				rels = map[string]*File{}
-				c.byPackage[f.PkgRoot] = rels
+				c.byPackage[f.pkgRoot] = rels
 			}
-			rels[relPath(f.PkgRoot, path)] = f
+			rels[relPath(f.pkgRoot, path)] = f
 		}
 	}
 	s.files = prev.files.with(c.files)
@@ -93,7 +93,7 @@ func (s *Snapshot) readEdited(prev *Snapshot, d *disk, opts Options, edited []st
 func (c *carried) replaceFiles(list []*File, keep func(*File) bool) []*File {
 	touched := false
 	for path, f := range c.files {
-		touched = touched || keep(f) || keep(c.prev.files.Get(path))
+		touched = touched || keep(f) || keep(c.prev.files.get(path))
 	}
 	if !touched {
 		return list
@@ -109,7 +109,7 @@ func (c *carried) replaceFiles(list []*File, keep func(*File) bool) []*File {
 		out = append(out, f)
 	}
 	for _, path := range slices.Sorted(maps.Keys(c.files)) {
-		if f := c.files[path]; keep(f) && !keep(c.prev.files.Get(path)) {
+		if f := c.files[path]; keep(f) && !keep(c.prev.files.get(path)) {
 			out = append(out, f)
 		}
 	}
@@ -129,7 +129,7 @@ func (b *builder) carryPackages(c *carried) {
 			Root:       pp.Root,
 			generation: b.generation,
 			stamp:      b.cache.stampBuild(),
-			Files:      pp.Files.with(c.byPackage[pp.Root]),
+			files:      pp.files.with(c.byPackage[pp.Root]),
 			rootFiles:  pp.rootFiles,
 			tree:       b.tree,
 			prevStamp:  last.stamp,
@@ -160,7 +160,7 @@ func (b *builder) carriedChapters(p *Package) []*Chapter {
 		if strings.Contains(rel, "/") || !isChapterName(rel) {
 			continue
 		}
-		f := p.Files.Get(rel)
+		f := p.files.get(rel)
 		i := slices.IndexFunc(pp.Chapters, func(c *Chapter) bool { return c.Name == rel })
 		if i < 0 || f == nil || f.Markdown == nil {
 			return nil

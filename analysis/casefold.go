@@ -39,7 +39,7 @@ type caseIndex struct {
 // listing, or for a folder inside the roots that the walk passed over, its
 // listing read once. ok is false when dir is no readable folder.
 func (t *tree) listing(dir string) ([]DirEntry, bool) {
-	if entries, ok := t.Dirs[dir]; ok {
+	if entries, ok := t.dirs[dir]; ok {
 		return entries, true
 	}
 	t.cases.mu.Lock()
@@ -146,7 +146,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 	return cur, isDir, true
 }
 
-// CaseFix reads written, a slash path relative to the folder base (or to
+// caseFix reads written, a slash path relative to the folder base (or to
 // root when it starts with '/'), the way filepath.Join resolves it, and
 // matches each of its names in the listings with letter case ignored.
 // When the path names something only that way, it returns the path as
@@ -154,7 +154,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 // writes a real name in the form of the text; decode reads a written
 // name), and the real absolute path. ok is false when the path names
 // nothing, names something exactly as written, or leaves root.
-func (t *tree) CaseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
+func (t *tree) caseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
 	segs := strings.Split(written, "/")
 	cur := base
 	if strings.HasPrefix(written, "/") {
@@ -212,7 +212,7 @@ func (t *tree) CaseFix(root, base, written string, decode, encode func(string) s
 // inline-code path or a JSON string value.
 func (t *tree) caseFixOf(root, base, written string) (fixed, real string, ok bool) {
 	same := func(s string) string { return s }
-	return t.CaseFix(root, base, written, same, same)
+	return t.caseFix(root, base, written, same, same)
 }
 
 // foldName returns a key that two names share exactly when

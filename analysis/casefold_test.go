@@ -33,7 +33,7 @@ func TestFoldName(t *testing.T) {
 // caseTree is a walk of /r as a case-insensitive file system shows it: the
 // listings give each name as it was created.
 func caseTree() *tree {
-	return &tree{Dirs: map[string][]DirEntry{
+	return &tree{dirs: map[string][]DirEntry{
 		"/r":             {{Name: "02-mechanics.md"}, {Name: "Assets", IsDir: true}, {Name: "docs", IsDir: true}},
 		"/r/Assets":      {{Name: "Mood", IsDir: true}},
 		"/r/Assets/Mood": {{Name: "ink.png"}},
@@ -70,7 +70,7 @@ func TestTreeCaseFix(t *testing.T) {
 	}
 	// Percent-encoding in a link: the name is read decoded and written
 	// encoded when it must be.
-	fixed, _, ok := tr.CaseFix("/r", "/r/docs", "Other%20File.md", DecodeLinkName, EncodeLinkName)
+	fixed, _, ok := tr.caseFix("/r", "/r/docs", "Other%20File.md", DecodeLinkName, EncodeLinkName)
 	if !ok || fixed != "other%20file.md" {
 		t.Errorf("the encoded link is fixed as %q, %v; want other%%20file.md", fixed, ok)
 	}
@@ -94,7 +94,7 @@ func TestExistsIgnoresTheHostsCase(t *testing.T) {
 		}
 	}
 	j := func(rel string) string { return filepath.Join(r, filepath.FromSlash(rel)) }
-	s := &Snapshot{Roots: []string{r}, Tree: &tree{Dirs: map[string][]DirEntry{
+	s := &Snapshot{Roots: []string{r}, tree: &tree{dirs: map[string][]DirEntry{
 		r:                {{Name: "02-mechanics.md"}, {Name: "Assets", IsDir: true}},
 		j("Assets"):      {{Name: "Mood", IsDir: true}},
 		j("Assets/Mood"): {{Name: "ink.png"}},

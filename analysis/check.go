@@ -125,7 +125,7 @@ func (p *Package) checkTuningEnvironments() []source.Finding {
 // checkLayout reports missing required files and misnamed chapters.
 func (b *builder) checkLayout(p *Package) {
 	for _, name := range requiredFiles {
-		if f := p.Files.Get(name); f != nil {
+		if f := p.files.get(name); f != nil {
 			continue
 		}
 		what := "is missing"
@@ -313,7 +313,7 @@ func (p *Package) AnchorTarget(file, anchor string) contracts.AnchorTarget {
 		t.Outside = true
 		return t
 	}
-	f := p.Files.Get(rel)
+	f := p.files.get(rel)
 	if f == nil {
 		t.CaseName = p.caseName(file)
 		return t
@@ -339,7 +339,7 @@ func (p *Package) caseName(file string) string {
 	if !ok {
 		return ""
 	}
-	if rf := p.Files.Get(p.Rel(real)); rf == nil || rf.Markdown == nil {
+	if rf := p.files.get(p.Rel(real)); rf == nil || rf.Markdown == nil {
 		return ""
 	}
 	return fixed
@@ -399,7 +399,7 @@ func (b *builder) place() {
 			continue
 		}
 		seen[key] = true
-		file := b.snap.files.Get(f.File)
+		file := b.snap.files.get(f.File)
 		d := Diagnostic{File: f.File, Code: f.Code, Severity: f.Severity, Message: f.Message, Dependent: f.Dependent,
 			Subject: f.Subject, Unnecessary: f.Unnecessary}
 		if file != nil {
@@ -413,7 +413,7 @@ func (b *builder) place() {
 		}
 		for _, rel := range f.Related {
 			rl := RelatedLocation{File: rel.File, Message: rel.Message}
-			if rf := b.snap.files.Get(rel.File); rf != nil {
+			if rf := b.snap.files.get(rel.File); rf != nil {
 				rl.Range = rf.Lines.Range(rel.Span)
 			}
 			d.Related = append(d.Related, rl)

@@ -121,7 +121,7 @@ func (b *builder) checkCollections(p *Package) {
 		st.list = make([]*collections.Checked, len(st.ids))
 		for i, rid := range st.ids {
 			v := c.Records[rid]
-			f := p.Files.Get("collections/" + id + "/" + rid + ".json")
+			f := p.files.get("collections/" + id + "/" + rid + ".json")
 			if v == nil || f == nil {
 				continue
 			}
@@ -202,7 +202,7 @@ func crossChecked(p *Package, states map[string]*collectionState, st *collection
 		}
 		deps = append(deps, d)
 	}
-	sf := p.Files.Get("collections/" + st.c.ID + "/_collection.json")
+	sf := p.files.get("collections/" + st.c.ID + "/_collection.json")
 	if sf == nil || sf.entry == nil {
 		return computeCross(states, st)
 	}

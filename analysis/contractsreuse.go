@@ -81,7 +81,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 			continue
 		}
 		i, ok := m.pos[rel]
-		f := p.Files.Get(rel)
+		f := p.files.get(rel)
 		if !ok || f == nil || f.Skipped != "" {
 			return false
 		}
@@ -98,7 +98,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 		n.adoptions = slices.Clone(m.adoptions)
 		idsKept := true
 		for _, i := range changed {
-			f := p.Files.Get(m.rels[i])
+			f := p.files.get(m.rels[i])
 			claim := f.entry.claimOf(f.Path, b.lenient)
 			if claim != n.claims[i] {
 				n.claims[i] = claim

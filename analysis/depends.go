@@ -27,17 +27,17 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	if interesting(filepath.Base(path)) {
 		return true
 	}
-	if s.files.Get(path) != nil {
+	if s.files.get(path) != nil {
 		return true
 	}
-	if _, ok := s.Tree.Dirs[path]; ok {
+	if _, ok := s.tree.dirs[path]; ok {
 		return true
 	}
 	if listing {
-		if _, ok := s.Tree.Dirs[filepath.Dir(path)]; ok {
+		if _, ok := s.tree.dirs[filepath.Dir(path)]; ok {
 			return true
 		}
-		if s.Tree.listedOutside(filepath.Dir(path)) {
+		if s.tree.listedOutside(filepath.Dir(path)) {
 			return true // a hidden folder a citation led into (casefold.go)
 		}
 	}

@@ -41,7 +41,7 @@ func (b *builder) checkDirection(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, d.Findings...)
-	e := p.Files.Get("direction.json").entry
+	e := p.files.get("direction.json").entry
 	if r := e.directionChecked; r != nil && r.valid(p) {
 		b.findings = append(b.findings, r.findings...)
 		return
@@ -97,7 +97,7 @@ func chapterEntries(p *Package) []*cacheEntry {
 // MEDIA_PATH_MISSING). Images stand in mood borrows and anti-reference
 // objects; every `image` string member of the file is checked.
 func (b *builder) checkDirectionImages(p *Package) {
-	f := p.Files.Get("direction.json")
+	f := p.files.get("direction.json")
 	direction.Images(p.Direction, func(image *jsonsrc.Value) {
 		if msg := b.imageProblem(p, image.Str); msg != "" {
 			b.report(source.Finding{Code: "MEDIA_PATH_MISSING", Severity: source.Error, File: f.Path, Span: image.Span, Message: msg})
@@ -215,7 +215,7 @@ func (b *builder) checkDirectionReach(p *Package, d *direction.File) {
 func (b *builder) checkCovering(p *Package, d *direction.File) {
 	claimed := map[string]bool{}
 	var related []source.Related
-	f := p.Files.Get("05-build-plan.md")
+	f := p.files.get("05-build-plan.md")
 	if f == nil || f.entry == nil || f.Markdown == nil {
 		return
 	}

@@ -167,7 +167,7 @@ func (r *docResult) valid(b *builder) bool {
 	}
 	for path, e := range r.deps {
 		var now *cacheEntry
-		if f := b.snap.files.Get(path); f != nil {
+		if f := b.snap.files.get(path); f != nil {
 			now = f.entry
 		}
 		if now != e {
@@ -186,7 +186,7 @@ func (c *docCheck) report(f source.Finding) { c.found = append(c.found, f) }
 
 // file returns the snapshot file at path and records the dependency.
 func (c *docCheck) file(path string) *File {
-	f := c.snap.files.Get(path)
+	f := c.snap.files.get(path)
 	if f != nil {
 		c.deps[path] = f.entry
 	} else {
@@ -199,7 +199,7 @@ func (c *docCheck) file(path string) *File {
 // file or folder as written; target is where it leads. It records what
 // target names when letter case is ignored.
 func (c *docCheck) caseFix(root, base, written, target string, decode, encode func(string) string) (fixed string, ok bool) {
-	fixed, real, ok := c.snap.Tree.CaseFix(root, base, written, decode, encode)
+	fixed, real, ok := c.snap.tree.caseFix(root, base, written, decode, encode)
 	if c.cased == nil {
 		c.cased = map[string]string{}
 	}
@@ -238,14 +238,14 @@ func (s *Snapshot) Exists(path string) (found, isDir bool) {
 	if root == "" {
 		return false, false
 	}
-	if _, ok := s.Tree.Dirs[path]; ok {
+	if _, ok := s.tree.dirs[path]; ok {
 		return true, true
 	}
-	if s.files.Get(path) != nil {
+	if s.files.get(path) != nil {
 		return true, false
 	}
 	dir, name := filepath.Split(path)
-	if entries, ok := s.Tree.Dirs[filepath.Clean(dir)]; ok {
+	if entries, ok := s.tree.dirs[filepath.Clean(dir)]; ok {
 		for _, e := range entries {
 			if e.Name == name {
 				return true, e.IsDir
@@ -253,7 +253,7 @@ func (s *Snapshot) Exists(path string) (found, isDir bool) {
 		}
 		return false, false
 	}
-	real, isDir, found := s.Tree.find(root, path)
+	real, isDir, found := s.tree.find(root, path)
 	return found && real == path, isDir
 }
 
@@ -265,7 +265,7 @@ func (s *Snapshot) CaseOf(path string) string {
 	if root == "" {
 		return ""
 	}
-	real, _, found := s.Tree.find(root, path)
+	real, _, found := s.tree.find(root, path)
 	if !found || real == path {
 		return ""
 	}
@@ -368,7 +368,7 @@ func (s *Snapshot) repositoryTop(root string) bool { return s.repoTops[root] }
 // isRepositoryTop computes repositoryTop for one root of the walk. Above the
 // root it only asks whether a .git entry exists; nothing is read.
 func isRepositoryTop(t *tree, root string) bool {
-	for _, e := range t.Dirs[root] {
+	for _, e := range t.dirs[root] {
 		if e.Name == ".git" {
 			return true
 		}
@@ -449,7 +449,7 @@ func folderDepth(root, dir string) int {
 // read.
 func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
 	pick := func(dir string) (string, bool) {
-		entries, ok := c.snap.Tree.Dirs[dir]
+		entries, ok := c.snap.tree.dirs[dir]
 		if !ok {
 			return "", false
 		}
@@ -797,7 +797,7 @@ func (s *Snapshot) resolvePath(f *File, c *CitedPath, exists func(string) (bool,
 func (s *Snapshot) pathBases(f *File) []string {
 	bases := []string{s.RootFor(f.Path), filepath.Dir(f.Path)}
 	if f.InPackage() {
-		bases = append(bases, f.PkgRoot)
+		bases = append(bases, f.pkgRoot)
 	}
 	return bases
 }
@@ -825,7 +825,7 @@ func (s *Snapshot) PathCase(f *File, text string, fix func(root, base, written, 
 
 // TreeCaseFix is pathCase's fix without recording: tree.caseFixOf.
 func (s *Snapshot) TreeCaseFix(root, base, written, _ string) (string, bool) {
-	fixed, _, ok := s.Tree.caseFixOf(root, base, written)
+	fixed, _, ok := s.tree.caseFixOf(root, base, written)
 	return fixed, ok
 }
 

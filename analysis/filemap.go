@@ -24,8 +24,8 @@ func newFileMap(size int) fileMap { return fileMap{base: make(map[string]*File, 
 // put sets the file at key while the map is being filled.
 func (m fileMap) put(key string, f *File) { m.base[key] = f }
 
-// Get returns the file at key, or nil.
-func (m fileMap) Get(key string) *File {
+// get returns the file at key, or nil.
+func (m fileMap) get(key string) *File {
 	if m.over != nil {
 		if f, ok := m.over[key]; ok {
 			return f

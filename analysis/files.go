@@ -30,7 +30,7 @@ type Overlay map[string][]byte
 // entries of every folder, by absolute path.
 type tree struct {
 	files   map[string]*walkedFile
-	Dirs    map[string][]DirEntry
+	dirs    map[string][]DirEntry
 	skipped []skippedFile
 	// cases answers the questions of letter case (casefold.go).
 	cases caseIndex
@@ -90,7 +90,7 @@ func SkipDir(name string) bool {
 // Each folder is listed once (filepath.WalkDir would list it a second
 // time for its own descent).
 func walk(roots []string) *tree {
-	t := &tree{files: map[string]*walkedFile{}, Dirs: map[string][]DirEntry{}}
+	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]DirEntry{}}
 	for _, root := range roots {
 		info, err := os.Lstat(root)
 		if err != nil {
@@ -98,8 +98,8 @@ func walk(roots []string) *tree {
 		}
 		t.visit(root, root, fs.FileInfoToDirEntry(info))
 	}
-	for dir := range t.Dirs {
-		sort.Slice(t.Dirs[dir], func(i, j int) bool { return t.Dirs[dir][i].Name < t.Dirs[dir][j].Name })
+	for dir := range t.dirs {
+		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].Name < t.dirs[dir][j].Name })
 	}
 	return t
 }
@@ -112,7 +112,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 		if path != root && SkipDir(d.Name()) {
 			return nil
 		}
-		if _, seen := t.Dirs[path]; seen {
+		if _, seen := t.dirs[path]; seen {
 			return nil
 		}
 		entries, err := os.ReadDir(path)
@@ -132,7 +132,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 			}
 			list = append(list, DirEntry{Name: e.Name(), IsDir: isDir})
 		}
-		t.Dirs[path] = list
+		t.dirs[path] = list
 		for _, e := range entries {
 			if err := t.visit(root, filepath.Join(path, e.Name()), e); err != nil {
 				return err
@@ -205,12 +205,12 @@ func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 	if len(added) == 0 && len(removed) == 0 {
 		return t
 	}
-	out := &tree{files: make(map[string]*walkedFile, len(t.files)+len(added)), Dirs: make(map[string][]DirEntry, len(t.Dirs)), skipped: t.skipped}
+	out := &tree{files: make(map[string]*walkedFile, len(t.files)+len(added)), dirs: make(map[string][]DirEntry, len(t.dirs)), skipped: t.skipped}
 	for k, v := range t.files {
 		out.files[k] = v
 	}
-	for k, v := range t.Dirs {
-		out.Dirs[k] = v
+	for k, v := range t.dirs {
+		out.dirs[k] = v
 	}
 	for _, path := range removed {
 		delete(out.files, path)
@@ -227,7 +227,7 @@ func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 // like one on disk.
 func (t *tree) addEntry(dir string, e DirEntry) {
 	for {
-		entries, known := t.Dirs[dir]
+		entries, known := t.dirs[dir]
 		for _, have := range entries {
 			if have.Name == e.Name {
 				return
@@ -235,7 +235,7 @@ func (t *tree) addEntry(dir string, e DirEntry) {
 		}
 		entries = append(append([]DirEntry(nil), entries...), e)
 		sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
-		t.Dirs[dir] = entries
+		t.dirs[dir] = entries
 		parent := filepath.Dir(dir)
 		if known || parent == dir {
 			return

@@ -82,7 +82,7 @@ func skippedFinding(f *File) source.Finding {
 // unreadable, so that the checks that would read it hold their findings
 // back instead of reporting against a partial tree.
 func (b *builder) readJSON(p *Package, rel string) *jsonsrc.Value {
-	f := p.Files.Get(rel)
+	f := p.files.get(rel)
 	k, _ := FormatJSONKind(rel)
 	if f == nil {
 		if !strings.Contains(rel, "/") && !isRequiredFile(rel) && b.rootFolder(p, rel) {

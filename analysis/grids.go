@@ -28,7 +28,7 @@ func (b *builder) checkGrids(p *Package) {
 		}
 		sort.Strings(records)
 		for _, r := range records {
-			f := p.Files.Get("collections/" + id + "/" + r + ".json")
+			f := p.files.get("collections/" + id + "/" + r + ".json")
 			if f == nil || c.Records[r] == nil {
 				continue
 			}

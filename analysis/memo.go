@@ -125,7 +125,7 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 	case depPack:
 		return depValue{ptr: p.PackFor(a)}
 	case depFile:
-		if f := p.Files.Get(d.key); f != nil {
+		if f := p.files.get(d.key); f != nil {
 			return depValue{ptr: f.entry}
 		}
 		// No file: absent, or something in its place that cannot be read
@@ -196,7 +196,7 @@ func (p *Package) sourcesOf(deps []dep) *depSources {
 
 // entryOf returns the cache entry of a package file, or nil.
 func (p *Package) entryOf(rel string) *cacheEntry {
-	if f := p.Files.Get(rel); f != nil {
+	if f := p.files.get(rel); f != nil {
 		return f.entry
 	}
 	return nil
@@ -303,7 +303,7 @@ func (r *recorder) Adoption(id string) *contracts.Adoption {
 // the cached result while its dependencies are unchanged.
 func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) *adoptionResult {
 	var entry *cacheEntry
-	if f := b.snap.files.Get(a.File); f != nil {
+	if f := b.snap.files.get(a.File); f != nil {
 		entry = f.entry
 	}
 	if entry != nil && entry.checked != nil && entry.checked.valid(p, a) {

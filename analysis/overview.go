@@ -12,7 +12,7 @@ import (
 // §1a), or nil when the package has no such chapter. The block is read once
 // per content of the file.
 func (p *Package) Fantasy() *fantasy.Block {
-	f := p.Files.Get("01-overview.md")
+	f := p.files.get("01-overview.md")
 	if f == nil || f.Markdown == nil || f.entry == nil {
 		return nil
 	}

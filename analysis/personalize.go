@@ -27,7 +27,7 @@ func (b *builder) checkPersonalization(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, p.pers.Findings...)
-	entry := p.Files.Get("personalization.json").entry
+	entry := p.files.get("personalization.json").entry
 	if r := entry.persChecked; r != nil && p.depsValid(r.deps, r.sources, nil) {
 		b.findings = append(b.findings, r.findings...)
 		return

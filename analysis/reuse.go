@@ -161,7 +161,7 @@ func (c *Cache) keepBuilds(pkgs []*Package) {
 	}
 	memos := make(map[string]*pkgMemo, len(pkgs))
 	for _, p := range pkgs {
-		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, tree: p.tree, files: p.Files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
+		memos[p.Root] = &pkgMemo{stamp: p.stamp, generation: p.generation, tree: p.tree, files: p.files, rootFiles: len(p.rootFiles), divergence: p.divergence, collections: p.coll, contracts: p.contracts, chapters: p.chapters}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -194,7 +194,7 @@ func (p *Package) compareWith(prev *pkgMemo) {
 // compareFile notes whether the file attached at rel is new or changed
 // since the previous build (see compareWith).
 func (p *Package) compareFile(rel string, f *File) {
-	old := p.prev.files.Get(rel)
+	old := p.prev.files.get(rel)
 	if old != nil {
 		p.kept++
 	}
@@ -211,7 +211,7 @@ func (p *Package) finishCompare() {
 	}
 	if !p.sameFiles && p.kept < p.prev.files.len() {
 		for rel := range p.prev.files.all() {
-			if p.Files.Get(rel) == nil {
+			if p.files.get(rel) == nil {
 				p.changed[rel] = true
 			}
 		}

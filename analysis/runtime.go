@@ -72,7 +72,7 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 	p.runtimeOnce.Do(func() {
 		idx := map[string][]RuntimeDeclaration{}
 		if p.ClockFile != nil {
-			content := p.Files.Get("clocks.json").Content
+			content := p.files.get("clocks.json").Content
 			for _, c := range p.ClockFile.Clocks {
 				for _, a := range c.Advances {
 					sp := a.Span

@@ -30,7 +30,7 @@ func TestRuntimeDeclared(t *testing.T) {
 		t.Fatalf("declarations of runtime.scan = %+v", ds)
 	}
 	for _, d := range ds {
-		content := p.Files.Get(p.Rel(d.File)).Content
+		content := p.files.get(p.Rel(d.File)).Content
 		if got := string(content[d.Span.Start:d.Span.End]); got != "runtime.scan" {
 			t.Errorf("declaration in %s spans %q", d.File, got)
 		}

@@ -94,7 +94,7 @@ func (s *Snapshot) scanned(f *File) bool {
 	if !f.InPackage() || !safety.IsText(f.Path) {
 		return false
 	}
-	w := s.Tree.files[f.Path]
+	w := s.tree.files[f.Path]
 	return w == nil || !w.link // the scan does not read through filesystem links
 }
 

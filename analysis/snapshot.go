@@ -58,9 +58,9 @@ type Snapshot struct {
 	// withEntries is how many of files have a cache entry (Cache.prune).
 	withEntries int
 	diags       map[string][]Diagnostic
-	// Tree is the walk the snapshot was built from: every folder's entries,
+	// tree is the walk the snapshot was built from: every folder's entries,
 	// for questions such as "does this cited path exist".
-	Tree *tree
+	tree *tree
 	// repoTops tells for each root whether it is the top of its
 	// repository (see repositoryTop).
 	repoTops map[string]bool
@@ -161,28 +161,28 @@ type File struct {
 	// snapshot built from the last one by an edit shares the files the
 	// edit did not change, each with its package's root, and every
 	// snapshot has Packages of its own (see Snapshot.PackageFor).
-	PkgRoot string
+	pkgRoot string
 }
 
 // InPackage reports whether the file belongs to an OpenGDD package.
-func (f *File) InPackage() bool { return f.PkgRoot != "" }
+func (f *File) InPackage() bool { return f.pkgRoot != "" }
 
 // PackageRel returns the file's package-relative slash path, and false
 // when it belongs to no package.
 func (f *File) PackageRel() (string, bool) {
-	if f.PkgRoot == "" {
+	if f.pkgRoot == "" {
 		return "", false
 	}
-	return relPath(f.PkgRoot, f.Path), true
+	return relPath(f.pkgRoot, f.Path), true
 }
 
 // PackageFor returns the package of the snapshot the file belongs to, or
 // nil.
 func (s *Snapshot) PackageFor(f *File) *Package {
-	if f == nil || f.PkgRoot == "" {
+	if f == nil || f.pkgRoot == "" {
 		return nil
 	}
-	i, ok := slices.BinarySearchFunc(s.Packages, f.PkgRoot, func(p *Package, root string) int { return strings.Compare(p.Root, root) })
+	i, ok := slices.BinarySearchFunc(s.Packages, f.pkgRoot, func(p *Package, root string) int { return strings.Compare(p.Root, root) })
 	if !ok {
 		return nil
 	}
@@ -263,7 +263,7 @@ type Package struct {
 	// chapters is this build's memo of the chapters' checks
 	// (chaptersreuse.go).
 	chapters *chaptersMemo
-	Files    fileMap // package-relative slash path -> file
+	files    fileMap // package-relative slash path -> file
 	// rootFiles are the package-relative paths of the files directly in
 	// the root, as they were attached (chapterList reads them).
 	rootFiles []string
@@ -325,7 +325,7 @@ func (c *Collection) RecordSchema() (*collections.Record, bool) {
 }
 
 // File returns the parsed file at an absolute path, or nil.
-func (s *Snapshot) File(path string) *File { return s.files.Get(path) }
+func (s *Snapshot) File(path string) *File { return s.files.get(path) }
 
 // Files returns every file of the snapshot in path order.
 func (s *Snapshot) Files() []*File {
@@ -390,7 +390,7 @@ func relPath(root, path string) string {
 }
 
 // FileAt returns the package file at a package-relative slash path, or nil.
-func (p *Package) FileAt(rel string) *File { return p.Files.Get(rel) }
+func (p *Package) FileAt(rel string) *File { return p.files.get(rel) }
 
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
@@ -419,7 +419,7 @@ func (p *Package) AdoptionFile(path string) *contracts.Adoption {
 // AdoptionAt returns the adoption parsed from the file at an absolute path,
 // with its package; both are nil when the file is not an adoption.
 func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
-	p := s.PackageFor(s.files.Get(path))
+	p := s.PackageFor(s.files.get(path))
 	if p == nil {
 		return nil, nil
 	}
@@ -494,7 +494,7 @@ func buildFrom(d *disk, opts Options, prev *Snapshot, edited []string) *Snapshot
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	t := d.walked(opts.Overlay)
-	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, Tree: t}
+	s := &Snapshot{Roots: d.roots, diags: map[string][]Diagnostic{}, tree: t}
 	b := &builder{snap: s, tree: t, cache: opts.Cache, digests: opts.Cache.digestCache(), generation: d.generation, lenient: opts.Lenient, buildRecords: opts.BuildRecords}
 	if canCarry(prev, t, opts.Cache) {
 		// The same walk: the same roots, so the same repository tops.
@@ -616,7 +616,7 @@ func (s *Snapshot) Migration(p *Package) *migrate.Result {
 		return r
 	}
 	files := map[string][]byte{}
-	for rel, f := range p.Files.all() {
+	for rel, f := range p.files.all() {
 		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
 			files[rel] = f.Content
 		}
@@ -663,3 +663,23 @@ func (f *File) ParsedPlan() *buildplan.Plan {
 // PersonalizationFile returns the package's personalization.json as read,
 // or nil when the package has none or it does not parse.
 func (p *Package) PersonalizationFile() *personalization.File { return p.pers }
+
+// PackageRoot returns the root folder of the package holding the file, or
+// "" when it belongs to none.
+func (f *File) PackageRoot() string { return f.pkgRoot }
+
+// FolderEntries returns the entries of the folder dir as the walk the
+// snapshot was built from listed them (unsaved files included), and false
+// when the walk did not list dir.
+func (s *Snapshot) FolderEntries(dir string) ([]DirEntry, bool) {
+	entries, ok := s.tree.dirs[dir]
+	return entries, ok
+}
+
+// CaseFix follows the path written, relative to base, through the listings
+// of the snapshot's walk with letter case ignored (see tree.caseFix): when
+// the path names something only that way, it returns the path as written
+// with the real names and the real absolute path.
+func (s *Snapshot) CaseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
+	return s.tree.caseFix(root, base, written, decode, encode)
+}

@@ -35,7 +35,7 @@ func (b *builder) checkBuildPlan(p *Package, f *File) {
 	}
 	var dir []byte
 	var dirEntry *cacheEntry // nil when the package has no direction.json
-	if d := p.Files.Get("direction.json"); d != nil && p.Direction != nil {
+	if d := p.files.get("direction.json"); d != nil && p.Direction != nil {
 		dir, dirEntry = d.Content, d.entry
 	}
 	// The claims read the plan's content and direction.json's alone.

@@ -41,7 +41,7 @@ func recordChecker(s *analysis.Snapshot, f *analysis.File) *analysis.BuildChecke
 	if p.Tuning != nil && p.Tuning.Readable {
 		c.ExpectedKeys()
 	}
-	plan := p.Files.Get("05-build-plan.md") != nil
+	plan := p.FileAt("05-build-plan.md") != nil
 	c.PackageTests(plan)
 	return c
 }

@@ -36,7 +36,7 @@ func (x *fixer) fixCase(code string, ds source.Span) bool {
 		written, fixed = file, x.pkg.AnchorTarget(file, anchor).CaseName
 		edit = x.stringStart(v, file)
 	case "MEDIA_PATH_MISSING":
-		if x.pkg == nil || x.pkg.Direction == nil || x.pkg.Files.Get("direction.json") != x.f {
+		if x.pkg == nil || x.pkg.Direction == nil || x.pkg.FileAt("direction.json") != x.f {
 			return false
 		}
 		direction.Images(x.pkg.Direction, func(v *jsonsrc.Value) {
@@ -89,7 +89,7 @@ func (x *fixer) linkCase(ds source.Span) (written, fixed string, span source.Spa
 		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != written {
 			return "", "", source.Span{}
 		}
-		fixed, _, _ = x.s.Tree.CaseFix(x.s.RootFor(x.f.Path), filepath.Dir(x.f.Path), written, analysis.DecodeLinkName, analysis.EncodeLinkName)
+		fixed, _, _ = x.s.CaseFix(x.s.RootFor(x.f.Path), filepath.Dir(x.f.Path), written, analysis.DecodeLinkName, analysis.EncodeLinkName)
 		return written, fixed, span
 	}
 	return "", "", span

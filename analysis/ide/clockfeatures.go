@@ -47,7 +47,7 @@ func (b *indexBuilder) clockFile(p *analysis.Package) {
 	if cf == nil {
 		return
 	}
-	content := p.Files.Get("clocks.json").Content
+	content := p.FileAt("clocks.json").Content
 	for _, c := range cf.Clocks {
 		b.add(jsonRef(cf.Path, content, refDecl, targetKey{kind: targetClock, scope: p.Root, name: c.Name}, c.NameSpan, c.Name, 0, len(c.Name)))
 		for _, a := range c.Advances {

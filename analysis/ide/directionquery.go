@@ -153,7 +153,7 @@ func directionItems(p *analysis.Package, edit func(string) *TextEdit) []Completi
 // entrySummary is the JSON text of an entry of p's direction.json, for
 // documentation.
 func entrySummary(p *analysis.Package, e *direction.Entry) string {
-	f := p.Files.Get("direction.json")
+	f := p.FileAt("direction.json")
 	if e.Value == nil || f == nil || e.Value.Span.End > len(f.Content) {
 		return ""
 	}
@@ -417,7 +417,7 @@ func (b *indexBuilder) direction(p *analysis.Package) {
 	if d == nil {
 		return
 	}
-	content := p.Files.Get("direction.json").Content
+	content := p.FileAt("direction.json").Content
 	for _, pal := range d.Palettes {
 		b.add(jsonRef(d.Path, content, refDecl, targetKey{kind: targetPalette, scope: p.Root, name: pal.Key}, pal.KeySpan, pal.Key, 0, len(pal.Key)))
 		for _, c := range pal.Colors {
@@ -441,7 +441,7 @@ func (b *indexBuilder) direction(p *analysis.Package) {
 			b.add(jsonRef(d.Path, content, refAddress, t, tp.Key.Span, tp.Key.Text, 0, len(tp.Key.Text)))
 		}
 	}
-	f := p.Files.Get("05-build-plan.md")
+	f := p.FileAt("05-build-plan.md")
 	if f == nil {
 		return
 	}

@@ -270,8 +270,8 @@ func pathItems(s *analysis.Snapshot, f *analysis.File, span source.Span, offset 
 		bases = []string{filepath.Dir(f.Path)}
 	} else {
 		bases = []string{root}
-		if f.InPackage() && f.PkgRoot != root {
-			bases = append(bases, f.PkgRoot)
+		if f.InPackage() && f.PackageRoot() != root {
+			bases = append(bases, f.PackageRoot())
 		}
 	}
 	seen := map[string]bool{}
@@ -314,7 +314,7 @@ func pathItems(s *analysis.Snapshot, f *analysis.File, span source.Span, offset 
 // built from (which includes unsaved files), or from disk for a folder the
 // walk passed over.
 func listFolder(s *analysis.Snapshot, dir string) []analysis.DirEntry {
-	if entries, ok := s.Tree.Dirs[dir]; ok {
+	if entries, ok := s.FolderEntries(dir); ok {
 		out := make([]analysis.DirEntry, 0, len(entries))
 		for _, e := range entries {
 			if e.Name != "node_modules" {

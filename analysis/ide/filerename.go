@@ -169,7 +169,7 @@ func (fr *fileRenamer) paths(f *analysis.File) {
 		if bases == nil {
 			bases = []string{fr.snap.RootFor(f.Path), filepath.Dir(f.Path)}
 			if f.InPackage() {
-				bases = append(bases, f.PkgRoot)
+				bases = append(bases, f.PackageRoot())
 			}
 		}
 		rel := filepath.FromSlash(strings.TrimSuffix(c.Text, "/"))

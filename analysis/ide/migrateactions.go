@@ -118,7 +118,7 @@ func (x *fixer) migrateEdits(from, to int) (edits map[string][]TextEdit, creates
 			continue
 		}
 		abs := filepath.Join(x.pkg.Root, filepath.FromSlash(p))
-		if f := x.pkg.Files.Get(p); f != nil {
+		if f := x.pkg.FileAt(p); f != nil {
 			edits[abs] = []TextEdit{{Span: source.Span{Start: 0, End: len(f.Content)}, NewText: string(res.Files[p])}}
 		} else {
 			creates = append(creates, FileCreate{Path: abs, Content: string(res.Files[p])})

@@ -21,7 +21,7 @@ import (
 // player-fantasy lines use, and the entries of its labelled lines.
 func fantasyHover(s *analysis.Snapshot, f *analysis.File, offset int) *HoverInfo {
 	p := s.PackageFor(f)
-	if p == nil || p.Files.Get("01-overview.md") != f {
+	if p == nil || p.FileAt("01-overview.md") != f {
 		return nil
 	}
 	b := p.Fantasy()
@@ -96,7 +96,7 @@ func newline(content []byte) string {
 // fence that is never closed.
 func (x *fixer) fantasyBlock(ds source.Span) {
 	p := x.pkg
-	if p == nil || p.Files.Get("01-overview.md") != x.f {
+	if p == nil || p.FileAt("01-overview.md") != x.f {
 		return
 	}
 	b := p.Fantasy()

@@ -163,7 +163,7 @@ func directionBytes(p *analysis.Package) []byte {
 	if p == nil || p.Direction == nil {
 		return nil
 	}
-	if f := p.Files.Get("direction.json"); f != nil {
+	if f := p.FileAt("direction.json"); f != nil {
 		return f.Content
 	}
 	return nil
@@ -352,7 +352,7 @@ func claimedEntry(p *analysis.Package, path string) (Location, bool) {
 	if m == nil {
 		return Location{}, false
 	}
-	return Location{File: p.Files.Get("direction.json").Path, Span: m.KeySpan}, true
+	return Location{File: p.FileAt("direction.json").Path, Span: m.KeySpan}, true
 }
 
 // claimAt returns the path of direction.json that the token at offset
@@ -372,7 +372,7 @@ func claimAt(p *analysis.Package, f *analysis.File, offset int) string {
 		}
 		return ""
 	}
-	if p.Files.Get("direction.json") != f || p.Direction == nil {
+	if p.FileAt("direction.json") != f || p.Direction == nil {
 		return ""
 	}
 	for _, section := range buildplan.Measured {
@@ -412,7 +412,7 @@ func claimReferences(s *analysis.Snapshot, f *analysis.File, offset int, include
 	if loc, found := claimedEntry(p, path); found && includeDeclaration {
 		out = append(out, loc)
 	}
-	if plan := p.Files.Get(buildplan.FileName); plan != nil {
+	if plan := p.FileAt(buildplan.FileName); plan != nil {
 		if pl := planOf(plan); pl != nil {
 			for _, t := range pl.Tests {
 				for _, c := range t.Claims {

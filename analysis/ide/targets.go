@@ -563,7 +563,7 @@ func ruleRef(file string, r *tuning.RuleEntry, t targetKey, from, to int) citeRe
 func (b *indexBuilder) recordLinks(p *analysis.Package) {
 	for _, c := range p.Collections {
 		// The to of each link field names a collection.
-		if sf := p.Files.Get("collections/" + c.ID + "/_collection.json"); sf != nil && c.Parsed != nil {
+		if sf := p.FileAt("collections/" + c.ID + "/_collection.json"); sf != nil && c.Parsed != nil {
 			analysis.VisitFields(c.Parsed.Record, func(fd *collections.Field) {
 				if fd.Type == collections.TypeLink && p.Collections[fd.To] != nil {
 					t := targetKey{kind: targetCollection, scope: p.Root, name: fd.To}
@@ -576,7 +576,7 @@ func (b *indexBuilder) recordLinks(p *analysis.Package) {
 			continue
 		}
 		for rid, v := range c.Records {
-			f := p.Files.Get("collections/" + c.ID + "/" + rid + ".json")
+			f := p.FileAt("collections/" + c.ID + "/" + rid + ".json")
 			if v == nil || f == nil || !f.Parsed() {
 				continue
 			}
