@@ -110,7 +110,7 @@ func toDiagnostic(d analysis.Diagnostic) protocol.Diagnostic {
 		// A safety notice is a place to look at, not a warning.
 		out.Severity = protocol.DiagnosticSeverityInformation
 	}
-	if _, href, ok := ide.SpecSection(d.Code); ok {
+	if _, href, ok := analysis.SpecSection(d.Code); ok {
 		out.CodeDescription = &protocol.CodeDescription{Href: protocol.URI(href)}
 	}
 	if d.Unnecessary {

@@ -1,4 +1,4 @@
-package ide
+package analysis
 
 import "github.com/gddls/gddls/analysis/markdown"
 
