@@ -11,7 +11,7 @@ import (
 )
 
 // documentColor answers the color swatches of a document
-// (analysis.Snapshot.DocumentColors: the palette colors of direction.json).
+// (ide.DocumentColors: the palette colors of direction.json).
 func documentColor(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	out := []protocol.ColorInformation{}
 	f, err := docFile(snap, raw)
@@ -39,7 +39,7 @@ type colorPresentationParams struct {
 }
 
 // colorPresentation answers how a color picked at a swatch is written
-// (analysis.Snapshot.ColorPresentations).
+// (ide.ColorPresentations).
 func colorPresentation(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	out := []protocol.ColorPresentation{}
 	var p colorPresentationParams
