@@ -18,6 +18,6 @@
 // It speaks no protocol: no go.lsp.dev type appears here, and package lsp
 // turns these answers into LSP messages. It never writes a file; edits are
 // returned as TextEdits and FileCreates for the editor to apply. Checks
-// live below it in analysis and cannot call a query; the layering test in
-// this package keeps it so.
+// live below it in analysis and cannot call a query; TestLayers in
+// analysis/layers_test.go keeps the imports so.
 package ide
