@@ -88,7 +88,7 @@ func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root str
 // copies adds the package's own MANIFEST_JSON and TUNING_JSON, as build
 // mode reports them; the editor shows them in their files already.
 func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Package, root string, copies bool) *BuildChecker {
-	c := &BuildChecker{File: record, copies: copies}
+	c := &BuildChecker{file: record, copies: copies}
 	if !found {
 		c.report(buildrecord.CodeFileMissing, source.Span{}, fmt.Sprintf("there is no build record file %s; give the path of an %s", filepath.Base(record), buildrecord.FileName))
 	} else {
@@ -100,21 +100,21 @@ func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Pack
 			Message: "the record was checked without its source package, so the checks against the package did not run (only the record's shape and the sum of its counts were checked); name the package folder after the record to run them"})
 		return c
 	}
-	c.Snap, c.P, c.Root = snap, p, root
+	c.snap, c.P, c.root = snap, p, root
 	c.run()
 	return c
 }
 
 // BuildChecker holds one build-record check.
 type BuildChecker struct {
-	// File is the record's path and Rec its reading; Snap is the snapshot
-	// of the package checked against, Root that package's folder and P the
+	// file is the record's path and Rec its reading; snap is the snapshot
+	// of the package checked against, root that package's folder and P the
 	// package itself.
-	File   string
+	file   string
 	copies bool
 	Rec    *buildrecord.Record
-	Snap   *Snapshot
-	Root   string
+	snap   *Snapshot
+	root   string
 	P      *Package
 	out    []source.Finding
 	// copied are diagnostics of the package's own files reported as they
@@ -146,7 +146,7 @@ type SnapshotKey struct {
 }
 
 func (c *BuildChecker) report(code string, span source.Span, msg string, related ...source.Related) {
-	c.out = append(c.out, source.Finding{Code: code, Severity: source.Error, File: c.File, Span: span, Message: msg, Related: related})
+	c.out = append(c.out, source.Finding{Code: code, Severity: source.Error, File: c.file, Span: span, Message: msg, Related: related})
 }
 
 // place turns the findings into diagnostics: those of the record with its
@@ -161,8 +161,8 @@ func (c *BuildChecker) place(lines *source.Lines) []Diagnostic {
 		d := Diagnostic{File: f.File, Range: lines.Range(span), Code: f.Code, Severity: f.Severity, Message: f.Message, Subject: f.Subject}
 		for _, r := range f.Related {
 			rl := RelatedLocation{File: r.File, Message: r.Message}
-			if c.Snap != nil {
-				if pf := c.Snap.files.get(r.File); pf != nil {
+			if c.snap != nil {
+				if pf := c.snap.files.get(r.File); pf != nil {
 					rl.Range = pf.Lines.Range(r.Span)
 				}
 			}
@@ -210,7 +210,7 @@ func (c *BuildChecker) copy(f *File, code string) {
 	if f == nil || !c.copies {
 		return
 	}
-	for _, d := range c.Snap.Diagnostics(f.Path) {
+	for _, d := range c.snap.Diagnostics(f.Path) {
 		if d.Code == code {
 			c.copied = append(c.copied, d)
 		}
@@ -220,22 +220,22 @@ func (c *BuildChecker) copy(f *File, code string) {
 // readManifest reports BUILD_SPEC_MISSING (with MANIFEST_JSON when the file
 // does not parse) and says whether the manifest can be compared.
 func (c *BuildChecker) readManifest() bool {
-	path := filepath.Join(c.Root, "manifest.json")
+	path := filepath.Join(c.root, "manifest.json")
 	var f *File
 	if c.P != nil {
 		f = c.P.Manifest
 	}
 	switch {
 	case f == nil && c.P.caseSibling("manifest.json") != "":
-		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.File, Subject: path,
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
 			Message: "the source package's manifest.json " + c.P.caseSibling("manifest.json") + ", so the record's identity cannot be compared until then"})
 		return false
 	case f == nil:
-		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.File, Subject: path,
-			Message: fmt.Sprintf("the source package has no manifest.json (looked in %s), so the record's identity cannot be compared; name the package folder that holds it", c.Root)})
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
+			Message: fmt.Sprintf("the source package has no manifest.json (looked in %s), so the record's identity cannot be compared; name the package folder that holds it", c.root)})
 		return false
 	case f.Skipped != "" || c.P.Unreadable("manifest.json") || c.P.ManifestModel == nil:
-		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.File, Subject: path,
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
 			Message: "the source package's manifest.json cannot be read as JSON, so the record's identity cannot be compared; fix the manifest first"})
 		c.copy(f, "MANIFEST_JSON")
 		return false
@@ -255,7 +255,7 @@ func (c *BuildChecker) readTuning() bool {
 		if note := c.P.caseSibling("tuning.json"); note != "" {
 			msg = "the source package's tuning.json " + note + ", so the resolved tuning cannot be checked until then"
 		}
-		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecTuningMissing, Severity: source.Error, File: c.File, Subject: filepath.Join(c.Root, "tuning.json"),
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecTuningMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, "tuning.json"),
 			Message: msg})
 		return false
 	}
@@ -285,8 +285,8 @@ func (c *BuildChecker) readPlan() bool {
 	var f *File
 	if c.P != nil {
 		f = c.P.files.get(buildplan.FileName)
-	} else if c.Snap != nil {
-		f = c.Snap.files.get(filepath.Join(c.Root, buildplan.FileName))
+	} else if c.snap != nil {
+		f = c.snap.files.get(filepath.Join(c.root, buildplan.FileName))
 	}
 	if f == nil || f.Skipped != "" || f.entry == nil {
 		what := "has no " + buildplan.FileName
@@ -297,7 +297,7 @@ func (c *BuildChecker) readPlan() bool {
 		if note := c.P.caseSibling(buildplan.FileName); f == nil && note != "" {
 			msg = "the source package's " + buildplan.FileName + " " + note + ", so its tests cannot be counted until then"
 		}
-		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecPlanMissing, Severity: source.Error, File: c.File, Subject: filepath.Join(c.Root, buildplan.FileName),
+		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecPlanMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, buildplan.FileName),
 			Message: msg})
 		return false
 	}
@@ -384,7 +384,7 @@ func (c *BuildChecker) answers(tuningOK bool) {
 	if pers != nil {
 		ids = pers.QuestionIDs()
 	}
-	persFile := filepath.Join(c.Root, "personalization.json")
+	persFile := filepath.Join(c.root, "personalization.json")
 	for _, a := range c.Rec.Answers {
 		var q *personalization.Question
 		if pers != nil {
@@ -456,9 +456,9 @@ func quotedList(list []string) []string {
 	return out
 }
 
-// ExpectedKeys builds the key set of §7 check 4 with what each key
+// expectedKeys builds the key set of §7 check 4 with what each key
 // requires.
-func (c *BuildChecker) ExpectedKeys() {
+func (c *BuildChecker) expectedKeys() {
 	p := c.P
 	tuningFile := p.TuningFile.Path
 	c.Expected = map[string]*SnapshotKey{}
@@ -480,7 +480,7 @@ func (c *BuildChecker) ExpectedKeys() {
 	// The answers, in question order; a later assignment replaces an
 	// earlier one (§5 procedure step 2).
 	if p.pers != nil {
-		persFile := filepath.Join(c.Root, "personalization.json")
+		persFile := filepath.Join(c.root, "personalization.json")
 		for _, t := range p.pers.Apply(func(q *personalization.Question) *jsonsrc.Value {
 			if a := c.Rec.Answer(q.ID); a != nil {
 				return a.Value
@@ -571,7 +571,7 @@ func (c *BuildChecker) MissingKeys() []string {
 
 // snapshot runs §7 check 4 over resolved_tuning.values.
 func (c *BuildChecker) snapshot() {
-	c.ExpectedKeys()
+	c.expectedKeys()
 	values := c.Rec.ValuesObject
 	if values == nil {
 		return // the record's schema finding
@@ -735,9 +735,9 @@ func (c *BuildChecker) contractsKnown() bool {
 	return true
 }
 
-// PackageTests lists the package's tests: the AT-n tests of the build plan
+// packageTests lists the package's tests: the AT-n tests of the build plan
 // when planOK, then the tests the checked packs generate.
-func (c *BuildChecker) PackageTests(planOK bool) {
+func (c *BuildChecker) packageTests(planOK bool) {
 	seen := map[string]bool{}
 	add := func(t BuildTest) {
 		if !seen[t.Name] {
@@ -807,7 +807,7 @@ func (c *BuildChecker) unknownTest(name string) string {
 
 // checkTests runs §7 checks 5 to 7.
 func (c *BuildChecker) checkTests(planOK bool) {
-	c.PackageTests(planOK)
+	c.packageTests(planOK)
 	contractsOK := c.contractsKnown()
 	rec := c.Rec
 	if total, ok := buildrecord.Count(rec.Total); ok && planOK && contractsOK && total != float64(len(c.Tests)) {
@@ -835,6 +835,25 @@ func (c *BuildChecker) checkTests(planOK bool) {
 	if rec.Ran() && rec.Runner == nil && rec.Evidence != nil && rec.Evidence.Kind == jsonsrc.Object {
 		c.report(buildrecord.CodeRunnerRequired, rec.Evidence.Opening(), "a test ran, so evidence needs runner, the id and version of the runner profile that produced the results")
 	}
+}
+
+// RecordChecker returns a checker of the build record f, its current text
+// parsed as far as it goes, against the package it is checked against, with
+// the snapshot's key set and the package's tests computed and no check run:
+// what the editor's queries in a build record read. It is nil when the
+// record has no package.
+func (s *Snapshot) RecordChecker(f *File) *BuildChecker {
+	p := s.BuildRecordPackage(f.Path)
+	if p == nil {
+		return nil
+	}
+	c := &BuildChecker{file: f.Path, Rec: buildrecord.Parse(f.Path, f.Content), snap: s, P: p, root: p.Root}
+	if p.Tuning != nil && p.Tuning.Readable {
+		c.expectedKeys()
+	}
+	plan := p.FileAt("05-build-plan.md") != nil
+	c.packageTests(plan)
+	return c
 }
 
 // OrWord returns s, or alt when s is empty.

@@ -33,17 +33,7 @@ func isBuildRecord(f *analysis.File) bool {
 // parsed as far as it goes) against its package, with the snapshot's key
 // set and the package's tests computed; nil without a package.
 func recordChecker(s *analysis.Snapshot, f *analysis.File) *analysis.BuildChecker {
-	p := s.BuildRecordPackage(f.Path)
-	if p == nil {
-		return nil
-	}
-	c := &analysis.BuildChecker{File: f.Path, Rec: buildrecord.Parse(f.Path, f.Content), Snap: s, P: p, Root: p.Root}
-	if p.Tuning != nil && p.Tuning.Readable {
-		c.ExpectedKeys()
-	}
-	plan := p.FileAt("05-build-plan.md") != nil
-	c.PackageTests(plan)
-	return c
+	return s.RecordChecker(f)
 }
 
 // completeBuildRecord completes in a build record; ok is false when the
