@@ -1,8 +1,10 @@
-// Package analysistest holds the helpers that the tests of analysis, lsp
-// and cmd/gddls share: writing a fixture repository to a temporary folder,
-// copying a testdata folder, finding the module root, reading txtar
-// archives and removing the ⟦…⟧ markers that archives carry, and parsing
-// the JSON a test is written with.
+// Package analysistest holds the helpers that the tests of analysis,
+// analysis/ide, lsp and cmd/gddls share: writing a fixture repository to a
+// temporary folder (the hostile fixture and the runtime-address package
+// among them), copying a testdata folder, finding the module root, reading
+// txtar archives and removing the ⟦…⟧ markers that archives carry, parsing
+// the JSON a test is written with, and the generated repositories the
+// benchmarks of analysis and analysis/ide run on.
 //
 // It does not import analysis, so that the tests inside package analysis
 // can use it too; a snapshot of fixture files is
