@@ -1,11 +1,11 @@
 package analysis_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/analysis/gen"
 )
 
@@ -18,44 +18,13 @@ import (
 // clone), or from GDDLS_REFERENCE_CONTRACTS; without them these
 // benchmarks and tests skip.
 
-// realSource returns the folder of the published contracts, or skips.
-func realSource(tb testing.TB) string {
-	tb.Helper()
-	if dir := os.Getenv("GDDLS_REFERENCE_CONTRACTS"); dir != "" {
-		return dir
-	}
-	dir := gen.FindReference("..")
-	if dir == "" {
-		tb.Skip("no published contracts: neither ../shared/reference/contracts beside the repository nor GDDLS_REFERENCE_CONTRACTS")
-	}
-	return dir
-}
-
-// realGenerated writes the real-content package of cfg into a fresh
-// temporary folder.
-func realGenerated(tb testing.TB, cfg gen.RealConfig) (string, *gen.Report) {
-	tb.Helper()
-	dir := tb.TempDir()
-	rep, err := gen.RealPackage(dir, cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return dir, rep
-}
-
-// realBench writes the benchmarks' real-content package, scaled by
-// GDDLS_BENCH_SCALE.
-func realBench(tb testing.TB) (string, *gen.Report) {
-	return realGenerated(tb, gen.DefaultRealConfig(realSource(tb)).Scaled(benchScale(tb)))
-}
-
 // TestRealPackageValid keeps the real-content package valid as the
 // checker evolves: every published example once and a few copies, with
 // copied rows and rewritten citations, and no finding at all.
 func TestRealPackageValid(t *testing.T) {
-	cfg := gen.DefaultRealConfig(realSource(t))
+	cfg := gen.DefaultRealConfig(analysistest.RealSource(t))
 	cfg.Adoptions, cfg.Chapters = 100, 20
-	dir, rep := realGenerated(t, cfg)
+	dir, rep := analysistest.RealGenerated(t, cfg)
 	if len(rep.Adoptions) != 100 || rep.CleanAdoption == "" || rep.Citations == 0 {
 		t.Fatalf("report: %d adoptions, clean adoption %q, %d citations", len(rep.Adoptions), rep.CleanAdoption, rep.Citations)
 	}
@@ -69,7 +38,7 @@ func TestRealPackageValid(t *testing.T) {
 // BenchmarkRealCheckPackageCold is BenchmarkCheckPackageCold on the
 // real-content package.
 func BenchmarkRealCheckPackageCold(b *testing.B) {
-	dir, _ := realBench(b)
+	dir, _ := analysistest.RealBench(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		s := analysis.Load([]string{dir}, analysis.Options{})
@@ -82,7 +51,7 @@ func BenchmarkRealCheckPackageCold(b *testing.B) {
 // BenchmarkRealCheckPackageColdSafety is what `gddls check` does on the
 // real-content package: the cold check and the safety scan.
 func BenchmarkRealCheckPackageColdSafety(b *testing.B) {
-	dir, _ := realBench(b)
+	dir, _ := analysistest.RealBench(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		s := analysis.Load([]string{dir}, analysis.Options{})
@@ -98,10 +67,10 @@ func BenchmarkRealCheckPackageColdSafety(b *testing.B) {
 // a question the definition does not ask appears and disappears (the
 // edit the load harness makes).
 func realAdoptionEdit(b *testing.B) (dir, path string, orig, edited []byte) {
-	dir, rep := realBench(b)
+	dir, rep := analysistest.RealBench(b)
 	path = filepath.Join(dir, filepath.FromSlash(rep.CleanAdoption))
-	orig = readGenerated(b, dir, rep.CleanAdoption)
-	return dir, path, orig, replaceOnce(b, orig, `"answers": {`, `"answers": {"zz-probe": "x", `)
+	orig = analysistest.ReadGenerated(b, dir, rep.CleanAdoption)
+	return dir, path, orig, analysistest.ReplaceOnce(b, orig, `"answers": {`, `"answers": {"zz-probe": "x", `)
 }
 
 // BenchmarkRealEditAdoption is BenchmarkEditAdoption on the real-content
@@ -120,21 +89,4 @@ func BenchmarkRealEditAdoptionServed(b *testing.B) {
 		_ = s.Safety()
 		_ = s.SafetyOf(path)
 	})
-}
-
-// BenchmarkRealCompleteCitation completes a chapter anchor just after the
-// '#' of a citation in an adoption of the real-content package.
-func BenchmarkRealCompleteCitation(b *testing.B) {
-	dir, rep := realBench(b)
-	path := filepath.Join(dir, filepath.FromSlash(rep.CitationSite.File))
-	s := analysis.Load([]string{dir}, analysis.Options{})
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n = len(s.Complete(path, rep.CitationSite.Offset))
-	}
-	if n == 0 {
-		b.Fatal("no completion at the citation site")
-	}
-	b.ReportMetric(float64(n), "items")
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -20,49 +19,8 @@ import (
 // design budgets (DESIGN §7): 200 adoptions, 100 chapters, about 10,000
 // citations. docs/PERFORMANCE.md records their numbers.
 
-// generated writes the default package into a fresh temporary folder.
-func generated(tb testing.TB, cfg gen.Config) (string, *gen.Report) {
-	tb.Helper()
-	dir := tb.TempDir()
-	rep, err := gen.Package(dir, cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return dir, rep
-}
-
-// benchScale is the size factor of the benchmarks' repositories, from
-// GDDLS_BENCH_SCALE (default 1; CI runs them at 1): at 10 the package has
-// 2,000 adoptions and the docs tree 10,000 files.
-func benchScale(tb testing.TB) int {
-	v := os.Getenv("GDDLS_BENCH_SCALE")
-	if v == "" {
-		return 1
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		tb.Fatalf("GDDLS_BENCH_SCALE=%q: want a whole number from 1", v)
-	}
-	return n
-}
-
-// benchConfig is the benchmarks' package: the default one, scaled by
-// GDDLS_BENCH_SCALE.
-func benchConfig(tb testing.TB) gen.Config {
-	return gen.DefaultConfig().Scaled(benchScale(tb))
-}
-
-func readGenerated(tb testing.TB, dir, rel string) []byte {
-	tb.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b
-}
-
 func BenchmarkCheckPackageCold(b *testing.B) {
-	dir, _ := generated(b, benchConfig(b))
+	dir, _ := analysistest.Generated(b, analysistest.BenchConfig(b))
 	benchCold(b, dir)
 }
 
@@ -84,7 +42,7 @@ func benchCold(b *testing.B, dir string) {
 func BenchmarkCheckCollectionsCold(b *testing.B) {
 	cfg := gen.DefaultConfig()
 	cfg.Records = 5000
-	dir, _ := generated(b, cfg)
+	dir, _ := analysistest.Generated(b, cfg)
 	benchCold(b, dir)
 }
 
@@ -93,10 +51,10 @@ func BenchmarkCheckCollectionsCold(b *testing.B) {
 func BenchmarkEditRecord(b *testing.B) {
 	cfg := gen.DefaultConfig()
 	cfg.Records = 5000
-	dir, _ := generated(b, cfg)
+	dir, _ := analysistest.Generated(b, cfg)
 	rel := "collections/parts/part-mi.json"
 	path := filepath.Join(dir, filepath.FromSlash(rel))
-	a := readGenerated(b, dir, rel)
+	a := analysistest.ReadGenerated(b, dir, rel)
 	c := bytes.Replace(a, []byte(`"weight": `), []byte(`"weight": 1`), 1)
 	benchEdit(b, dir, path, a, c, []string{path})
 }
@@ -106,9 +64,9 @@ func BenchmarkEditRecord(b *testing.B) {
 func BenchmarkEditChapterWithRecords(b *testing.B) {
 	cfg := gen.DefaultConfig()
 	cfg.Records = 5000
-	dir, _ := generated(b, cfg)
+	dir, _ := analysistest.Generated(b, cfg)
 	path := filepath.Join(dir, "02-mechanics.md")
-	orig := readGenerated(b, dir, "02-mechanics.md")
+	orig := analysistest.ReadGenerated(b, dir, "02-mechanics.md")
 	at := bytes.IndexByte(orig, '\n') + 1
 	edited := append(append(bytes.Clone(orig[:at]), "Designers' note.\n"...), orig[at:]...)
 	benchEdit(b, dir, path, orig, edited, []string{path})
@@ -117,7 +75,7 @@ func BenchmarkEditChapterWithRecords(b *testing.B) {
 // BenchmarkCheckPackageColdSafety is what `gddls check` does: the cold
 // check and the safety scan of every text file of the package.
 func BenchmarkCheckPackageColdSafety(b *testing.B) {
-	dir, _ := generated(b, benchConfig(b))
+	dir, _ := analysistest.Generated(b, analysistest.BenchConfig(b))
 	b.ReportAllocs()
 	for b.Loop() {
 		s := analysis.Load([]string{dir}, analysis.Options{})
@@ -130,7 +88,7 @@ func BenchmarkCheckPackageColdSafety(b *testing.B) {
 
 func BenchmarkCheckDocsCold(b *testing.B) {
 	dir := b.TempDir()
-	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig().Scaled(benchScale(b))); err != nil {
+	if _, err := gen.DocsTree(dir, gen.DefaultDocsConfig().Scaled(analysistest.BenchScale(b))); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -185,16 +143,6 @@ func benchEditReading(b *testing.B, dir, path string, a, c []byte, read func(*an
 	}
 }
 
-// replaceOnce replaces the first old in content, failing the benchmark when
-// it is absent.
-func replaceOnce(tb testing.TB, content []byte, old, new string) []byte {
-	tb.Helper()
-	if !bytes.Contains(content, []byte(old)) {
-		tb.Fatalf("generated file lacks %q", old)
-	}
-	return bytes.Replace(content, []byte(old), []byte(new), 1)
-}
-
 func BenchmarkEditAdoption(b *testing.B) {
 	dir, path, orig, edited := adoptionEdit(b)
 	benchEdit(b, dir, path, orig, edited, []string{path})
@@ -205,10 +153,10 @@ func BenchmarkEditAdoption(b *testing.B) {
 // the content with one line changed (a row's choice leaves its options,
 // adding an error).
 func adoptionEdit(b *testing.B) (dir, path string, orig, edited []byte) {
-	dir, rep := generated(b, benchConfig(b))
+	dir, rep := analysistest.Generated(b, analysistest.BenchConfig(b))
 	path = filepath.Join(dir, rep.CleanAdoption)
-	orig = readGenerated(b, dir, rep.CleanAdoption)
-	return dir, path, orig, replaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
+	orig = analysistest.ReadGenerated(b, dir, rep.CleanAdoption)
+	return dir, path, orig, analysistest.ReplaceOnce(b, orig, `"kind": "plain"`, `"kind": "plainx"`)
 }
 
 // BenchmarkEditAdoptionServed is BenchmarkEditAdoption with what the
@@ -224,61 +172,35 @@ func BenchmarkEditAdoptionServed(b *testing.B) {
 }
 
 func BenchmarkEditHeading(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
+	dir, rep := analysistest.Generated(b, analysistest.BenchConfig(b))
 	path := filepath.Join(dir, rep.HotHeading.File)
-	orig := readGenerated(b, dir, rep.HotHeading.File)
+	orig := analysistest.ReadGenerated(b, dir, rep.HotHeading.File)
 	// Every adoption's first row cites this heading.
-	edited := replaceOnce(b, orig, rep.HotHeadingText+"\n", rep.HotHeadingText+"s\n")
+	edited := analysistest.ReplaceOnce(b, orig, rep.HotHeadingText+"\n", rep.HotHeadingText+"s\n")
 	benchEdit(b, dir, path, orig, edited, []string{path, filepath.Join(dir, rep.CleanAdoption)})
 }
 
 // BenchmarkEditChapterText types a word near the top of the chapter that
 // every adoption cites, moving all of its headings.
 func BenchmarkEditChapterText(b *testing.B) {
-	dir, _ := generated(b, benchConfig(b))
+	dir, _ := analysistest.Generated(b, analysistest.BenchConfig(b))
 	path := filepath.Join(dir, "02-mechanics.md")
-	orig := readGenerated(b, dir, "02-mechanics.md")
+	orig := analysistest.ReadGenerated(b, dir, "02-mechanics.md")
 	at := bytes.IndexByte(orig, '\n') + 1
 	edited := append(append(bytes.Clone(orig[:at]), "Designers' note.\n"...), orig[at:]...)
 	benchEdit(b, dir, path, orig, edited, []string{path})
 }
 
 func BenchmarkEditTuning(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
+	dir, rep := analysistest.Generated(b, analysistest.BenchConfig(b))
 	path := filepath.Join(dir, "tuning.json")
-	orig := readGenerated(b, dir, "tuning.json")
+	orig := analysistest.ReadGenerated(b, dir, "tuning.json")
 	at := rep.TuningValue.Offset
 	edited := bytes.Clone(orig)
 	// Change the leading digit to another non-zero digit: a leading zero
 	// would make the number, and tuning.json, invalid.
 	edited[at] = '1' + (edited[at]-'0')%9
 	benchEdit(b, dir, path, orig, edited, []string{path})
-}
-
-func BenchmarkCompleteCitation(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
-	path := filepath.Join(dir, rep.CitationSite.File)
-	s := analysis.Load([]string{dir}, analysis.Options{})
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n = len(s.Complete(path, rep.CitationSite.Offset))
-	}
-	b.ReportMetric(float64(n), "items")
-}
-
-func BenchmarkHover(b *testing.B) {
-	dir, rep := generated(b, benchConfig(b))
-	path := filepath.Join(dir, rep.HoverSite.File)
-	s := analysis.Load([]string{dir}, analysis.Options{})
-	b.ReportAllocs()
-	found := 0.0
-	for b.Loop() {
-		if s.Hover(path, rep.HoverSite.Offset) != nil {
-			found = 1
-		}
-	}
-	b.ReportMetric(found, "found")
 }
 
 // countFindings counts diagnostics by code and root-relative slash path.
@@ -335,7 +257,7 @@ func TestGeneratedPackageFindings(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, rep := generated(t, tc.cfg)
+			dir, rep := analysistest.Generated(t, tc.cfg)
 			if tc.cfg.Clean && len(rep.Expected) != 0 {
 				t.Fatalf("a clean package plants %v", rep.Expected)
 			}
@@ -440,9 +362,9 @@ func BenchmarkLargeFiles(b *testing.B) {
 // reused, so the cost is the edited chapter's reading and the comparison
 // of every chapter's numbers with tuning.json.
 func BenchmarkHintsAfterEdit(b *testing.B) {
-	dir, _ := generated(b, gen.DefaultConfig())
+	dir, _ := analysistest.Generated(b, gen.DefaultConfig())
 	path := filepath.Join(dir, "02-mechanics.md")
-	orig := readGenerated(b, dir, "02-mechanics.md")
+	orig := analysistest.ReadGenerated(b, dir, "02-mechanics.md")
 	ws := analysis.NewWorkspace([]string{dir}, analysis.Options{})
 	ws.Snapshot().Hints()
 	b.ResetTimer()

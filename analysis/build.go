@@ -157,18 +157,18 @@ func (b *builder) chapterList(p *Package) []*Chapter {
 // package: it holds tuning.json or manifest.json, or its 01-overview.md
 // stands beside another numbered chapter, which makes it a package whose
 // required JSON files are missing rather than plain Markdown.
-func isPackageRoot(entries []dirEntry) bool {
+func isPackageRoot(entries []DirEntry) bool {
 	overview, chapters := false, 0
 	for _, e := range entries {
-		if e.isDir {
+		if e.IsDir {
 			continue
 		}
 		switch {
-		case e.name == "tuning.json" || e.name == "manifest.json":
+		case e.Name == "tuning.json" || e.Name == "manifest.json":
 			return true
-		case e.name == "01-overview.md":
+		case e.Name == "01-overview.md":
 			overview = true
-		case isChapterName(e.name):
+		case isChapterName(e.Name):
 			chapters++
 		}
 	}
@@ -195,9 +195,9 @@ func IsPackageRoot(dir string) bool {
 	if err != nil {
 		return false
 	}
-	entries := make([]dirEntry, 0, len(list))
+	entries := make([]DirEntry, 0, len(list))
 	for _, e := range list {
-		entries = append(entries, dirEntry{name: e.Name(), isDir: e.IsDir()})
+		entries = append(entries, DirEntry{Name: e.Name(), IsDir: e.IsDir()})
 	}
 	return isPackageRoot(entries)
 }
@@ -220,7 +220,7 @@ func (p *Package) anchorFile() string {
 // rootFolder reports whether the package root holds a folder named name.
 func (b *builder) rootFolder(p *Package, name string) bool {
 	for _, e := range b.tree.dirs[p.Root] {
-		if e.isDir && e.name == name {
+		if e.IsDir && e.Name == name {
 			return true
 		}
 	}
@@ -300,45 +300,45 @@ func (b *builder) readCollections(p *Package) {
 	}
 	p.Collections = map[string]*Collection{}
 	for _, e := range entries {
-		if strings.HasPrefix(e.name, ".") {
+		if strings.HasPrefix(e.Name, ".") {
 			continue
 		}
-		path := filepath.Join(dir, e.name)
-		if !e.isDir {
+		path := filepath.Join(dir, e.Name)
+		if !e.IsDir {
 			b.report(source.Finding{
 				Code: "COLLECTION_STRAY_FILE", Severity: source.Error, File: path,
-				Message: fmt.Sprintf("collections/%s is a file directly in collections/, which holds only collection folders; move it into a collection folder or out of collections/", e.name),
+				Message: fmt.Sprintf("collections/%s is a file directly in collections/, which holds only collection folders; move it into a collection folder or out of collections/", e.Name),
 			})
 			continue
 		}
-		if !source.IsKebab(e.name) {
+		if !source.IsKebab(e.Name) {
 			b.report(source.Finding{
 				Code: "COLLECTION_ID_GRAMMAR", Severity: source.Error, File: p.anchorFile(), Subject: path,
-				Message: fmt.Sprintf("the collection id %q (its folder name) is not kebab-case; rename the folder with lowercase letters and digits in groups joined by single hyphens", e.name),
+				Message: fmt.Sprintf("the collection id %q (its folder name) is not kebab-case; rename the folder with lowercase letters and digits in groups joined by single hyphens", e.Name),
 			})
 		}
-		c := &Collection{ID: e.name, Dir: path, Records: map[string]*jsonsrc.Value{}}
+		c := &Collection{ID: e.Name, Dir: path, Records: map[string]*jsonsrc.Value{}}
 		for _, r := range b.tree.dirs[path] {
-			if strings.HasPrefix(r.name, ".") {
+			if strings.HasPrefix(r.Name, ".") {
 				continue
 			}
-			rpath := filepath.Join(path, r.name)
+			rpath := filepath.Join(path, r.Name)
 			switch {
-			case r.isDir:
+			case r.IsDir:
 				b.report(source.Finding{
 					Code: "COLLECTION_SUBDIRECTORY", Severity: source.Error, File: p.anchorFile(), Subject: rpath,
-					Message: fmt.Sprintf("collections/%s/%s is a folder; a collection is flat, so move its files up or make it a sibling collection", e.name, r.name),
+					Message: fmt.Sprintf("collections/%s/%s is a folder; a collection is flat, so move its files up or make it a sibling collection", e.Name, r.Name),
 				})
 				continue
-			case !strings.HasSuffix(r.name, ".json"):
+			case !strings.HasSuffix(r.Name, ".json"):
 				b.report(source.Finding{
 					Code: "COLLECTION_STRAY_FILE", Severity: source.Error, File: rpath,
-					Message: fmt.Sprintf("collections/%s/%s is neither the schema file _collection.json nor a .json record; move it out of the collection", e.name, r.name),
+					Message: fmt.Sprintf("collections/%s/%s is neither the schema file _collection.json nor a .json record; move it out of the collection", e.Name, r.Name),
 				})
 				continue
 			}
-			rel := "collections/" + e.name + "/" + r.name
-			if r.name == "_collection.json" {
+			rel := "collections/" + e.Name + "/" + r.Name
+			if r.Name == "_collection.json" {
 				c.HasSchema = true
 				c.Schema = b.readJSON(p, rel)
 				if c.Schema != nil {
@@ -346,7 +346,7 @@ func (b *builder) readCollections(p *Package) {
 				}
 				continue
 			}
-			id := strings.TrimSuffix(r.name, ".json")
+			id := strings.TrimSuffix(r.Name, ".json")
 			if !source.IsKebab(id) {
 				b.report(source.Finding{
 					Code: "COLLECTION_ID_GRAMMAR", Severity: source.Error, File: rpath,
@@ -364,7 +364,7 @@ func (b *builder) readCollections(p *Package) {
 			}
 			c.Records[id] = v
 		}
-		p.Collections[e.name] = c
+		p.Collections[e.Name] = c
 	}
 }
 
@@ -372,10 +372,10 @@ func (b *builder) readCollections(p *Package) {
 // adoptions and packs.
 func (b *builder) loadContracts(p *Package) {
 	for _, e := range b.tree.dirs[p.Root] {
-		if e.isDir && e.name != "contracts" && strings.EqualFold(e.name, "contracts") {
+		if e.IsDir && e.Name != "contracts" && strings.EqualFold(e.Name, "contracts") {
 			b.report(source.Finding{
-				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(), Subject: filepath.Join(p.Root, e.name),
-				Message: fmt.Sprintf("the folder %q is not read as contracts: the name must be exactly \"contracts\" in lowercase; rename it", e.name),
+				Code: "CONTRACT_FOLDER_CASE", Severity: source.Warning, File: p.anchorFile(), Subject: filepath.Join(p.Root, e.Name),
+				Message: fmt.Sprintf("the folder %q is not read as contracts: the name must be exactly \"contracts\" in lowercase; rename it", e.Name),
 			})
 		}
 	}
@@ -396,30 +396,30 @@ func (b *builder) loadContracts(p *Package) {
 	claims, unknown := false, false
 	var bad []source.Finding
 	for _, e := range entries {
-		if strings.HasPrefix(e.name, ".") {
+		if strings.HasPrefix(e.Name, ".") {
 			continue
 		}
 		counted++
-		f := p.files.get("contracts/" + e.name)
-		if f == nil && !e.isDir && strings.HasSuffix(e.name, ".json") {
+		f := p.files.get("contracts/" + e.Name)
+		if f == nil && !e.IsDir && strings.HasSuffix(e.Name, ".json") {
 			// A .json entry the walk did not read (a symbolic link that
 			// leaves the folder, an unreadable file) has its own finding;
 			// nothing is known of what it holds.
 			unknown = true
 			continue
 		}
-		if e.isDir || !strings.HasSuffix(e.name, ".json") {
-			file, subject := p.anchorFile(), filepath.Join(dir, e.name)
-			if !e.isDir {
+		if e.IsDir || !strings.HasSuffix(e.Name, ".json") {
+			file, subject := p.anchorFile(), filepath.Join(dir, e.Name)
+			if !e.IsDir {
 				file, subject = subject, ""
 			}
 			what := "a file that is not .json"
-			if e.isDir {
+			if e.IsDir {
 				what = "a folder"
 			}
 			bad = append(bad, source.Finding{
 				Code: "CONTRACT_FOLDER_ENTRY", Severity: source.Error, File: file, Subject: subject,
-				Message: fmt.Sprintf("contracts/%s is %s; contracts/ may hold only adoption files and <contract>-<version>.pack.json packs, so move it elsewhere", e.name, what),
+				Message: fmt.Sprintf("contracts/%s is %s; contracts/ may hold only adoption files and <contract>-<version>.pack.json packs, so move it elsewhere", e.Name, what),
 			})
 			continue
 		}
@@ -427,7 +427,7 @@ func (b *builder) loadContracts(p *Package) {
 			unknown = true
 			continue
 		}
-		if _, _, isPack := pack.IsPackFileName(e.name); isPack {
+		if _, _, isPack := pack.IsPackFileName(e.Name); isPack {
 			p.Packs = append(p.Packs, f.entry.getPack(f.Path))
 			continue
 		}
@@ -485,13 +485,13 @@ func (b *builder) loadContracts(p *Package) {
 // parallel, as packs or adoptions by their names, so that the loop of
 // loadContracts, which must run in the folder's order, finds every parse
 // in its cache entry. An entry parsed in an earlier build costs a lookup.
-func parseContracts(p *Package, entries []dirEntry) {
+func parseContracts(p *Package, entries []DirEntry) {
 	var files []*File
 	for _, e := range entries {
-		if e.isDir || strings.HasPrefix(e.name, ".") || !strings.HasSuffix(e.name, ".json") {
+		if e.IsDir || strings.HasPrefix(e.Name, ".") || !strings.HasSuffix(e.Name, ".json") {
 			continue
 		}
-		if f := p.files.get("contracts/" + e.name); f != nil && f.Skipped == "" && f.entry != nil {
+		if f := p.files.get("contracts/" + e.Name); f != nil && f.Skipped == "" && f.entry != nil {
 			files = append(files, f)
 		}
 	}
@@ -505,8 +505,8 @@ func parseContracts(p *Package, entries []dirEntry) {
 	})
 }
 
-// arrayElems returns an array's elements, or nil for anything else.
-func arrayElems(v *jsonsrc.Value) []*jsonsrc.Value {
+// ArrayElems returns an array's elements, or nil for anything else.
+func ArrayElems(v *jsonsrc.Value) []*jsonsrc.Value {
 	if v == nil || v.Kind != jsonsrc.Array {
 		return nil
 	}

@@ -67,7 +67,7 @@ func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root str
 		}
 	}
 	c := checkRecord(record, data, found, snap, p, root, true)
-	res := &BuildResult{Record: c.rec, Package: p, Tests: c.tests}
+	res := &BuildResult{Record: c.Rec, Package: p, Tests: c.Tests}
 	res.Diagnostics = c.place(NewLines(record, data))
 	errors := 0
 	for _, d := range res.Diagnostics {
@@ -87,66 +87,71 @@ func CheckBuild(record string, data []byte, found bool, snap *Snapshot, root str
 // (a nil snap: the record alone; a nil p: no package was found at root).
 // copies adds the package's own MANIFEST_JSON and TUNING_JSON, as build
 // mode reports them; the editor shows them in their files already.
-func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Package, root string, copies bool) *buildChecker {
-	c := &buildChecker{file: record, copies: copies}
+func checkRecord(record string, data []byte, found bool, snap *Snapshot, p *Package, root string, copies bool) *BuildChecker {
+	c := &BuildChecker{file: record, copies: copies}
 	if !found {
 		c.report(buildrecord.CodeFileMissing, source.Span{}, fmt.Sprintf("there is no build record file %s; give the path of an %s", filepath.Base(record), buildrecord.FileName))
 	} else {
-		c.rec = buildrecord.Parse(record, data)
-		c.out = append(c.out, c.rec.Findings...)
+		c.Rec = buildrecord.Parse(record, data)
+		c.out = append(c.out, c.Rec.Findings...)
 	}
 	if snap == nil {
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeCrossChecksSkipped, Severity: source.Warning, File: record,
 			Message: "the record was checked without its source package, so the checks against the package did not run (only the record's shape and the sum of its counts were checked); name the package folder after the record to run them"})
 		return c
 	}
-	c.snap, c.p, c.root = snap, p, root
+	c.snap, c.P, c.root = snap, p, root
 	c.run()
 	return c
 }
 
-// buildChecker holds one build-record check.
-type buildChecker struct {
+// BuildChecker holds one build-record check.
+type BuildChecker struct {
+	// file is the record's path and Rec its reading; snap is the snapshot
+	// of the package checked against, root that package's folder and P the
+	// package itself.
 	file   string
 	copies bool
-	rec    *buildrecord.Record
+	Rec    *buildrecord.Record
 	snap   *Snapshot
 	root   string
-	p      *Package
+	P      *Package
 	out    []source.Finding
 	// copied are diagnostics of the package's own files reported as they
 	// are (MANIFEST_JSON, TUNING_JSON).
 	copied []Diagnostic
-	tests  []BuildTest
-	// expected is the key set of the snapshot (§7 check 4) with what each
+	// Tests are the tests of the package the record reports on.
+	Tests []BuildTest
+	// Expected is the key set of the snapshot (§7 check 4) with what each
 	// key requires; held are key prefixes whose keys are not known because
 	// a file they come from cannot be read.
-	expected map[string]*snapshotKey
+	Expected map[string]*SnapshotKey
 	held     []string
 }
 
-// snapshotKey is what the package requires of one key of the snapshot.
-type snapshotKey struct {
-	key string
-	// want is the number the key must hold, when the package decides it;
-	// why says where that number comes from.
-	want    *float64
-	why     string
+// SnapshotKey is what the package requires of one key of the snapshot.
+type SnapshotKey struct {
+	// Key is the key's name.
+	Key string
+	// Want is the number the key must hold, when the package decides it;
+	// Why says where that number comes from.
+	Want    *float64
+	Why     string
 	related []source.Related
-	// lo and hi bound it when hasRange.
-	hasRange bool
-	lo, hi   float64
+	// Lo and Hi bound it when HasRange; Integer says it must be whole.
+	HasRange bool
+	Lo, Hi   float64
 	rangeAt  source.Related
-	integer  bool
+	Integer  bool
 }
 
-func (c *buildChecker) report(code string, span source.Span, msg string, related ...source.Related) {
+func (c *BuildChecker) report(code string, span source.Span, msg string, related ...source.Related) {
 	c.out = append(c.out, source.Finding{Code: code, Severity: source.Error, File: c.file, Span: span, Message: msg, Related: related})
 }
 
 // place turns the findings into diagnostics: those of the record with its
 // lines, the related places in the package with the snapshot's.
-func (c *buildChecker) place(lines *source.Lines) []Diagnostic {
+func (c *BuildChecker) place(lines *source.Lines) []Diagnostic {
 	out := append([]Diagnostic(nil), c.copied...)
 	for _, f := range c.out {
 		span := f.Span
@@ -169,11 +174,11 @@ func (c *buildChecker) place(lines *source.Lines) []Diagnostic {
 	return out
 }
 
-func (c *buildChecker) run() {
+func (c *BuildChecker) run() {
 	manifestOK := c.readManifest()
 	tuningOK := c.readTuning()
 	planOK := c.readPlan()
-	if c.p == nil || c.rec == nil || c.rec.Root == nil || c.p.Manifest == nil && c.p.TuningFile == nil {
+	if c.P == nil || c.Rec == nil || c.Rec.Root == nil || c.P.Manifest == nil && c.P.TuningFile == nil {
 		// A folder without manifest.json and tuning.json is no source
 		// package to compare with.
 		return
@@ -193,15 +198,15 @@ func (c *buildChecker) run() {
 
 // opening is where a finding about a missing member of v is shown: v's
 // opening, else the record's.
-func (c *buildChecker) opening(v *jsonsrc.Value) source.Span {
+func (c *BuildChecker) opening(v *jsonsrc.Value) source.Span {
 	if v != nil {
 		return v.Opening()
 	}
-	return c.rec.Root.Opening()
+	return c.Rec.Root.Opening()
 }
 
 // copy reports the package file's own syntax finding of code.
-func (c *buildChecker) copy(f *File, code string) {
+func (c *BuildChecker) copy(f *File, code string) {
 	if f == nil || !c.copies {
 		return
 	}
@@ -214,22 +219,22 @@ func (c *buildChecker) copy(f *File, code string) {
 
 // readManifest reports BUILD_SPEC_MISSING (with MANIFEST_JSON when the file
 // does not parse) and says whether the manifest can be compared.
-func (c *buildChecker) readManifest() bool {
+func (c *BuildChecker) readManifest() bool {
 	path := filepath.Join(c.root, "manifest.json")
 	var f *File
-	if c.p != nil {
-		f = c.p.Manifest
+	if c.P != nil {
+		f = c.P.Manifest
 	}
 	switch {
-	case f == nil && c.p.caseSibling("manifest.json") != "":
+	case f == nil && c.P.caseSibling("manifest.json") != "":
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
-			Message: "the source package's manifest.json " + c.p.caseSibling("manifest.json") + ", so the record's identity cannot be compared until then"})
+			Message: "the source package's manifest.json " + c.P.caseSibling("manifest.json") + ", so the record's identity cannot be compared until then"})
 		return false
 	case f == nil:
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
 			Message: fmt.Sprintf("the source package has no manifest.json (looked in %s), so the record's identity cannot be compared; name the package folder that holds it", c.root)})
 		return false
-	case f.Skipped != "" || c.p.Unreadable("manifest.json") || c.p.ManifestModel == nil:
+	case f.Skipped != "" || c.P.Unreadable("manifest.json") || c.P.ManifestModel == nil:
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecMissing, Severity: source.Error, File: c.file, Subject: path,
 			Message: "the source package's manifest.json cannot be read as JSON, so the record's identity cannot be compared; fix the manifest first"})
 		c.copy(f, "MANIFEST_JSON")
@@ -240,14 +245,14 @@ func (c *buildChecker) readManifest() bool {
 
 // readTuning reports BUILD_SPEC_TUNING_MISSING, or the package's
 // TUNING_JSON, and says whether tuning.json can be read.
-func (c *buildChecker) readTuning() bool {
+func (c *BuildChecker) readTuning() bool {
 	var f *File
-	if c.p != nil {
-		f = c.p.TuningFile
+	if c.P != nil {
+		f = c.P.TuningFile
 	}
 	if f == nil {
 		msg := "the source package has no tuning.json, so the resolved tuning cannot be checked; name the package folder that holds it"
-		if note := c.p.caseSibling("tuning.json"); note != "" {
+		if note := c.P.caseSibling("tuning.json"); note != "" {
 			msg = "the source package's tuning.json " + note + ", so the resolved tuning cannot be checked until then"
 		}
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecTuningMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, "tuning.json"),
@@ -257,7 +262,7 @@ func (c *buildChecker) readTuning() bool {
 	// A tuning.json that parses is read as it is, even when its top level
 	// is not an object (the package check's TUNING_SCHEMA): it then
 	// declares no key, rule or range.
-	if c.p.Tuning == nil || f.Skipped != "" || hasCode(c.p.Tuning.Findings, tuning.CodeJSON) {
+	if c.P.Tuning == nil || f.Skipped != "" || hasCode(c.P.Tuning.Findings, tuning.CodeJSON) {
 		c.copy(f, tuning.CodeJSON)
 		return false
 	}
@@ -276,10 +281,10 @@ func hasCode(findings []source.Finding, code string) bool {
 
 // readPlan reports BUILD_SPEC_PLAN_MISSING and says whether the package's
 // AT-n tests are known.
-func (c *buildChecker) readPlan() bool {
+func (c *BuildChecker) readPlan() bool {
 	var f *File
-	if c.p != nil {
-		f = c.p.files.get(buildplan.FileName)
+	if c.P != nil {
+		f = c.P.files.get(buildplan.FileName)
 	} else if c.snap != nil {
 		f = c.snap.files.get(filepath.Join(c.root, buildplan.FileName))
 	}
@@ -289,7 +294,7 @@ func (c *buildChecker) readPlan() bool {
 			what = "has a " + buildplan.FileName + " that cannot be read"
 		}
 		msg := fmt.Sprintf("the source package %s, so its tests cannot be counted; a package without a build plan cannot have a conforming build", what)
-		if note := c.p.caseSibling(buildplan.FileName); f == nil && note != "" {
+		if note := c.P.caseSibling(buildplan.FileName); f == nil && note != "" {
 			msg = "the source package's " + buildplan.FileName + " " + note + ", so its tests cannot be counted until then"
 		}
 		c.out = append(c.out, source.Finding{Code: buildrecord.CodeSpecPlanMissing, Severity: source.Error, File: c.file, Subject: filepath.Join(c.root, buildplan.FileName),
@@ -302,18 +307,18 @@ func (c *buildChecker) readPlan() bool {
 // isString reports whether v is a string.
 func isString(v *jsonsrc.Value) bool { return v != nil && v.Kind == jsonsrc.String }
 
-func (c *buildChecker) manifestPlace(v *jsonsrc.Value, what string) []source.Related {
+func (c *BuildChecker) manifestPlace(v *jsonsrc.Value, what string) []source.Related {
 	if v == nil {
 		return nil
 	}
-	return []source.Related{{File: c.p.Manifest.Path, Span: v.Span, Message: what}}
+	return []source.Related{{File: c.P.Manifest.Path, Span: v.Span, Message: what}}
 }
 
 // identity runs §7 checks 1 and 2 and rule 11.
-func (c *buildChecker) identity() {
-	m := c.p.ManifestModel.Root
+func (c *BuildChecker) identity() {
+	m := c.P.ManifestModel.Root
 	for _, x := range []struct{ key, code string }{{"id", buildrecord.CodeSpecID}, {"version", buildrecord.CodeSpecVersion}} {
-		got := c.rec.Spec.Get(x.key)
+		got := c.Rec.Spec.Get(x.key)
 		if !isString(got) {
 			continue // a schema finding
 		}
@@ -324,7 +329,7 @@ func (c *buildChecker) identity() {
 		}
 	}
 	md := m.Get("designer")
-	if name := c.rec.Designer.Get("name"); name != nil {
+	if name := c.Rec.Designer.Get("name"); name != nil {
 		if isString(name) {
 			s, want := name.Str, md.Get("name")
 			if !isString(want) || want.Str != s {
@@ -334,7 +339,7 @@ func (c *buildChecker) identity() {
 		}
 	}
 	for _, key := range []string{"handle", "contact"} {
-		got, want := c.rec.Designer.Get(key), md.Get(key)
+		got, want := c.Rec.Designer.Get(key), md.Get(key)
 		if got == nil || want == nil {
 			continue
 		}
@@ -343,13 +348,13 @@ func (c *buildChecker) identity() {
 				c.manifestPlace(want, "the manifest's designer "+key)...)
 		}
 	}
-	if c.rec.Commerce != nil {
+	if c.Rec.Commerce != nil {
 		want := m.Get("commerce")
 		switch {
 		case want == nil:
-			c.report(buildrecord.CodeCommerceMismatch, c.rec.Commerce.Opening(), "the record copies a commerce object, but the source manifest has none; remove commerce from the record")
-		case !buildrecord.Equal(c.rec.Commerce, want):
-			c.report(buildrecord.CodeCommerceMismatch, c.rec.Commerce.Opening(), "commerce is not an exact copy of the source manifest's commerce object; copy it as it is (license, split and derived_from), or leave it out",
+			c.report(buildrecord.CodeCommerceMismatch, c.Rec.Commerce.Opening(), "the record copies a commerce object, but the source manifest has none; remove commerce from the record")
+		case !buildrecord.Equal(c.Rec.Commerce, want):
+			c.report(buildrecord.CodeCommerceMismatch, c.Rec.Commerce.Opening(), "commerce is not an exact copy of the source manifest's commerce object; copy it as it is (license, split and derived_from), or leave it out",
 				c.manifestPlace(want, "the manifest's commerce")...)
 		}
 	}
@@ -370,17 +375,17 @@ func describe(v *jsonsrc.Value) string {
 }
 
 // answers runs §7 check 3 and the rejection of check 4.
-func (c *buildChecker) answers(tuningOK bool) {
-	if c.p.Unreadable("personalization.json") || c.rec.AnswersObject == nil {
+func (c *BuildChecker) answers(tuningOK bool) {
+	if c.P.Unreadable("personalization.json") || c.Rec.AnswersObject == nil {
 		return // its syntax error, or the record's schema finding
 	}
-	pers := c.p.pers
+	pers := c.P.pers
 	var ids []string
 	if pers != nil {
 		ids = pers.QuestionIDs()
 	}
 	persFile := filepath.Join(c.root, "personalization.json")
-	for _, a := range c.rec.Answers {
+	for _, a := range c.Rec.Answers {
 		var q *personalization.Question
 		if pers != nil {
 			q = pers.Question(a.Key)
@@ -390,8 +395,8 @@ func (c *buildChecker) answers(tuningOK bool) {
 			switch {
 			case pers == nil:
 				msg += "; it has no personalization.json, so answers is {}"
-			case nearest(a.Key, ids) != "":
-				msg += fmt.Sprintf("; did you mean %q?", nearest(a.Key, ids))
+			case Nearest(a.Key, ids) != "":
+				msg += fmt.Sprintf("; did you mean %q?", Nearest(a.Key, ids))
 			default:
 				msg += "; remove it"
 			}
@@ -409,7 +414,7 @@ func (c *buildChecker) answers(tuningOK bool) {
 			if !tuningOK || q.SetsKey == "" {
 				continue
 			}
-			if e, s := c.p.Tuning.SetsTarget(q.SetsKey); s == tuning.Settable && !e.Admits(v.Num) {
+			if e, s := c.P.Tuning.SetsTarget(q.SetsKey); s == tuning.Settable && !e.Admits(v.Num) {
 				c.report(buildrecord.CodeAnswerRejected, v.Span, fmt.Sprintf("the answer %s to question %q is outside the range [%s, %s] of %s, which it sets; an answer outside the range is rejected, never moved to the range's end", v.Raw, q.ID,
 					ruleline.FormatNumber(e.Range[0]), ruleline.FormatNumber(e.Range[1]), q.SetsKey), at...)
 			}
@@ -435,10 +440,10 @@ func (c *buildChecker) answers(tuningOK bool) {
 		return
 	}
 	for _, q := range pers.Questions {
-		if q.ID == "" || c.rec.Answer(q.ID) != nil {
+		if q.ID == "" || c.Rec.Answer(q.ID) != nil {
 			continue
 		}
-		c.report(buildrecord.CodeAnswerMissing, c.rec.AnswersObject.Opening(), fmt.Sprintf("answers has no answer to question %q; record the answer the build used, its default included", q.ID),
+		c.report(buildrecord.CodeAnswerMissing, c.Rec.AnswersObject.Opening(), fmt.Sprintf("answers has no answer to question %q; record the answer the build used, its default included", q.ID),
 			source.Related{File: persFile, Span: q.IDSpan, Message: "question " + q.ID})
 	}
 }
@@ -453,49 +458,49 @@ func quotedList(list []string) []string {
 
 // expectedKeys builds the key set of §7 check 4 with what each key
 // requires.
-func (c *buildChecker) expectedKeys() {
-	p := c.p
+func (c *BuildChecker) expectedKeys() {
+	p := c.P
 	tuningFile := p.TuningFile.Path
-	c.expected = map[string]*snapshotKey{}
+	c.Expected = map[string]*SnapshotKey{}
 	for _, e := range p.Tuning.Entries {
-		k := &snapshotKey{key: e.Key}
+		k := &SnapshotKey{Key: e.Key}
 		if e.Range != nil {
-			k.hasRange, k.lo, k.hi = true, e.Range[0], e.Range[1]
+			k.HasRange, k.Lo, k.Hi = true, e.Range[0], e.Range[1]
 			if r, ok := p.Tuning.Range(e.Key); ok {
 				k.rangeAt = source.Related{File: tuningFile, Span: r.ValueSpan, Message: "the range of " + e.Key}
 			}
 		}
 		if e.Kind() == tuning.Decided && e.HasNumber {
 			n := e.Number
-			k.want, k.why = &n, "the package decides it"
+			k.Want, k.Why = &n, "the package decides it"
 			k.related = []source.Related{{File: tuningFile, Span: e.ValueSpan, Message: "the value of " + e.Key}}
 		}
-		c.expected[e.Key] = k
+		c.Expected[e.Key] = k
 	}
 	// The answers, in question order; a later assignment replaces an
 	// earlier one (§5 procedure step 2).
 	if p.pers != nil {
 		persFile := filepath.Join(c.root, "personalization.json")
 		for _, t := range p.pers.Apply(func(q *personalization.Question) *jsonsrc.Value {
-			if a := c.rec.Answer(q.ID); a != nil {
+			if a := c.Rec.Answer(q.ID); a != nil {
 				return a.Value
 			}
 			return nil
 		}) {
-			k := c.expected[t.Key]
+			k := c.Expected[t.Key]
 			if _, s := p.Tuning.SetsTarget(t.Key); s != tuning.Settable || k == nil {
 				continue
 			}
 			n := t.Value
-			k.want = &n
+			k.Want = &n
 			if t.Option != nil {
-				k.why = fmt.Sprintf("option %q of question %q sets it", t.Option.ID, t.Question.ID)
+				k.Why = fmt.Sprintf("option %q of question %q sets it", t.Option.ID, t.Question.ID)
 				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the number option %q sets", t.Option.ID)}}
-			} else if c.rec.Answer(t.Question.ID) == nil {
-				k.why = fmt.Sprintf("the record gives question %q no answer, so its default sets it", t.Question.ID)
+			} else if c.Rec.Answer(t.Question.ID) == nil {
+				k.Why = fmt.Sprintf("the record gives question %q no answer, so its default sets it", t.Question.ID)
 				k.related = []source.Related{{File: persFile, Span: t.ValueSpan, Message: fmt.Sprintf("the default of question %q", t.Question.ID)}}
 			} else {
-				k.why = fmt.Sprintf("the answer to question %q sets it", t.Question.ID)
+				k.Why = fmt.Sprintf("the answer to question %q sets it", t.Question.ID)
 				k.related = nil // the answer is in the record
 			}
 		}
@@ -512,7 +517,7 @@ func (c *buildChecker) expectedKeys() {
 			c.held = append(c.held, "collections."+id+".")
 		}
 		for _, f := range fields {
-			c.expected[f.Address] = &snapshotKey{key: f.Address, integer: f.Integer}
+			c.Expected[f.Address] = &SnapshotKey{Key: f.Address, Integer: f.Integer}
 		}
 	}
 	for _, a := range p.Adoptions {
@@ -529,20 +534,20 @@ func (c *buildChecker) expectedKeys() {
 				continue
 			}
 			key := "contracts." + a.ID + "." + d.Name.Text
-			k := &snapshotKey{key: key}
+			k := &SnapshotKey{Key: key}
 			if n, ok := st.Resolved(d.Name.Text); ok {
-				k.want, k.why = &n, fmt.Sprintf("it is the resolved number of %s in adoption %s", d.Name.Text, a.ID)
+				k.Want, k.Why = &n, fmt.Sprintf("it is the resolved number of %s in adoption %s", d.Name.Text, a.ID)
 				if s := a.SuppliedValue(d.Name.Text); s != nil && s.Value != nil {
 					k.related = []source.Related{{File: a.File, Span: s.Value.Span, Message: "the value of " + d.Name.Text}}
 				}
 			}
-			c.expected[key] = k
+			c.Expected[key] = k
 		}
 	}
 }
 
 // isHeld reports whether a key comes from a file that cannot be read.
-func (c *buildChecker) isHeld(key string) bool {
+func (c *BuildChecker) isHeld(key string) bool {
 	for _, h := range c.held {
 		if strings.HasPrefix(key, h) {
 			return true
@@ -551,12 +556,12 @@ func (c *buildChecker) isHeld(key string) bool {
 	return false
 }
 
-// missingKeys returns, sorted, the snapshot keys the package requires
+// MissingKeys returns, sorted, the snapshot keys the package requires
 // that resolved_tuning.values does not record.
-func (c *buildChecker) missingKeys() []string {
+func (c *BuildChecker) MissingKeys() []string {
 	var missing []string
-	for key := range c.expected {
-		if c.rec.Value(key) == nil {
+	for key := range c.Expected {
+		if c.Rec.Value(key) == nil {
 			missing = append(missing, key)
 		}
 	}
@@ -565,27 +570,27 @@ func (c *buildChecker) missingKeys() []string {
 }
 
 // snapshot runs §7 check 4 over resolved_tuning.values.
-func (c *buildChecker) snapshot() {
+func (c *BuildChecker) snapshot() {
 	c.expectedKeys()
-	values := c.rec.ValuesObject
+	values := c.Rec.ValuesObject
 	if values == nil {
 		return // the record's schema finding
 	}
-	for _, key := range c.missingKeys() {
+	for _, key := range c.MissingKeys() {
 		c.report(buildrecord.CodeTuningKeys, values.Opening(), fmt.Sprintf("resolved_tuning.values lacks %q; the snapshot holds every values and open key, every present open record field and every active contract value, so record the number the build used", key))
 	}
 	var all []string
-	for key := range c.expected {
+	for key := range c.Expected {
 		all = append(all, key)
 	}
-	for _, e := range c.rec.Values {
-		k := c.expected[e.Key]
+	for _, e := range c.Rec.Values {
+		k := c.Expected[e.Key]
 		if k == nil {
 			if c.isHeld(e.Key) {
 				continue
 			}
 			msg := fmt.Sprintf("%q is not a key of the source package's snapshot", e.Key)
-			if n := nearest(e.Key, all); n != "" {
+			if n := Nearest(e.Key, all); n != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", n)
 			}
 			c.report(buildrecord.CodeTuningKeys, e.KeySpan, msg+"; remove it: an inactive contract value and a missing open record field have no key")
@@ -595,25 +600,25 @@ func (c *buildChecker) snapshot() {
 		if !v.Finite() {
 			continue // the schema finding
 		}
-		if k.want != nil && v.Num != *k.want {
-			c.report(buildrecord.CodeTuningValue, v.Span, fmt.Sprintf("%s is %s, but %s must be %s: %s", e.Key, v.Raw, e.Key, ruleline.FormatNumber(*k.want), k.why), k.related...)
+		if k.Want != nil && v.Num != *k.Want {
+			c.report(buildrecord.CodeTuningValue, v.Span, fmt.Sprintf("%s is %s, but %s must be %s: %s", e.Key, v.Raw, e.Key, ruleline.FormatNumber(*k.Want), k.Why), k.related...)
 		}
-		if k.hasRange && (v.Num < k.lo || v.Num > k.hi) {
+		if k.HasRange && (v.Num < k.Lo || v.Num > k.Hi) {
 			var rel []source.Related
 			if k.rangeAt.File != "" {
 				rel = append(rel, k.rangeAt)
 			}
-			c.report(buildrecord.CodeTuningRange, v.Span, fmt.Sprintf("%s is %s, outside its range [%s, %s]; record a number inside the range", e.Key, v.Raw, ruleline.FormatNumber(k.lo), ruleline.FormatNumber(k.hi)), rel...)
+			c.report(buildrecord.CodeTuningRange, v.Span, fmt.Sprintf("%s is %s, outside its range [%s, %s]; record a number inside the range", e.Key, v.Raw, ruleline.FormatNumber(k.Lo), ruleline.FormatNumber(k.Hi)), rel...)
 		}
-		if k.integer && v.Num != math.Trunc(v.Num) {
+		if k.Integer && v.Num != math.Trunc(v.Num) {
 			c.report(buildrecord.CodeRecordValue, v.Span, fmt.Sprintf("%s is an integer record field, but the build records %s; record a whole number", e.Key, v.Raw))
 		}
 	}
 }
 
 // recorded returns the finite number the record gives a key.
-func (c *buildChecker) recorded(key string) (float64, bool) {
-	if e := c.rec.Value(key); e != nil && e.Value.Finite() {
+func (c *BuildChecker) recorded(key string) (float64, bool) {
+	if e := c.Rec.Value(key); e != nil && e.Value.Finite() {
 		return e.Value.Num, true
 	}
 	return 0, false
@@ -621,22 +626,22 @@ func (c *buildChecker) recorded(key string) (float64, bool) {
 
 // valueSpan is where a finding about names is shown: the first name the
 // record holds, else the values object.
-func (c *buildChecker) valueSpan(names []string) source.Span {
+func (c *BuildChecker) valueSpan(names []string) source.Span {
 	for _, n := range names {
-		if e := c.rec.Value(n); e != nil {
+		if e := c.Rec.Value(n); e != nil {
 			return e.Value.Span
 		}
 	}
-	return c.opening(c.rec.ValuesObject)
+	return c.opening(c.Rec.ValuesObject)
 }
 
 // rules evaluates the rules of tuning.json over the recorded numbers
 // (BUILD_TUNING_RULE).
-func (c *buildChecker) rules() {
-	if c.rec.ValuesObject == nil {
+func (c *BuildChecker) rules() {
+	if c.Rec.ValuesObject == nil {
 		return
 	}
-	p := c.p
+	p := c.P
 	records := func(id string) (*tuning.Collection, bool) {
 		col := p.Collections[id]
 		if col == nil {
@@ -644,7 +649,7 @@ func (c *buildChecker) rules() {
 		}
 		return &tuning.Collection{Records: col.Records, HasSchema: col.HasSchema, Schema: col.Schema}, true
 	}
-	inSet := func(name string) bool { return c.expected[name] != nil || c.isHeld(name) }
+	inSet := func(name string) bool { return c.Expected[name] != nil || c.isHeld(name) }
 	for _, br := range p.Tuning.CheckBuild(records, c.recorded, inSet) {
 		if br.Problem == "" {
 			continue
@@ -656,8 +661,8 @@ func (c *buildChecker) rules() {
 
 // contractRules re-evaluates the comparison rules of every adoption over
 // its values in the snapshot (§10.6 rules 3 and 5).
-func (c *buildChecker) contractRules() {
-	for _, a := range c.p.Adoptions {
+func (c *BuildChecker) contractRules() {
+	for _, a := range c.P.Adoptions {
 		if a.ParseError != nil {
 			continue
 		}
@@ -716,13 +721,13 @@ func dedupe(list []string) []string {
 
 // contractsKnown reports whether every adoption and pack could be read,
 // so the generated tests and the checked adoptions are known.
-func (c *buildChecker) contractsKnown() bool {
-	for _, a := range c.p.Adoptions {
+func (c *BuildChecker) contractsKnown() bool {
+	for _, a := range c.P.Adoptions {
 		if a.ParseError != nil || a.Root == nil {
 			return false
 		}
 	}
-	for _, pk := range c.p.Packs {
+	for _, pk := range c.P.Packs {
 		if pk.Unparsed {
 			return false
 		}
@@ -732,24 +737,24 @@ func (c *buildChecker) contractsKnown() bool {
 
 // packageTests lists the package's tests: the AT-n tests of the build plan
 // when planOK, then the tests the checked packs generate.
-func (c *buildChecker) packageTests(planOK bool) {
+func (c *BuildChecker) packageTests(planOK bool) {
 	seen := map[string]bool{}
 	add := func(t BuildTest) {
 		if !seen[t.Name] {
 			seen[t.Name] = true
-			c.tests = append(c.tests, t)
+			c.Tests = append(c.Tests, t)
 		}
 	}
-	if f := c.p.files.get(buildplan.FileName); planOK && f != nil {
+	if f := c.P.files.get(buildplan.FileName); planOK && f != nil {
 		for _, t := range f.entry.getPlan().Tests {
 			if _, ok := t.N(); ok {
 				add(BuildTest{Name: "AT-" + t.Number, Type: t.Type, File: f.Path, Span: t.IDSpan})
 			}
 		}
 	}
-	for _, a := range c.p.Adoptions {
-		pk := c.p.PackFor(a)
-		st := c.p.State(a)
+	for _, a := range c.P.Adoptions {
+		pk := c.P.PackFor(a)
+		st := c.P.State(a)
 		if pk == nil || st == nil || a.ParseError != nil {
 			continue
 		}
@@ -761,10 +766,10 @@ func (c *buildChecker) packageTests(planOK bool) {
 }
 
 // test returns the package's test of a name, or nil.
-func (c *buildChecker) test(name string) *BuildTest {
-	for i := range c.tests {
-		if c.tests[i].Name == name {
-			return &c.tests[i]
+func (c *BuildChecker) test(name string) *BuildTest {
+	for i := range c.Tests {
+		if c.Tests[i].Name == name {
+			return &c.Tests[i]
 		}
 	}
 	return nil
@@ -773,7 +778,7 @@ func (c *buildChecker) test(name string) *BuildTest {
 // nameKnowable reports whether the package's tests of the form of name
 // are known: AT-n names with the build plan, generated names with every
 // adoption and pack read.
-func (c *buildChecker) nameKnowable(name string, planOK, contractsOK bool) bool {
+func (c *BuildChecker) nameKnowable(name string, planOK, contractsOK bool) bool {
 	if strings.Contains(name, "/") {
 		return contractsOK
 	}
@@ -781,10 +786,10 @@ func (c *buildChecker) nameKnowable(name string, planOK, contractsOK bool) bool 
 }
 
 // unknownTest says why a test name names no test of the package.
-func (c *buildChecker) unknownTest(name string) string {
+func (c *BuildChecker) unknownTest(name string) string {
 	msg := fmt.Sprintf("%q names no test of the source package", name)
 	var names []string
-	for _, t := range c.tests {
+	for _, t := range c.Tests {
 		names = append(names, t.Name)
 	}
 	switch {
@@ -792,8 +797,8 @@ func (c *buildChecker) unknownTest(name string) string {
 		msg += fmt.Sprintf("; a generated test is named without the heading's \"AT \" prefix: %q", strings.TrimPrefix(name, "AT "))
 	case strings.HasPrefix(name, "AT-0") && len(name) > 4:
 		msg += "; write the number without leading zeros"
-	case nearest(name, names) != "":
-		msg += fmt.Sprintf("; did you mean %q?", nearest(name, names))
+	case Nearest(name, names) != "":
+		msg += fmt.Sprintf("; did you mean %q?", Nearest(name, names))
 	default:
 		msg += "; a test is named AT-<n> or <adoption>/<template>[/<row-id>]"
 	}
@@ -801,13 +806,13 @@ func (c *buildChecker) unknownTest(name string) string {
 }
 
 // checkTests runs §7 checks 5 to 7.
-func (c *buildChecker) checkTests(planOK bool) {
+func (c *BuildChecker) checkTests(planOK bool) {
 	c.packageTests(planOK)
 	contractsOK := c.contractsKnown()
-	rec := c.rec
-	if total, ok := buildrecord.Count(rec.Total); ok && planOK && contractsOK && total != float64(len(c.tests)) {
+	rec := c.Rec
+	if total, ok := buildrecord.Count(rec.Total); ok && planOK && contractsOK && total != float64(len(c.Tests)) {
 		c.report(buildrecord.CodeAcceptanceTotal, rec.Total.Span, fmt.Sprintf("total is %s, but the source package has %s: %s; count every AT-n test of %s and every test its checked packs generate",
-			rec.Total.Raw, fmt.Sprintf("%d %s", len(c.tests), plural(len(c.tests), "test", "tests")), summarizeTests(c.tests), buildplan.FileName))
+			rec.Total.Raw, fmt.Sprintf("%d %s", len(c.Tests), Plural(len(c.Tests), "test", "tests")), summarizeTests(c.Tests), buildplan.FileName))
 	}
 	for _, s := range rec.Sampled {
 		t := c.test(s.Key)
@@ -815,7 +820,7 @@ func (c *buildChecker) checkTests(planOK bool) {
 		case t == nil && c.nameKnowable(s.Key, planOK, contractsOK):
 			c.report(buildrecord.CodeSampledUnknown, s.KeySpan, c.unknownTest(s.Key))
 		case t != nil && t.Type != "general":
-			c.report(buildrecord.CodeSampledType, s.KeySpan, fmt.Sprintf("%s is a %s test; only a general test has a scope that can be sampled, so remove it from sampled", s.Key, orWord(t.Type, "untyped")),
+			c.report(buildrecord.CodeSampledType, s.KeySpan, fmt.Sprintf("%s is a %s test; only a general test has a scope that can be sampled, so remove it from sampled", s.Key, OrWord(t.Type, "untyped")),
 				source.Related{File: t.File, Span: t.Span, Message: "the test " + t.Name})
 		}
 		if np := rec.NotPassedEntry(s.Key); np != nil && np.Result == "not-run" {
@@ -832,7 +837,27 @@ func (c *buildChecker) checkTests(planOK bool) {
 	}
 }
 
-func orWord(s, alt string) string {
+// RecordChecker returns a checker of the build record f, its current text
+// parsed as far as it goes, against the package it is checked against, with
+// the snapshot's key set and the package's tests computed and no check run:
+// what the editor's queries in a build record read. It is nil when the
+// record has no package.
+func (s *Snapshot) RecordChecker(f *File) *BuildChecker {
+	p := s.BuildRecordPackage(f.Path)
+	if p == nil {
+		return nil
+	}
+	c := &BuildChecker{file: f.Path, Rec: buildrecord.Parse(f.Path, f.Content), snap: s, P: p, root: p.Root}
+	if p.Tuning != nil && p.Tuning.Readable {
+		c.expectedKeys()
+	}
+	plan := p.FileAt("05-build-plan.md") != nil
+	c.packageTests(plan)
+	return c
+}
+
+// OrWord returns s, or alt when s is empty.
+func OrWord(s, alt string) string {
 	if s == "" {
 		return alt
 	}
@@ -859,11 +884,11 @@ func summarizeTests(tests []BuildTest) string {
 // pack that serves it or, when that file does not parse, the file named
 // for its definition, which keeps it checked (§10.8 rule 5) and whose
 // digest is still that of its bytes.
-func (c *buildChecker) checkedPack(a *contracts.Adoption) *pack.Pack {
-	if pk := c.p.PackFor(a); pk != nil {
+func (c *BuildChecker) checkedPack(a *contracts.Adoption) *pack.Pack {
+	if pk := c.P.PackFor(a); pk != nil {
 		return pk
 	}
-	for _, pk := range c.p.Packs {
+	for _, pk := range c.P.Packs {
 		if pk.Unparsed && pk.NameOK && a.Identity() != "" && pk.Identity() == a.Identity() {
 			return pk
 		}
@@ -872,20 +897,20 @@ func (c *buildChecker) checkedPack(a *contracts.Adoption) *pack.Pack {
 }
 
 // contracts runs §7 check 8 over evidence.contracts.
-func (c *buildChecker) contracts() {
-	rec := c.rec
+func (c *BuildChecker) contracts() {
+	rec := c.Rec
 	// Which adoptions are checked is known when every adoption parses and
 	// every pack file that does not parse is named for its definition.
 	known := true
-	for _, a := range c.p.Adoptions {
+	for _, a := range c.P.Adoptions {
 		known = known && a.ParseError == nil && a.Root != nil
 	}
-	for _, pk := range c.p.Packs {
+	for _, pk := range c.P.Packs {
 		known = known && (!pk.Unparsed || pk.NameOK)
 	}
 	checked := map[string]*pack.Pack{}
 	var ids []string
-	for _, a := range c.p.Adoptions {
+	for _, a := range c.P.Adoptions {
 		if pk := c.checkedPack(a); pk != nil && a.ParseError == nil {
 			checked[a.ID] = pk
 			ids = append(ids, a.ID)
@@ -921,9 +946,9 @@ func (c *buildChecker) contracts() {
 				continue
 			}
 			msg := fmt.Sprintf("%q is not a checked adoption of the source package", e.Adoption)
-			if a := c.p.Adoption(e.Adoption); a != nil {
+			if a := c.P.Adoption(e.Adoption); a != nil {
 				msg = fmt.Sprintf("adoption %s is promised (its package has no pack for it), so it has no entry in contracts; remove it", e.Adoption)
-			} else if n := nearest(e.Adoption, ids); n != "" {
+			} else if n := Nearest(e.Adoption, ids); n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", n)
 			}
 			c.report(buildrecord.CodeContractPack, e.AdoptionSpan, msg)
@@ -988,4 +1013,12 @@ func (s *Snapshot) BuildRecordPackage(path string) *Package {
 		return p
 	}
 	return s.besidePackage(filepath.Dir(dir))
+}
+
+// Plural returns one when n is 1 and many otherwise.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -8,10 +8,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/gddls/gddls/analysis/direction"
-	"github.com/gddls/gddls/contracts/jsonsrc"
-	"github.com/gddls/gddls/contracts/source"
 )
 
 // Windows and macOS open `02-Mechanics.md` when a citation names it and
@@ -33,16 +29,16 @@ type caseIndex struct {
 	mu sync.Mutex
 	// listed holds the folders outside the walk, listed on demand; a nil
 	// list is a folder that could not be read (or is no folder).
-	listed map[string][]dirEntry
+	listed map[string][]DirEntry
 	// folded maps a folder to its entries by foldName of their names, each
 	// list in name order.
-	folded map[string]map[string][]dirEntry
+	folded map[string]map[string][]DirEntry
 }
 
 // listing returns the entries of the folder dir in name order: the walk's
 // listing, or for a folder inside the roots that the walk passed over, its
 // listing read once. ok is false when dir is no readable folder.
-func (t *tree) listing(dir string) ([]dirEntry, bool) {
+func (t *tree) listing(dir string) ([]DirEntry, bool) {
 	if entries, ok := t.dirs[dir]; ok {
 		return entries, true
 	}
@@ -53,16 +49,16 @@ func (t *tree) listing(dir string) ([]dirEntry, bool) {
 
 // listOutside lists a folder the walk passed over, once; the caller holds
 // t.cases.mu.
-func (t *tree) listOutside(dir string) ([]dirEntry, bool) {
+func (t *tree) listOutside(dir string) ([]DirEntry, bool) {
 	if entries, ok := t.cases.listed[dir]; ok {
 		return entries, entries != nil
 	}
 	if t.cases.listed == nil {
-		t.cases.listed = map[string][]dirEntry{}
+		t.cases.listed = map[string][]DirEntry{}
 	}
-	var entries []dirEntry
+	var entries []DirEntry
 	if list, err := os.ReadDir(dir); err == nil {
-		entries = make([]dirEntry, 0, len(list))
+		entries = make([]DirEntry, 0, len(list))
 		for _, e := range list {
 			isDir := e.IsDir()
 			if !isDir && e.Type()&os.ModeSymlink != 0 {
@@ -70,9 +66,9 @@ func (t *tree) listOutside(dir string) ([]dirEntry, bool) {
 					isDir = true
 				}
 			}
-			entries = append(entries, dirEntry{name: e.Name(), isDir: isDir})
+			entries = append(entries, DirEntry{Name: e.Name(), IsDir: isDir})
 		}
-		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 	}
 	t.cases.listed[dir] = entries
 	return entries, entries != nil
@@ -91,26 +87,26 @@ func (t *tree) listedOutside(dir string) bool {
 // name (exact set), else the first entry, in name order, whose name
 // equals it when letter case is ignored. ok is false when there is
 // neither, or dir is no readable folder.
-func (t *tree) lookup(dir, name string) (e dirEntry, exact, ok bool) {
+func (t *tree) lookup(dir, name string) (e DirEntry, exact, ok bool) {
 	entries, listed := t.listing(dir)
 	if !listed {
 		return e, false, false
 	}
-	i := sort.Search(len(entries), func(i int) bool { return entries[i].name >= name })
-	if i < len(entries) && entries[i].name == name {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name >= name })
+	if i < len(entries) && entries[i].Name == name {
 		return entries[i], true, true
 	}
 	t.cases.mu.Lock()
 	defer t.cases.mu.Unlock()
 	byFold, built := t.cases.folded[dir]
 	if !built {
-		byFold = make(map[string][]dirEntry, len(entries))
+		byFold = make(map[string][]DirEntry, len(entries))
 		for _, e := range entries {
-			k := foldName(e.name)
+			k := foldName(e.Name)
 			byFold[k] = append(byFold[k], e)
 		}
 		if t.cases.folded == nil {
-			t.cases.folded = map[string]map[string][]dirEntry{}
+			t.cases.folded = map[string]map[string][]DirEntry{}
 		}
 		t.cases.folded[dir] = byFold
 	}
@@ -129,7 +125,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 	if path == root {
 		return root, true, true
 	}
-	if !within(root, path) {
+	if !Within(root, path) {
 		return "", false, false
 	}
 	rel, err := filepath.Rel(root, path)
@@ -145,7 +141,7 @@ func (t *tree) find(root, path string) (real string, isDir, found bool) {
 		if !ok {
 			return "", false, false
 		}
-		cur, isDir = filepath.Join(cur, e.name), e.isDir
+		cur, isDir = filepath.Join(cur, e.Name), e.IsDir
 	}
 	return cur, isDir, true
 }
@@ -181,7 +177,7 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 			names = append(names, i)
 		}
 	}
-	if !within(root, cur) {
+	if !Within(root, cur) {
 		return "", "", false
 	}
 	differs, isDir := false, true
@@ -199,12 +195,12 @@ func (t *tree) caseFix(root, base, written string, decode, encode func(string) s
 			// A name written plain is valid where it stands with its
 			// letters in another case too; an escaped one is encoded.
 			if segs[i] == name {
-				segs[i] = e.name
+				segs[i] = e.Name
 			} else {
-				segs[i] = encode(e.name)
+				segs[i] = encode(e.Name)
 			}
 		}
-		cur, isDir = filepath.Join(cur, e.name), e.isDir
+		cur, isDir = filepath.Join(cur, e.Name), e.IsDir
 	}
 	if !differs {
 		return "", "", false
@@ -255,106 +251,4 @@ func foldRune(r rune) rune {
 		return least + ('a' - 'A')
 	}
 	return least
-}
-
-// fixCase offers, for a finding on a citation that names its file or
-// folder only when letter case is ignored, the edit that writes the real
-// names over the path as written; it reports whether the finding was one.
-// The citation is found again as the check found it: an adoption's
-// chapter citation, a Markdown link, an inline-code path, an image of
-// direction.json.
-func (x *fixer) fixCase(code string, ds source.Span) bool {
-	var written, fixed string
-	var edit source.Span
-	switch code {
-	case "CONTRACT_CITATION_DANGLING":
-		v := x.citationUnder(ds)
-		if v == nil || x.pkg == nil {
-			return false
-		}
-		file, anchor, ok := strings.Cut(v.Str, "#")
-		if !ok {
-			return false
-		}
-		written, fixed = file, x.pkg.anchorTarget(file, anchor).CaseName
-		edit = x.stringStart(v, file)
-	case "MEDIA_PATH_MISSING":
-		if x.pkg == nil || x.pkg.Direction == nil || x.pkg.files.get("direction.json") != x.f {
-			return false
-		}
-		direction.Images(x.pkg.Direction, func(v *jsonsrc.Value) {
-			if v.Span == ds {
-				written, fixed, edit = v.Str, imageCase(x.pkg, v.Str), x.stringStart(v, v.Str)
-			}
-		})
-	case "DOC_LINK_FILE":
-		written, fixed, edit = x.linkCase(ds)
-	case "DOC_PATH_MISSING":
-		written, fixed, edit = x.pathCase(ds)
-	}
-	if fixed == "" || edit.Len() != len(written) {
-		return false
-	}
-	x.add("Write the real letter case: "+fixed, code, true, TextEdit{Span: edit, NewText: fixed})
-	return true
-}
-
-// stringStart returns the span of prefix at the start of the JSON string
-// value v, or an empty span when the value is written with escapes.
-func (x *fixer) stringStart(v *jsonsrc.Value, prefix string) source.Span {
-	start, end := v.Span.Start+1, v.Span.End-1
-	if start > end || end > len(x.f.Content) || string(x.f.Content[start:end]) != v.Str {
-		return source.Span{}
-	}
-	return source.Span{Start: start, End: start + len(prefix)}
-}
-
-// linkCase finds the link whose path holds the span of a finding, and
-// returns its path as written, the path with the real names when it names
-// something only with letter case ignored, and the span of the path.
-func (x *fixer) linkCase(ds source.Span) (written, fixed string, span source.Span) {
-	if x.f.Markdown == nil {
-		return "", "", span
-	}
-	for _, l := range x.f.Markdown.Links {
-		if l.Raw == "" || l.DestSpan.Start != ds.Start {
-			continue
-		}
-		d, ok := x.s.resolveLink(x.f.Path, l.Raw)
-		if !ok || d.pathPart == "" {
-			return "", "", span
-		}
-		if found, _ := x.s.exists(d.target); found {
-			return "", "", span
-		}
-		written, _, _ = strings.Cut(d.rawPath, "?")
-		span = source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(written)}
-		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != written {
-			return "", "", source.Span{}
-		}
-		fixed, _, _ = x.s.tree.caseFix(x.s.rootFor(x.f.Path), filepath.Dir(x.f.Path), written, decodeLinkName, encodeLinkName)
-		return written, fixed, span
-	}
-	return "", "", span
-}
-
-// pathCase finds the inline-code path at the span of a finding and returns
-// it, the path with the real names when it names something only with
-// letter case ignored, and the span of its text.
-func (x *fixer) pathCase(ds source.Span) (written, fixed string, span source.Span) {
-	if x.f.Markdown == nil {
-		return "", "", span
-	}
-	for _, cs := range x.f.Markdown.CodeSpans {
-		if cs.Span != ds {
-			continue
-		}
-		span = cs.TextSpan
-		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != cs.Text {
-			return "", "", source.Span{}
-		}
-		fixed, _ = x.s.pathCase(x.f, cs.Text, x.s.treeCaseFix)
-		return cs.Text, fixed, span
-	}
-	return "", "", span
 }

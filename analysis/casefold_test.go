@@ -33,11 +33,11 @@ func TestFoldName(t *testing.T) {
 // caseTree is a walk of /r as a case-insensitive file system shows it: the
 // listings give each name as it was created.
 func caseTree() *tree {
-	return &tree{dirs: map[string][]dirEntry{
-		"/r":             {{name: "02-mechanics.md"}, {name: "Assets", isDir: true}, {name: "docs", isDir: true}},
-		"/r/Assets":      {{name: "Mood", isDir: true}},
-		"/r/Assets/Mood": {{name: "ink.png"}},
-		"/r/docs":        {{name: "Guide.md"}, {name: "other file.md"}},
+	return &tree{dirs: map[string][]DirEntry{
+		"/r":             {{Name: "02-mechanics.md"}, {Name: "Assets", IsDir: true}, {Name: "docs", IsDir: true}},
+		"/r/Assets":      {{Name: "Mood", IsDir: true}},
+		"/r/Assets/Mood": {{Name: "ink.png"}},
+		"/r/docs":        {{Name: "Guide.md"}, {Name: "other file.md"}},
 	}}
 }
 
@@ -70,7 +70,7 @@ func TestTreeCaseFix(t *testing.T) {
 	}
 	// Percent-encoding in a link: the name is read decoded and written
 	// encoded when it must be.
-	fixed, _, ok := tr.caseFix("/r", "/r/docs", "Other%20File.md", decodeLinkName, encodeLinkName)
+	fixed, _, ok := tr.caseFix("/r", "/r/docs", "Other%20File.md", DecodeLinkName, EncodeLinkName)
 	if !ok || fixed != "other%20file.md" {
 		t.Errorf("the encoded link is fixed as %q, %v; want other%%20file.md", fixed, ok)
 	}
@@ -94,10 +94,10 @@ func TestExistsIgnoresTheHostsCase(t *testing.T) {
 		}
 	}
 	j := func(rel string) string { return filepath.Join(r, filepath.FromSlash(rel)) }
-	s := &Snapshot{Roots: []string{r}, tree: &tree{dirs: map[string][]dirEntry{
-		r:                {{name: "02-mechanics.md"}, {name: "Assets", isDir: true}},
-		j("Assets"):      {{name: "Mood", isDir: true}},
-		j("Assets/Mood"): {{name: "ink.png"}},
+	s := &Snapshot{Roots: []string{r}, tree: &tree{dirs: map[string][]DirEntry{
+		r:                {{Name: "02-mechanics.md"}, {Name: "Assets", IsDir: true}},
+		j("Assets"):      {{Name: "Mood", IsDir: true}},
+		j("Assets/Mood"): {{Name: "ink.png"}},
 	}}}
 	for _, tc := range []struct {
 		path         string
@@ -111,11 +111,11 @@ func TestExistsIgnoresTheHostsCase(t *testing.T) {
 		{j("assets"), false, false, j("Assets")},
 		{j("missing.md"), false, false, ""},
 	} {
-		found, isDir := s.exists(tc.path)
+		found, isDir := s.Exists(tc.path)
 		if found != tc.found || found && isDir != tc.isDir {
 			t.Errorf("exists(%q) = %v, %v; want %v, %v", tc.path, found, isDir, tc.found, tc.isDir)
 		}
-		if got := s.caseOf(tc.path); got != tc.caseOf {
+		if got := s.CaseOf(tc.path); got != tc.caseOf {
 			t.Errorf("caseOf(%q) = %q, want %q", tc.path, got, tc.caseOf)
 		}
 	}
@@ -137,10 +137,10 @@ func TestListedOutside(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := Load([]string{dir}, Options{})
-	if found, _ := snap.exists(filepath.Join(hidden, "CI.yml")); found {
+	if found, _ := snap.Exists(filepath.Join(hidden, "CI.yml")); found {
 		t.Errorf("the wrong-case name in a hidden folder exists")
 	}
-	if got := snap.caseOf(filepath.Join(hidden, "CI.yml")); got != filepath.Join(hidden, "ci.yml") {
+	if got := snap.CaseOf(filepath.Join(hidden, "CI.yml")); got != filepath.Join(hidden, "ci.yml") {
 		t.Errorf("caseOf = %q, want the real ci.yml", got)
 	}
 	if !snap.DependsOn(filepath.Join(hidden, "other.yml"), true) {

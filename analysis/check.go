@@ -182,7 +182,7 @@ func (b *builder) checkChapter(p *Package, c *Chapter) {
 			continue
 		}
 		msg := fmt.Sprintf("the tag names personalization question %q, but personalization.json declares no such question", tag.ID)
-		if n := nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
+		if n := Nearest(tag.ID, p.pers.QuestionIDs()); n != "" {
 			msg += fmt.Sprintf("; did you mean %q?", n)
 		}
 		if p.Personalization == nil {
@@ -224,7 +224,7 @@ func (b *builder) checkRetiredBlock(c *Chapter) {
 // writes only its own result and its file's memo); their findings are
 // merged in adoption order, so the report does not depend on scheduling.
 func (b *builder) checkContracts(p *Package) {
-	r := p.citations()
+	r := p.Citations()
 	// carryChecks re-checks only what an edit can change when contracts/
 	// was carried from the last build (contractsreuse.go); otherwise every
 	// adoption is checked, through its memo, and the results kept for the
@@ -271,8 +271,8 @@ func (p *Package) PackFor(a *contracts.Adoption) *pack.Pack {
 	return nil
 }
 
-// citations returns a resolver of the package's citations.
-func (p *Package) citations() *resolver { return &resolver{pkg: p} }
+// Citations returns a resolver of the package's citations.
+func (p *Package) Citations() *resolver { return &resolver{pkg: p} }
 
 // resolver answers an adoption's citations from the package. It holds no
 // state of its own, so the adoptions of a package can be checked
@@ -302,13 +302,13 @@ func (r *resolver) TuningKey(key string) (contracts.TuningTarget, bool) {
 func (r *resolver) Adoption(id string) *contracts.Adoption { return r.pkg.Adoption(id) }
 
 func (r *resolver) Anchor(file, anchor string) contracts.AnchorTarget {
-	return r.pkg.anchorTarget(file, anchor)
+	return r.pkg.AnchorTarget(file, anchor)
 }
 
-// anchorTarget resolves the citation of an anchor of a package file.
-func (p *Package) anchorTarget(file, anchor string) contracts.AnchorTarget {
+// AnchorTarget resolves the citation of an anchor of a package file.
+func (p *Package) AnchorTarget(file, anchor string) contracts.AnchorTarget {
 	var t contracts.AnchorTarget
-	rel, ok := packageRelative(file)
+	rel, ok := PackageRelative(file)
 	if !ok {
 		t.Outside = true
 		return t
@@ -352,8 +352,8 @@ func (p *Package) caseSibling(name string) string {
 	if p == nil || p.tree == nil {
 		return ""
 	}
-	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.isDir {
-		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.name, name)
+	if e, exact, ok := p.tree.lookup(p.Root, name); ok && !exact && !e.IsDir {
+		return fmt.Sprintf("exists only as `%s`: the names differ in letter case, so Windows and macOS find it and Linux does not; rename it to %s", e.Name, name)
 	}
 	return ""
 }
@@ -375,9 +375,9 @@ func anchorTarget(path string, doc *markdown.Doc, anchor string) contracts.Ancho
 	return t
 }
 
-// packageRelative cleans a citation's file part and reports whether it stays
+// PackageRelative cleans a citation's file part and reports whether it stays
 // inside the package (SPEC §1 rule 11).
-func packageRelative(file string) (string, bool) {
+func PackageRelative(file string) (string, bool) {
 	if file == "" || strings.HasPrefix(file, "/") || strings.Contains(file, "\\") || filepath.IsAbs(file) || (len(file) > 1 && file[1] == ':') {
 		return "", false
 	}

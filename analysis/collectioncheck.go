@@ -19,10 +19,10 @@ type recordResult struct {
 	checked *collections.Checked
 }
 
-// checkedRecord returns the check of a record against its collection's
+// CheckedRecord returns the check of a record against its collection's
 // record schema, reused while neither the record's content nor the schema
 // file's content changed.
-func checkedRecord(f *File, schema *collections.Record, v *jsonsrc.Value) *collections.Checked {
+func CheckedRecord(f *File, schema *collections.Record, v *jsonsrc.Value) *collections.Checked {
 	e := f.entry
 	e.mu.Lock()
 	r := e.recordChecked
@@ -125,7 +125,7 @@ func (b *builder) checkCollections(p *Package) {
 			if v == nil || f == nil {
 				continue
 			}
-			ch := checkedRecord(f, st.schema, v)
+			ch := CheckedRecord(f, st.schema, v)
 			st.checked[rid] = ch
 			st.list[i] = ch
 			b.findings = append(b.findings, ch.Findings...)
@@ -189,7 +189,7 @@ func (d crossDep) same(e crossDep) bool {
 // edit elsewhere in the package re-runs none of them.
 func crossChecked(p *Package, states map[string]*collectionState, st *collectionState) []source.Finding {
 	involved := []string{st.c.ID}
-	visitFields(st.schema, func(f *collections.Field) {
+	VisitFields(st.schema, func(f *collections.Field) {
 		if f.Type == collections.TypeLink && !f.Broken && f.To != "" && !slices.Contains(involved, f.To) {
 			involved = append(involved, f.To)
 		}
@@ -232,7 +232,7 @@ func computeCross(states map[string]*collectionState, st *collectionState) []sou
 	}
 	lc := &linkChecker{states: states}
 	lc.out = collections.Unique(files, checked)
-	visitFields(st.schema, func(f *collections.Field) {
+	VisitFields(st.schema, func(f *collections.Field) {
 		// A link field whose shape has a finding of its own holds no
 		// links (CheckRecord skips it), so its targets, loops and
 		// mirrors are not checked either.
@@ -243,15 +243,15 @@ func computeCross(states map[string]*collectionState, st *collectionState) []sou
 	return lc.out
 }
 
-// visitFields calls visit for every field of a record schema, the fields
+// VisitFields calls visit for every field of a record schema, the fields
 // inside of included.
-func visitFields(r *collections.Record, visit func(*collections.Field)) {
+func VisitFields(r *collections.Record, visit func(*collections.Field)) {
 	if r == nil {
 		return
 	}
 	for _, f := range r.Fields {
 		visit(f)
-		visitFields(f.Of, visit)
+		VisitFields(f.Of, visit)
 	}
 }
 
@@ -533,7 +533,7 @@ func (b *builder) checkUncited(p *Package, ids []string, states map[string]*coll
 			}
 			continue
 		}
-		visitFields(st.c.Parsed.Record, func(f *collections.Field) {
+		VisitFields(st.c.Parsed.Record, func(f *collections.Field) {
 			if f.Type == collections.TypeLink && f.To != "" {
 				cited[f.To] = true
 			}

@@ -30,7 +30,7 @@ import (
 type contractsMemo struct {
 	lenient bool
 	anchor  string
-	listing []dirEntry
+	listing []DirEntry
 	// rels are the package-relative paths of the adoption files, in the
 	// order of adoptions; pos indexes them, claims tells which claim to be
 	// adoptions and claiming how many do.
@@ -66,7 +66,7 @@ type contractsMemo struct {
 // build: no last build or a new disk state, another listing, a changed
 // file of contracts/ that was not an adoption file, a folder that holds
 // no adoption now or did not then.
-func (b *builder) carryContracts(p *Package, entries []dirEntry) bool {
+func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 	last := b.last[p.Root]
 	if last == nil || p.prevStamp == 0 || last.contracts == nil {
 		return false
@@ -235,7 +235,7 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 				check(k)
 			}
 		}
-		if rel == "clocks.json" || !strings.Contains(rel, "/") && isMarkdown(rel) {
+		if rel == "clocks.json" || !strings.Contains(rel, "/") && IsMarkdown(rel) {
 			runtime = true // the runtime addresses are declared there
 		}
 	}
@@ -399,7 +399,7 @@ func sourceOf(k depKey) (string, bool) {
 		// By the folded name: a file that appears with the cited name in
 		// another letter case changes what the citation sees.
 		file, _, _ := strings.Cut(k.key, "#")
-		rel, ok := packageRelative(file)
+		rel, ok := PackageRelative(file)
 		return foldName(rel), ok
 	case depFile:
 		return k.key, true

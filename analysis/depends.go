@@ -21,7 +21,7 @@ import (
 // citation, from which it answers whether a path exists. Nothing outside the roots counts.
 func (s *Snapshot) DependsOn(path string, listing bool) bool {
 	path = filepath.Clean(path)
-	if s.rootFor(path) == "" {
+	if s.RootFor(path) == "" {
 		return false
 	}
 	if interesting(filepath.Base(path)) {
@@ -50,7 +50,7 @@ func (s *Snapshot) DependsOn(path string, listing bool) bool {
 func (s *Snapshot) collectDeps() {
 	s.deps = map[string]bool{}
 	add := func(path string) {
-		root := s.rootFor(path)
+		root := s.RootFor(path)
 		for root != "" && !s.deps[path] {
 			s.deps[path] = true
 			if path == root {
@@ -69,7 +69,7 @@ func (s *Snapshot) collectDeps() {
 			continue
 		}
 		direction.Images(p.Direction, func(image *jsonsrc.Value) {
-			if rel, ok := packageRelative(image.Str); ok {
+			if rel, ok := PackageRelative(image.Str); ok {
 				add(filepath.Join(p.Root, filepath.FromSlash(rel)))
 			}
 		})

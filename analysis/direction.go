@@ -126,7 +126,7 @@ func (b *builder) checkTimingKeys(p *Package, d *direction.File) {
 				Related: []source.Related{{File: p.TuningFile.Path, Span: e.KeySpan, Message: "the open key"}}})
 		default:
 			msg := fmt.Sprintf("timing %q names %q, which is no key of values in tuning.json", t.Entry.Key, t.Key.Text)
-			if near := nearest(t.Key.Text, p.tuningKeys()); near != "" {
+			if near := Nearest(t.Key.Text, p.TuningKeys()); near != "" {
 				msg += fmt.Sprintf("; did you mean %q?", near)
 			} else {
 				msg += "; add the key to values or correct it"
@@ -243,15 +243,15 @@ func (b *builder) checkCovering(p *Package, d *direction.File) {
 
 // imageProblem says what is wrong with an image path, or "".
 func (b *builder) imageProblem(p *Package, image string) string {
-	rel, ok := packageRelative(image)
+	rel, ok := PackageRelative(image)
 	if !ok {
 		return fmt.Sprintf("the image %q leaves the package; an image path is relative to the package root and stays inside it", image)
 	}
 	target := filepath.Join(p.Root, filepath.FromSlash(rel))
-	found, isDir := b.snap.exists(target)
+	found, isDir := b.snap.Exists(target)
 	fixed := ""
 	if !found {
-		fixed = imageCase(p, image)
+		fixed = ImageCase(p, image)
 	}
 	switch {
 	case fixed != "":
@@ -260,15 +260,15 @@ func (b *builder) imageProblem(p *Package, image string) string {
 		return fmt.Sprintf("the image %q names no file of the package; add the file or fix the path", image)
 	case isDir:
 		return fmt.Sprintf("the image %q names a folder, not a file", image)
-	case !b.snap.insideRoots(target) || !within(realPath(p.Root), realPath(target)):
+	case !b.snap.InsideRoots(target) || !Within(realPath(p.Root), realPath(target)):
 		return fmt.Sprintf("the image %q is a link to a file outside the package; keep the image inside the package", image)
 	}
 	return ""
 }
 
-// imageCase returns an image path that names no file of the package with
+// ImageCase returns an image path that names no file of the package with
 // the real names of the file it names when letter case is ignored, or "".
-func imageCase(p *Package, image string) string {
+func ImageCase(p *Package, image string) string {
 	if fixed, _, ok := p.tree.caseFixOf(p.Root, p.Root, image); ok {
 		return fixed
 	}

@@ -22,8 +22,8 @@ import (
 // are test names of which path) serves the checks here and the editor
 // features in docfeatures.go.
 
-// maxWitnessFileSize bounds the size of a cited file searched for witnesses.
-const maxWitnessFileSize = 8 << 20
+// MaxWitnessFileSize bounds the size of a cited file searched for witnesses.
+const MaxWitnessFileSize = 8 << 20
 
 // checkDocuments runs the link, path and witness checks over every Markdown
 // file of the snapshot. The findings of a file are reused from the cache
@@ -175,7 +175,7 @@ func (r *docResult) valid(b *builder) bool {
 		}
 	}
 	for path, real := range r.cased {
-		if b.snap.caseOf(path) != real {
+		if b.snap.CaseOf(path) != real {
 			return false
 		}
 	}
@@ -195,7 +195,7 @@ func (c *docCheck) file(path string) *File {
 	return f
 }
 
-// caseFix is tree.caseFix for a path written in the file that names no
+// caseFix is tree.CaseFix for a path written in the file that names no
 // file or folder as written; target is where it leads. It records what
 // target names when letter case is ignored.
 func (c *docCheck) caseFix(root, base, written, target string, decode, encode func(string) string) (fixed string, ok bool) {
@@ -210,31 +210,31 @@ func (c *docCheck) caseFix(root, base, written, target string, decode, encode fu
 	return fixed, ok
 }
 
-// exists is Snapshot.exists, recording the dependency.
+// exists is Snapshot.Exists, recording the dependency.
 func (c *docCheck) exists(path string) (found, isDir bool) {
 	c.file(path)
-	return c.snap.exists(path)
+	return c.snap.Exists(path)
 }
 
-// rootFor returns the snapshot root holding path, the innermost when roots
+// RootFor returns the snapshot root holding path, the innermost when roots
 // nest, or "".
-func (s *Snapshot) rootFor(path string) string {
+func (s *Snapshot) RootFor(path string) string {
 	best := ""
 	for _, r := range s.Roots {
-		if within(r, path) && len(r) > len(best) {
+		if Within(r, path) && len(r) > len(best) {
 			best = r
 		}
 	}
 	return best
 }
 
-// exists reports whether path names a file or folder inside the snapshot's
+// Exists reports whether path names a file or folder inside the snapshot's
 // roots, and whether it is a folder. It answers from the walk's folder
 // listings, comparing names exactly whatever the file system does, and
 // lists the folders the walk passed over (hidden ones) when first asked
 // about them (tree.find).
-func (s *Snapshot) exists(path string) (found, isDir bool) {
-	root := s.rootFor(path)
+func (s *Snapshot) Exists(path string) (found, isDir bool) {
+	root := s.RootFor(path)
 	if root == "" {
 		return false, false
 	}
@@ -247,8 +247,8 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 	dir, name := filepath.Split(path)
 	if entries, ok := s.tree.dirs[filepath.Clean(dir)]; ok {
 		for _, e := range entries {
-			if e.name == name {
-				return true, e.isDir
+			if e.Name == name {
+				return true, e.IsDir
 			}
 		}
 		return false, false
@@ -257,11 +257,11 @@ func (s *Snapshot) exists(path string) (found, isDir bool) {
 	return found && real == path, isDir
 }
 
-// caseOf returns the path of the file or folder that path names only when
+// CaseOf returns the path of the file or folder that path names only when
 // letter case is ignored, or "" when path names something as written or
 // nothing either way.
-func (s *Snapshot) caseOf(path string) string {
-	root := s.rootFor(path)
+func (s *Snapshot) CaseOf(path string) string {
+	root := s.RootFor(path)
 	if root == "" {
 		return ""
 	}
@@ -320,38 +320,38 @@ func linkTarget(raw string) (pathPart, query, fragment string, hasFragment bool)
 	return pathPart, query, fragment, hasFragment
 }
 
-// linkDest is where a link destination written in a Markdown file leads.
-type linkDest struct {
-	// target is the absolute path of the linked file or folder: the
+// LinkDest is where a link destination written in a Markdown file leads.
+type LinkDest struct {
+	// Target is the absolute path of the linked file or folder: the
 	// linking file itself for a same-file link ("#anchor").
-	target string
-	// pathPart is the decoded path, "" for a same-file link; rawPath is the
+	Target string
+	// PathPart is the decoded path, "" for a same-file link; rawPath is the
 	// path as written (with its query), from which spans are taken.
-	pathPart, rawPath string
+	PathPart, RawPath string
 	// query is the query string without its '?'.
 	query string
-	// fragment is the decoded fragment; hasFragment reports a '#'.
-	fragment    string
-	hasFragment bool
+	// Fragment is the decoded fragment; hasFragment reports a '#'.
+	Fragment    string
+	HasFragment bool
 }
 
-// resolveLink resolves a link destination as written in the file at from:
+// ResolveLink resolves a link destination as written in the file at from:
 // relative to that file's folder, or to its root for a path starting with
 // '/'. ok is false for a destination with a scheme or a network path
 // (https:, mailto:, //host), which is never followed.
-func (s *Snapshot) resolveLink(from, raw string) (d linkDest, ok bool) {
+func (s *Snapshot) ResolveLink(from, raw string) (d LinkDest, ok bool) {
 	if raw == "" || hasScheme(raw) || strings.HasPrefix(raw, "//") {
 		return d, false
 	}
-	d.target = from
-	d.pathPart, d.query, d.fragment, d.hasFragment = linkTarget(raw)
-	d.rawPath, _, _ = strings.Cut(raw, "#")
-	if d.pathPart != "" {
+	d.Target = from
+	d.PathPart, d.query, d.Fragment, d.HasFragment = linkTarget(raw)
+	d.RawPath, _, _ = strings.Cut(raw, "#")
+	if d.PathPart != "" {
 		base := filepath.Dir(from)
-		if strings.HasPrefix(d.pathPart, "/") {
-			base = s.rootFor(from)
+		if strings.HasPrefix(d.PathPart, "/") {
+			base = s.RootFor(from)
 		}
-		d.target = filepath.Join(base, filepath.FromSlash(d.pathPart))
+		d.Target = filepath.Join(base, filepath.FromSlash(d.PathPart))
 	}
 	return d, true
 }
@@ -369,7 +369,7 @@ func (s *Snapshot) repositoryTop(root string) bool { return s.repoTops[root] }
 // root it only asks whether a .git entry exists; nothing is read.
 func isRepositoryTop(t *tree, root string) bool {
 	for _, e := range t.dirs[root] {
-		if e.name == ".git" {
+		if e.Name == ".git" {
 			return true
 		}
 	}
@@ -387,11 +387,11 @@ func isRepositoryTop(t *tree, root string) bool {
 // from climbs above the top of its repository at some step, as
 // `../../x.md` one level below the top does. GitHub resolves such a link
 // to no file of the repository. Nothing outside is read to tell.
-func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
-	if !strings.Contains(d.pathPart, "..") || strings.HasPrefix(d.pathPart, "/") {
+func (s *Snapshot) leavesRepository(from string, d LinkDest) bool {
+	if !strings.Contains(d.PathPart, "..") || strings.HasPrefix(d.PathPart, "/") {
 		return false
 	}
-	root := s.rootFor(from)
+	root := s.RootFor(from)
 	if root == "" || !s.repositoryTop(root) {
 		return false
 	}
@@ -399,7 +399,7 @@ func (s *Snapshot) leavesRepository(from string, d linkDest) bool {
 	if depth < 0 {
 		return false
 	}
-	for rest := d.pathPart; rest != ""; {
+	for rest := d.PathPart; rest != ""; {
 		var seg string
 		seg, rest, _ = strings.Cut(rest, "/")
 		switch seg {
@@ -456,23 +456,23 @@ func (c *docCheck) folderReadme(dir string) (readme string, known bool) {
 		c.file(filepath.Join(dir, "README.md"))
 		best, rank := "", 3
 		for _, e := range entries {
-			if e.isDir || !isReadme(e.name) {
+			if e.IsDir || !isReadme(e.Name) {
 				continue
 			}
 			r := 2
-			switch strings.ToLower(e.name) {
+			switch strings.ToLower(e.Name) {
 			case "readme.md":
 				r = 0
 			case "readme.markdown":
 				r = 1
 			}
 			if r < rank {
-				best, rank = filepath.Join(dir, e.name), r
+				best, rank = filepath.Join(dir, e.Name), r
 			}
 		}
 		return best, true
 	}
-	top := dir == c.snap.rootFor(dir) && c.snap.repositoryTop(dir)
+	top := dir == c.snap.RootFor(dir) && c.snap.repositoryTop(dir)
 	if top {
 		if entries, err := os.ReadDir(filepath.Join(dir, ".github")); err == nil {
 			for _, e := range entries {
@@ -509,22 +509,22 @@ func (c *docCheck) checkLinks() {
 			continue // reference links are checked at their definition
 		}
 		raw := l.Raw
-		d, ok := c.snap.resolveLink(f.Path, raw)
+		d, ok := c.snap.ResolveLink(f.Path, raw)
 		if !ok {
 			continue
 		}
-		pathSpan := source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(d.rawPath)}
-		fragSpan := source.Span{Start: l.DestSpan.Start + len(d.rawPath) + 1, End: l.DestSpan.Start + len(raw)}
-		target, folder := d.target, false
-		if d.pathPart != "" {
+		pathSpan := source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(d.RawPath)}
+		fragSpan := source.Span{Start: l.DestSpan.Start + len(d.RawPath) + 1, End: l.DestSpan.Start + len(raw)}
+		target, folder := d.Target, false
+		if d.PathPart != "" {
 			if c.snap.leavesRepository(f.Path, d) {
 				c.report(source.Finding{
 					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
-					Message: fmt.Sprintf("the link %s climbs above the top of the repository, so it leads to no file there; remove the extra ../", d.pathPart),
+					Message: fmt.Sprintf("the link %s climbs above the top of the repository, so it leads to no file there; remove the extra ../", d.PathPart),
 				})
 				continue
 			}
-			if c.snap.rootFor(target) == "" {
+			if c.snap.RootFor(target) == "" {
 				continue // outside every folder being checked: nothing there is read
 			}
 			found, isDir := c.exists(target)
@@ -538,12 +538,12 @@ func (c *docCheck) checkLinks() {
 				}
 				c.report(source.Finding{
 					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
-					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", d.pathPart),
+					Message: fmt.Sprintf("the link points to %s, which does not exist; fix the path or restore the file", d.PathPart),
 				})
 				continue
 			}
 			if isDir {
-				if !d.hasFragment || d.fragment == "" || strings.EqualFold(d.fragment, "top") {
+				if !d.HasFragment || d.Fragment == "" || strings.EqualFold(d.Fragment, "top") {
 					continue
 				}
 				readme, known := c.folderReadme(target)
@@ -553,14 +553,14 @@ func (c *docCheck) checkLinks() {
 				if readme == "" {
 					c.report(source.Finding{
 						Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan,
-						Message: fmt.Sprintf("%s is a folder without a README, so its page has no #%s; link a file of the folder instead", d.pathPart, d.fragment),
+						Message: fmt.Sprintf("%s is a folder without a README, so its page has no #%s; link a file of the folder instead", d.PathPart, d.Fragment),
 					})
 					continue
 				}
 				target, folder = readme, true
 			}
 		}
-		if d.hasFragment && d.fragment != "" {
+		if d.HasFragment && d.Fragment != "" {
 			c.checkFragment(d, target, folder, fragSpan)
 		}
 	}
@@ -570,23 +570,23 @@ func (c *docCheck) checkLinks() {
 // written (before its query) and the path with the real names of what it
 // names when letter case is ignored; ok is false when it names nothing
 // that way either.
-func (c *docCheck) linkCase(d linkDest) (written, fixed string, ok bool) {
-	written, _, _ = strings.Cut(d.rawPath, "?")
-	fixed, ok = c.caseFix(c.snap.rootFor(c.f.Path), filepath.Dir(c.f.Path), written, d.target, decodeLinkName, encodeLinkName)
+func (c *docCheck) linkCase(d LinkDest) (written, fixed string, ok bool) {
+	written, _, _ = strings.Cut(d.RawPath, "?")
+	fixed, ok = c.caseFix(c.snap.RootFor(c.f.Path), filepath.Dir(c.f.Path), written, d.Target, DecodeLinkName, EncodeLinkName)
 	return written, fixed, ok
 }
 
-// decodeLinkName reads one name of a link destination as written:
+// DecodeLinkName reads one name of a link destination as written:
 // backslash escapes, entities and percent-encoding resolved.
-func decodeLinkName(s string) string {
+func DecodeLinkName(s string) string {
 	p, _, _, _ := linkTarget(s)
 	return p
 }
 
-// encodeLinkName writes a file name in a link destination,
+// EncodeLinkName writes a file name in a link destination,
 // percent-encoding it when it holds a character a destination cannot
 // hold as it is.
-func encodeLinkName(name string) string {
+func EncodeLinkName(name string) string {
 	if strings.ContainsAny(name, " %<>()[]\\&#?") {
 		return url.PathEscape(name)
 	}
@@ -604,8 +604,8 @@ func encodeLinkName(name string) string {
 // of the file: GitHub's outside packages, OpenGDD's inside) or an HTML
 // anchor; #readme also names the README box of a folder's page and of a
 // README file.
-func (c *docCheck) checkFragment(d linkDest, target string, folder bool, fragSpan source.Span) {
-	f, fragment := c.f, d.fragment
+func (c *docCheck) checkFragment(d LinkDest, target string, folder bool, fragSpan source.Span) {
+	f, fragment := c.f, d.Fragment
 	if strings.EqualFold(fragment, "top") {
 		return
 	}
@@ -622,13 +622,13 @@ func (c *docCheck) checkFragment(d linkDest, target string, folder bool, fragSpa
 		return
 	}
 	doc := tf.Markdown
-	github := usesGitHubAnchors(tf)
+	github := UsesGitHubAnchors(tf)
 	matches := doc.FindFragment(fragment, github)
 	switch {
 	case len(matches) == 0 && doc.HasHTMLAnchor(fragment, github):
 	case len(matches) == 0:
 		msg := fmt.Sprintf("no heading of %s has the anchor #%s", filepath.Base(target), fragment)
-		if near := nearest(fragment, headingAnchors(doc, github)); near != "" {
+		if near := Nearest(fragment, headingAnchors(doc, github)); near != "" {
 			msg += fmt.Sprintf("; did you mean #%s?", near)
 		}
 		c.report(source.Finding{Code: "DOC_LINK_ANCHOR", Severity: source.Error, File: f.Path, Span: fragSpan, Message: msg})
@@ -652,7 +652,7 @@ func (c *docCheck) checkLineFragment(target, fragment string, fragSpan source.Sp
 	if m == nil {
 		return
 	}
-	content, ok := c.snap.readCited(target)
+	content, ok := c.snap.ReadCited(target)
 	if !ok {
 		return
 	}
@@ -721,35 +721,35 @@ func LooksLikePath(text string) bool {
 	return extRE.MatchString(segs[len(segs)-1])
 }
 
-// citedPath is an inline-code path of a Markdown file.
-type citedPath struct {
-	span  source.Span
+// CitedPath is an inline-code path of a Markdown file.
+type CitedPath struct {
+	Span  source.Span
 	block source.Span
-	// text is the path as written.
-	text string
-	// file is the absolute path of the cited file, or "" when the path
+	// Text is the path as written.
+	Text string
+	// File is the absolute path of the cited file, or "" when the path
 	// names a folder or nothing; dir is the absolute path of a cited folder.
-	file, dir string
+	File, Dir string
 	// outside is set when every reading of the path leaves the roots.
 	outside bool
 }
 
 // missing reports a path that names nothing inside the roots.
-func (c citedPath) missing() bool { return c.file == "" && c.dir == "" && !c.outside }
+func (c CitedPath) missing() bool { return c.File == "" && c.Dir == "" && !c.outside }
 
 // witness is a quoted test name and the path cited before it.
 type witness struct {
-	quote markdown.Quote
-	// owner is the path the name belongs to.
-	owner citedPath
+	Quote markdown.Quote
+	// Owner is the path the name belongs to.
+	Owner CitedPath
 }
 
-// citedPaths returns the inline-code paths of f, resolved with exists. In
+// CitedPaths returns the inline-code paths of f, resolved with exists. In
 // chapters, tokens that are OpenGDD citations are not paths: the prose
 // citation check owns them.
-func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []citedPath {
-	inChapter := isChapter(s.PackageFor(f), f)
-	var out []citedPath
+func (s *Snapshot) CitedPaths(f *File, exists func(string) (bool, bool)) []CitedPath {
+	inChapter := IsChapter(s.PackageFor(f), f)
+	var out []CitedPath
 	for _, cs := range f.Markdown.CodeSpans {
 		if !LooksLikePath(cs.Text) {
 			continue
@@ -759,7 +759,7 @@ func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []cited
 				continue
 			}
 		}
-		c := citedPath{span: cs.Span, block: cs.Block, text: cs.Text}
+		c := CitedPath{Span: cs.Span, block: cs.Block, Text: cs.Text}
 		s.resolvePath(f, &c, exists)
 		out = append(out, c)
 	}
@@ -768,23 +768,23 @@ func (s *Snapshot) citedPaths(f *File, exists func(string) (bool, bool)) []cited
 
 // resolvePath finds what a cited path names, trying the repository root,
 // the document's folder and its package root, in that order.
-func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool, bool)) {
-	rel := filepath.FromSlash(strings.TrimSuffix(c.text, "/"))
+func (s *Snapshot) resolvePath(f *File, c *CitedPath, exists func(string) (bool, bool)) {
+	rel := filepath.FromSlash(strings.TrimSuffix(c.Text, "/"))
 	inside := false
 	for _, base := range s.pathBases(f) {
 		if base == "" {
 			continue
 		}
 		p := filepath.Join(base, rel)
-		if s.rootFor(p) == "" {
+		if s.RootFor(p) == "" {
 			continue
 		}
 		inside = true
 		if found, isDir := exists(p); found {
 			if isDir {
-				c.dir = p
+				c.Dir = p
 			} else {
-				c.file = p
+				c.File = p
 			}
 			return
 		}
@@ -795,25 +795,25 @@ func (s *Snapshot) resolvePath(f *File, c *citedPath, exists func(string) (bool,
 // pathBases returns the folders an inline-code path of f is read from, in
 // order: the repository root, the document's folder, its package root.
 func (s *Snapshot) pathBases(f *File) []string {
-	bases := []string{s.rootFor(f.Path), filepath.Dir(f.Path)}
+	bases := []string{s.RootFor(f.Path), filepath.Dir(f.Path)}
 	if f.InPackage() {
 		bases = append(bases, f.pkgRoot)
 	}
 	return bases
 }
 
-// pathCase returns, for an inline-code path of f that names nothing, the
+// PathCase returns, for an inline-code path of f that names nothing, the
 // path with the real names of what it names when letter case is ignored,
 // from the first base of pathBases where it names something that way.
 // fix is tree.caseFixOf, or docCheck's, which records what it asked.
-func (s *Snapshot) pathCase(f *File, text string, fix func(root, base, written, target string) (string, bool)) (fixed string, ok bool) {
-	root := s.rootFor(f.Path)
+func (s *Snapshot) PathCase(f *File, text string, fix func(root, base, written, target string) (string, bool)) (fixed string, ok bool) {
+	root := s.RootFor(f.Path)
 	for _, base := range s.pathBases(f) {
 		if base == "" {
 			continue
 		}
 		target := filepath.Join(base, filepath.FromSlash(strings.TrimSuffix(text, "/")))
-		if s.rootFor(target) == "" {
+		if s.RootFor(target) == "" {
 			continue
 		}
 		if fixed, ok := fix(root, base, text, target); ok {
@@ -823,8 +823,8 @@ func (s *Snapshot) pathCase(f *File, text string, fix func(root, base, written, 
 	return "", false
 }
 
-// treeCaseFix is pathCase's fix without recording: tree.caseFixOf.
-func (s *Snapshot) treeCaseFix(root, base, written, _ string) (string, bool) {
+// TreeCaseFix is pathCase's fix without recording: tree.caseFixOf.
+func (s *Snapshot) TreeCaseFix(root, base, written, _ string) (string, bool) {
 	fixed, _, ok := s.tree.caseFixOf(root, base, written)
 	return fixed, ok
 }
@@ -832,10 +832,10 @@ func (s *Snapshot) treeCaseFix(root, base, written, _ string) (string, bool) {
 // sentenceEnd matches the end of a sentence in prose.
 var sentenceEnd = regexp.MustCompile(`[.!?][)"”’]*\s`)
 
-// witnesses pairs each quoted string of f with the path it names a test
+// Witnesses pairs each quoted string of f with the path it names a test
 // of: the last path cited before it in the same list item or paragraph,
 // within the same sentence. Quotes that follow no path are left out.
-func (s *Snapshot) witnesses(f *File, paths []citedPath) []witness {
+func (s *Snapshot) Witnesses(f *File, paths []CitedPath) []witness {
 	var out []witness
 	for _, q := range f.Markdown.Quotes {
 		if strings.TrimSpace(q.Text) == "" {
@@ -843,14 +843,14 @@ func (s *Snapshot) witnesses(f *File, paths []citedPath) []witness {
 		}
 		owner := -1
 		for i, p := range paths {
-			if p.block == q.Block && p.span.End <= q.Span.Start {
+			if p.block == q.Block && p.Span.End <= q.Span.Start {
 				owner = i
 			}
 		}
-		if owner < 0 || sentenceEnd.Match(f.Content[paths[owner].span.End:q.Span.Start]) {
+		if owner < 0 || sentenceEnd.Match(f.Content[paths[owner].Span.End:q.Span.Start]) {
 			continue
 		}
-		out = append(out, witness{quote: q, owner: paths[owner]})
+		out = append(out, witness{Quote: q, Owner: paths[owner]})
 	}
 	return out
 }
@@ -860,7 +860,7 @@ func (s *Snapshot) witnesses(f *File, paths []citedPath) []witness {
 // (DOC_WITNESS_MISSING).
 func (c *docCheck) checkPaths() {
 	f := c.f
-	paths := c.snap.citedPaths(f, c.exists)
+	paths := c.snap.CitedPaths(f, c.exists)
 	same := func(s string) string { return s }
 	recorded := func(root, base, written, target string) (string, bool) {
 		return c.caseFix(root, base, written, target, same, same)
@@ -869,39 +869,201 @@ func (c *docCheck) checkPaths() {
 		if !p.missing() {
 			continue
 		}
-		if fixed, ok := c.snap.pathCase(f, p.text, recorded); ok {
+		if fixed, ok := c.snap.PathCase(f, p.Text, recorded); ok {
 			c.report(source.Finding{
-				Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.span,
-				Message: "the inline code names " + source.CaseMismatch(p.text, fixed),
+				Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.Span,
+				Message: "the inline code names " + source.CaseMismatch(p.Text, fixed),
 			})
 			continue
 		}
 		c.report(source.Finding{
-			Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.span,
-			Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", p.text),
+			Code: "DOC_PATH_MISSING", Severity: source.Warning, File: f.Path, Span: p.Span,
+			Message: fmt.Sprintf("`%s` reads as a path, but no such file or folder exists in the repository; fix the path or update the text", p.Text),
 		})
 	}
 	contents := map[string][]byte{}
-	for _, w := range c.snap.witnesses(f, paths) {
-		if w.owner.file == "" {
+	for _, w := range c.snap.Witnesses(f, paths) {
+		if w.Owner.File == "" {
 			continue
 		}
-		content, ok := contents[w.owner.file]
+		content, ok := contents[w.Owner.File]
 		if !ok {
-			c.file(w.owner.file)
-			content, _ = c.snap.readCited(w.owner.file)
-			contents[w.owner.file] = content
+			c.file(w.Owner.File)
+			content, _ = c.snap.ReadCited(w.Owner.File)
+			contents[w.Owner.File] = content
 		}
 		if content == nil {
 			continue
 		}
-		if _, found := findWitness(content, w.quote.Text); found {
+		if _, found := FindWitness(content, w.Quote.Text); found {
 			continue
 		}
 		c.report(source.Finding{
-			Code: "DOC_WITNESS_MISSING", Severity: source.Warning, File: f.Path, Span: w.quote.Span,
-			Message: fmt.Sprintf("the test named %q does not occur in %s; it may have been renamed or removed, so update the name or the path", w.quote.Text, c.snap.relPath(w.owner.file)),
-			Related: []source.Related{{File: f.Path, Span: w.owner.span, Message: "the cited file"}},
+			Code: "DOC_WITNESS_MISSING", Severity: source.Warning, File: f.Path, Span: w.Quote.Span,
+			Message: fmt.Sprintf("the test named %q does not occur in %s; it may have been renamed or removed, so update the name or the path", w.Quote.Text, c.snap.RelPath(w.Owner.File)),
+			Related: []source.Related{{File: f.Path, Span: w.Owner.Span, Message: "the cited file"}},
 		})
 	}
+}
+
+// IsChapter reports whether f is a numbered chapter of p, where mode tags
+// are read.
+func IsChapter(p *Package, f *File) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p.Chapters {
+		if c.File == f {
+			return true
+		}
+	}
+	return false
+}
+
+// UsesGitHubAnchors reports whether links and citations into file f match
+// headings by GitHub's anchors (a file outside every package) rather than by
+// the OpenGDD rule (a file of a package).
+func UsesGitHubAnchors(f *File) bool { return !f.InPackage() }
+
+// ReadCited returns the content of a cited file: the snapshot's copy, or
+// the file on disk when it is a regular text file inside a root (after
+// resolving symbolic links) and no larger than maxWitnessFileSize.
+func (s *Snapshot) ReadCited(path string) ([]byte, bool) {
+	if f := s.File(path); f != nil {
+		return f.Content, f.Skipped == ""
+	}
+	if !s.InsideRoots(path) {
+		return nil, false
+	}
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxWitnessFileSize {
+		return nil, false
+	}
+	content, err := os.ReadFile(path)
+	if err != nil || len(content) > MaxWitnessFileSize || bytes.IndexByte(content, 0) >= 0 {
+		return nil, false
+	}
+	return content, true
+}
+
+// InsideRoots reports whether path lies inside a root of the snapshot, both
+// as written and after resolving symbolic links.
+func (s *Snapshot) InsideRoots(path string) bool {
+	for _, r := range s.Roots {
+		if !Within(r, path) {
+			continue
+		}
+		resolved, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return false
+		}
+		realRoot, err := filepath.EvalSymlinks(r)
+		if err != nil {
+			realRoot = r
+		}
+		return Within(realRoot, resolved)
+	}
+	return false
+}
+
+// FindWitness finds a quoted test name in a file's content and returns the
+// span of the occurrence. An occurrence directly after a quotation mark or
+// backtick (a string literal) wins over one elsewhere. A name shortened with
+// an ellipsis ("…" or "...") matches its parts in order on one line.
+func FindWitness(content []byte, name string) (source.Span, bool) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return source.Span{}, false
+	}
+	// A test file may escape the quotes inside a string literal.
+	for _, form := range []string{name, strings.ReplaceAll(name, "'", `\'`), strings.ReplaceAll(name, `"`, `\"`)} {
+		if sp, ok := findLiteral(content, []byte(form)); ok {
+			return sp, true
+		}
+		if sp, ok := findParts(content, splitEllipsis(form)); ok {
+			return sp, true
+		}
+	}
+	return source.Span{}, false
+}
+
+// RelPath shows a path relative to its snapshot root, with slashes.
+func (s *Snapshot) RelPath(path string) string {
+	if root := s.RootFor(path); root != "" {
+		if rel, err := filepath.Rel(root, path); err == nil {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(path)
+}
+
+// findLiteral returns the first occurrence of needle that follows a quote
+// character or backtick, or else its first occurrence.
+func findLiteral(content, needle []byte) (source.Span, bool) {
+	first := -1
+	for from := 0; from <= len(content); {
+		i := bytes.Index(content[from:], needle)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		if first < 0 {
+			first = at
+		}
+		if at > 0 && strings.IndexByte("\"'`", content[at-1]) >= 0 {
+			return source.Span{Start: at, End: at + len(needle)}, true
+		}
+		from = at + 1
+	}
+	if first < 0 {
+		return source.Span{}, false
+	}
+	return source.Span{Start: first, End: first + len(needle)}, true
+}
+
+// findParts finds the parts of a name shortened with an ellipsis, in order
+// on one line.
+func findParts(content []byte, parts []string) (source.Span, bool) {
+	if len(parts) < 2 {
+		return source.Span{}, false
+	}
+	first := []byte(parts[0])
+	for from := 0; from < len(content); {
+		i := bytes.Index(content[from:], first)
+		if i < 0 {
+			break
+		}
+		start := from + i
+		lineEnd := len(content)
+		if j := bytes.IndexAny(content[start:], "\r\n"); j >= 0 {
+			lineEnd = start + j
+		}
+		end, matched := start+len(first), true
+		for _, p := range parts[1:] {
+			k := bytes.Index(content[end:lineEnd], []byte(p))
+			if k < 0 {
+				matched = false
+				break
+			}
+			end += k + len(p)
+		}
+		if matched {
+			return source.Span{Start: start, End: end}, true
+		}
+		from = start + 1
+	}
+	return source.Span{}, false
+}
+
+// splitEllipsis splits a shortened name at "…" and "...", dropping empty
+// parts and the spaces around each.
+func splitEllipsis(name string) []string {
+	name = strings.ReplaceAll(name, "...", "…")
+	var out []string
+	for _, p := range strings.Split(name, "…") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -30,7 +30,7 @@ type Overlay map[string][]byte
 // entries of every folder, by absolute path.
 type tree struct {
 	files   map[string]*walkedFile
-	dirs    map[string][]dirEntry
+	dirs    map[string][]DirEntry
 	skipped []skippedFile
 	// cases answers the questions of letter case (casefold.go).
 	cases caseIndex
@@ -51,10 +51,10 @@ type walkedFile struct {
 	clean bool
 }
 
-// dirEntry is one entry of a folder as the checks see it.
-type dirEntry struct {
-	name  string
-	isDir bool
+// DirEntry is one entry of a folder as the checks see it.
+type DirEntry struct {
+	Name  string
+	IsDir bool
 }
 
 type skippedFile struct {
@@ -90,7 +90,7 @@ func SkipDir(name string) bool {
 // Each folder is listed once (filepath.WalkDir would list it a second
 // time for its own descent).
 func walk(roots []string) *tree {
-	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]dirEntry{}}
+	t := &tree{files: map[string]*walkedFile{}, dirs: map[string][]DirEntry{}}
 	for _, root := range roots {
 		info, err := os.Lstat(root)
 		if err != nil {
@@ -99,7 +99,7 @@ func walk(roots []string) *tree {
 		t.visit(root, root, fs.FileInfoToDirEntry(info))
 	}
 	for dir := range t.dirs {
-		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].name < t.dirs[dir][j].name })
+		sort.Slice(t.dirs[dir], func(i, j int) bool { return t.dirs[dir][i].Name < t.dirs[dir][j].Name })
 	}
 	return t
 }
@@ -122,7 +122,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 			}
 			return nil
 		}
-		list := make([]dirEntry, 0, len(entries))
+		list := make([]DirEntry, 0, len(entries))
 		for _, e := range entries {
 			isDir := e.IsDir()
 			if e.Type()&fs.ModeSymlink != 0 {
@@ -130,7 +130,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 					isDir = true
 				}
 			}
-			list = append(list, dirEntry{name: e.Name(), isDir: isDir})
+			list = append(list, DirEntry{Name: e.Name(), IsDir: isDir})
 		}
 		t.dirs[path] = list
 		for _, e := range entries {
@@ -157,7 +157,7 @@ func (t *tree) visit(root, path string, d fs.DirEntry) error {
 			t.skipped = append(t.skipped, skippedFile{path, "is a broken or looping symbolic link"})
 			return nil
 		}
-		if !within(root, target) {
+		if !Within(root, target) {
 			t.skipped = append(t.skipped, skippedFile{path, "is a symbolic link to a file outside the folder being checked"})
 			return nil
 		}
@@ -186,7 +186,7 @@ func (t *tree) overlayChanges(roots []string, overlay Overlay) (added, removed [
 			removed = append(removed, path)
 		case content != nil && !onDisk && interesting(path):
 			for _, root := range roots {
-				if within(root, path) {
+				if Within(root, path) {
 					added = append(added, path)
 					break
 				}
@@ -205,7 +205,7 @@ func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 	if len(added) == 0 && len(removed) == 0 {
 		return t
 	}
-	out := &tree{files: make(map[string]*walkedFile, len(t.files)+len(added)), dirs: make(map[string][]dirEntry, len(t.dirs)), skipped: t.skipped}
+	out := &tree{files: make(map[string]*walkedFile, len(t.files)+len(added)), dirs: make(map[string][]DirEntry, len(t.dirs)), skipped: t.skipped}
 	for k, v := range t.files {
 		out.files[k] = v
 	}
@@ -217,7 +217,7 @@ func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 	}
 	for _, path := range added {
 		out.files[path] = &walkedFile{path: path, size: int64(len(overlay[path])), fromOverlay: true, clean: cleanAbs(path)}
-		out.addEntry(filepath.Dir(path), dirEntry{name: filepath.Base(path)})
+		out.addEntry(filepath.Dir(path), DirEntry{Name: filepath.Base(path)})
 	}
 	return out
 }
@@ -225,27 +225,27 @@ func (t *tree) applyOverlay(overlay Overlay, added, removed []string) *tree {
 // addEntry lists e in the folder dir, and lists each folder that does not
 // exist yet in its parent, so that an unsaved file in a new folder is seen
 // like one on disk.
-func (t *tree) addEntry(dir string, e dirEntry) {
+func (t *tree) addEntry(dir string, e DirEntry) {
 	for {
 		entries, known := t.dirs[dir]
 		for _, have := range entries {
-			if have.name == e.name {
+			if have.Name == e.Name {
 				return
 			}
 		}
-		entries = append(append([]dirEntry(nil), entries...), e)
-		sort.Slice(entries, func(i, j int) bool { return entries[i].name < entries[j].name })
+		entries = append(append([]DirEntry(nil), entries...), e)
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name < entries[j].Name })
 		t.dirs[dir] = entries
 		parent := filepath.Dir(dir)
 		if known || parent == dir {
 			return
 		}
-		dir, e = parent, dirEntry{name: filepath.Base(dir), isDir: true}
+		dir, e = parent, DirEntry{Name: filepath.Base(dir), IsDir: true}
 	}
 }
 
-// within reports whether path is root or lies below it, lexically.
-func within(root, path string) bool {
+// Within reports whether path is root or lies below it, lexically.
+func Within(root, path string) bool {
 	if filepath.Separator == '/' && cleanAbs(root) && cleanAbs(path) {
 		// Clean absolute paths (those of the walk and of every join): a
 		// comparison of prefixes, without filepath.Rel's cleaning.

@@ -19,11 +19,11 @@ type jsonKind struct {
 	what string
 }
 
-// formatJSONKind returns the kind of the package file at a package-relative
+// FormatJSONKind returns the kind of the package file at a package-relative
 // slash path, and false for a file that is not a JSON file of the format.
 // The test blocks of 05-build-plan.md are JSON inside Markdown: their
 // syntax code, VERIFICATION_JSON, is reported by analysis/buildplan.
-func formatJSONKind(rel string) (jsonKind, bool) {
+func FormatJSONKind(rel string) (jsonKind, bool) {
 	switch rel {
 	case "manifest.json":
 		return jsonKind{"MANIFEST_JSON", "manifest.json"}, true
@@ -60,8 +60,8 @@ func formatJSONKind(rel string) (jsonKind, bool) {
 // which then cannot be read as the format requires, and FILE_NOT_ANALYSED
 // for anything else.
 func skippedFinding(f *File) source.Finding {
-	if rel, ok := f.packageRel(); ok {
-		if k, ok := formatJSONKind(rel); ok {
+	if rel, ok := f.PackageRel(); ok {
+		if k, ok := FormatJSONKind(rel); ok {
 			return source.Finding{
 				Code: k.code, Severity: source.Error, File: f.Path,
 				Message: fmt.Sprintf("%s cannot be read, so nothing in it is checked: %s", k.what, f.Skipped),
@@ -83,7 +83,7 @@ func skippedFinding(f *File) source.Finding {
 // back instead of reporting against a partial tree.
 func (b *builder) readJSON(p *Package, rel string) *jsonsrc.Value {
 	f := p.files.get(rel)
-	k, _ := formatJSONKind(rel)
+	k, _ := FormatJSONKind(rel)
 	if f == nil {
 		if !strings.Contains(rel, "/") && !isRequiredFile(rel) && b.rootFolder(p, rel) {
 			// A folder in the place of an optional file is a file that

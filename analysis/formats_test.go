@@ -32,7 +32,7 @@ func TestFormatJSONKind(t *testing.T) {
 		{"assets/data.json", ""},
 		{"02-mechanics.md", ""},
 	} {
-		k, ok := formatJSONKind(tc.rel)
+		k, ok := FormatJSONKind(tc.rel)
 		if ok != (tc.code != "") || k.code != tc.code {
 			t.Errorf("formatJSONKind(%q) = %q, %v; want %q", tc.rel, k.code, ok, tc.code)
 		}
@@ -74,7 +74,7 @@ func TestLenientContracts(t *testing.T) {
 // and that citations into it are not called dangling: nothing could be read.
 func TestOversizedFilesHoldBack(t *testing.T) {
 	mechanics := "# Mechanics\n\n## Burning\n\n" + strings.Repeat("The lantern burns. ", 200) + "\n"
-	dir := writeHostile(t, map[string][]byte{"02-mechanics.md": []byte(mechanics)})
+	dir := analysistest.WriteHostile(t, map[string][]byte{"02-mechanics.md": []byte(mechanics)})
 	s := Load([]string{dir}, Options{MaxFileSize: 2000})
 	var got []string
 	for _, d := range s.AllDiagnostics() {

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/analysistest"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
@@ -30,7 +31,7 @@ var fuzzKinds = []struct{ rel, empty string }{
 // is absent or holds a valid content that says nothing, so a broken file
 // causes nothing elsewhere that could only come from its broken content.
 func FuzzFormatFiles(f *testing.F) {
-	dir := writeHostileIn(f, f.TempDir(), map[string][]byte{
+	dir := analysistest.WriteHostileIn(f, f.TempDir(), map[string][]byte{
 		"02-mechanics.md": []byte("# Mechanics\n\n## Burning [WALKING] [SLEEPING]\n\nThe lantern holds `lantern.oil_units` units, on `clocks.night`, in `colors.amber` and `collections.moths.dusk-moth.speed`; see `contracts.lamp-oil.capacity`.\n"),
 	})
 	for i, seed := range []string{
@@ -48,7 +49,7 @@ func FuzzFormatFiles(f *testing.F) {
 		k := fuzzKinds[int(which)%len(fuzzKinds)]
 		rel := k.rel
 		path := filepath.Join(dir, filepath.FromSlash(rel))
-		kind, _ := formatJSONKind(rel)
+		kind, _ := FormatJSONKind(rel)
 		broken := Load([]string{dir}, Options{Overlay: Overlay{path: data}})
 
 		_, errs := jsonsrc.Parse(data)

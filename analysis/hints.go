@@ -162,23 +162,26 @@ func literalHint(p *Package, f *File, l review.Literal, es []*tuning.Entry) hint
 	return h
 }
 
-// HintActions returns the quick fixes of the review-mode hints of path
-// that overlap span: a number in prose that equals tuning values is
-// replaced by the citation of one of their keys.
-func (s *Snapshot) HintActions(path string, span source.Span) []CodeAction {
+// HintFix is what the quick fix of one review-mode hint needs: a number
+// in prose that equals tuning values, and the keys whose citation may
+// replace it.
+type HintFix struct {
+	// Code is the hint's code.
+	Code string
+	// Span is the number's span in its file; Text is the number as written.
+	Span source.Span
+	Text string
+	// Keys are the tuning keys whose value the number equals.
+	Keys []string
+}
+
+// HintFixes returns the quick-fix material of the review-mode hints of
+// path, in the order of the hints.
+func (s *Snapshot) HintFixes(path string) []HintFix {
 	s.hintsOnce.Do(s.computeHints)
-	var out []CodeAction
+	var out []HintFix
 	for _, h := range s.hintsByFile[path] {
-		if h.span.Start > span.End || span.Start > h.span.End || len(h.keys) == 0 {
-			continue
-		}
-		for _, k := range h.keys {
-			out = append(out, CodeAction{
-				Title: fmt.Sprintf("Cite `%s` instead of %s", k, h.text),
-				Kind:  "quickfix", Codes: []string{h.d.Code}, Preferred: len(h.keys) == 1,
-				Edits: map[string][]TextEdit{path: {{Span: h.span, NewText: "`" + k + "`"}}},
-			})
-		}
+		out = append(out, HintFix{Code: h.d.Code, Span: h.span, Text: h.text, Keys: h.keys})
 	}
 	return out
 }

@@ -119,7 +119,7 @@ func (p *Package) token(d dep, a *contracts.Adoption) depValue {
 		return depValue{ptr: p.Tuning}
 	case depAnchor:
 		file, anchor, _ := strings.Cut(d.key, "#")
-		return depValue{anchor: anchorTokenOf(p.anchorTarget(file, anchor))}
+		return depValue{anchor: anchorTokenOf(p.AnchorTarget(file, anchor))}
 	case depAdoption:
 		return depValue{ptr: p.Adoption(d.key)}
 	case depPack:
@@ -179,7 +179,7 @@ func (p *Package) sourcesOf(deps []dep) *depSources {
 			continue
 		}
 		file, _, _ := strings.Cut(d.key, "#")
-		rel, ok := packageRelative(file)
+		rel, ok := PackageRelative(file)
 		if !ok || seen[rel] {
 			continue
 		}

@@ -2,9 +2,9 @@ package analysis
 
 import "github.com/gddls/gddls/contracts/source"
 
-// nearest returns the candidate closest to s when it is close enough to be
+// Nearest returns the candidate closest to s when it is close enough to be
 // a likely typo (at most a third of s's length, and at most 3 edits), or "".
-func nearest(s string, candidates []string) string {
+func Nearest(s string, candidates []string) string {
 	best, bestD := "", 0
 	limit := min(3, max(1, len([]rune(s))/3))
 	for _, c := range candidates {

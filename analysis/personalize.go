@@ -58,7 +58,7 @@ func (p *Package) checkSetsTargets() []source.Finding {
 			var related []source.Related
 			if strings.HasPrefix(t.Key, "collections.") {
 				msg = fmt.Sprintf("%q names a record field; collection records are fixed package data, not personalization targets, so set a tuning key of values or open instead", t.Key)
-			} else if n := nearest(t.Key, p.settableKeys()); n != "" {
+			} else if n := Nearest(t.Key, p.SettableKeys()); n != "" {
 				msg += fmt.Sprintf("; did you mean %q?", n)
 				if e, ok := p.Tuning.Lookup(n); ok {
 					related = append(related, source.Related{File: p.TuningFile.Path, Span: e.KeySpan, Message: "the key " + n})
@@ -96,9 +96,9 @@ func (p *Package) checkSetsTargets() []source.Finding {
 	return out
 }
 
-// settableKeys lists the keys a personalization answer may set: the ranged
+// SettableKeys lists the keys a personalization answer may set: the ranged
 // values keys and the open keys of tuning.json, in source order.
-func (p *Package) settableKeys() []string {
+func (p *Package) SettableKeys() []string {
 	if p.Tuning == nil {
 		return nil
 	}

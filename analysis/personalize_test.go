@@ -67,25 +67,6 @@ func TestTagSuggestion(t *testing.T) {
 	}
 }
 
-// TestNoInlayOnSetsTargets checks that the keys of sets, which cite tuning
-// keys, get no hint of the authored number: the number beside them is the
-// one the answer sets.
-func TestNoInlayOnSetsTargets(t *testing.T) {
-	dir := analysistest.WriteFiles(t, "", map[string][]byte{
-		"tuning.json":          []byte(`{"values": {"a.b": 1}, "open": {"o.x": 2}, "ranges": {"a.b": [0, 5]}}`),
-		"personalization.json": []byte(`{"questions": [{"id": "q", "prompt": "?", "type": "choice", "options": [{"id": "x", "label": "X", "sets": {"a.b": 3, "o.x": 4}}], "default": "x"}]}`),
-		"02-mechanics.md":      []byte("# Mechanics\n\nUses `a.b`.\n"),
-	})
-	s := Load([]string{dir}, Options{})
-	path := filepath.Join(dir, "personalization.json")
-	if hints := s.InlayHints(path, source.Span{Start: 0, End: len(s.File(path).Content)}); len(hints) != 0 {
-		t.Errorf("hints %v in personalization.json, want none", hints)
-	}
-	if hints := s.InlayHints(filepath.Join(dir, "02-mechanics.md"), source.Span{End: 100}); len(hints) != 1 {
-		t.Errorf("hints %v in the chapter, want the one of a.b", hints)
-	}
-}
-
 // TestSetsRelated checks the related places of the sets findings: the key
 // a misspelt target is close to, the decided key, the range.
 func TestSetsRelated(t *testing.T) {
@@ -118,24 +99,5 @@ func TestSetsRelated(t *testing.T) {
 	}
 	if len(got["PERSONALIZATION_SETS_TARGET"]) != 2 || got["PERSONALIZATION_SETS_TARGET"][1] != "" {
 		t.Errorf("SETS_TARGET related %q: want none for a key close to nothing", got["PERSONALIZATION_SETS_TARGET"])
-	}
-}
-
-// TestTagCompletionSkipsSpacedIDs checks that tag completion leaves out a
-// question id holding whitespace, which no tag can name.
-func TestTagCompletionSkipsSpacedIDs(t *testing.T) {
-	chapter := "# Mechanics\n\n> PERSONALIZATION: \n"
-	dir := analysistest.WriteFiles(t, "", map[string][]byte{
-		"tuning.json":          []byte(`{"values": {"a.b": 1}}`),
-		"personalization.json": []byte(`{"questions": [{"id": "two words", "prompt": "?", "type": "text", "default": ""}, {"id": "one", "prompt": "?", "type": "text", "default": ""}]}`),
-		"02-mechanics.md":      []byte(chapter),
-	})
-	s := Load([]string{dir}, Options{})
-	var labels []string
-	for _, it := range s.Complete(filepath.Join(dir, "02-mechanics.md"), len(chapter)-1) {
-		labels = append(labels, it.Label)
-	}
-	if strings.Join(labels, ",") != "one" {
-		t.Errorf("completion %q, want only one", labels)
 	}
 }

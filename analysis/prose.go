@@ -65,7 +65,7 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 			continue
 		}
 		proseDeps(cs.Text, note)
-		if msg := p.resolveProse(cs.Text); msg != "" {
+		if msg := p.ResolveProse(cs.Text); msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_CITATION_DANGLING", Severity: source.Error, File: c.File.Path,
 				Span: cs.Span, Message: msg,
@@ -121,9 +121,9 @@ func proseDeps(text string, note func(depKind, string)) {
 	}
 }
 
-// resolveProse returns why an inline-code token dangles, or "" when it
+// ResolveProse returns why an inline-code token dangles, or "" when it
 // resolves or is not a citation.
-func (p *Package) resolveProse(text string) string {
+func (p *Package) ResolveProse(text string) string {
 	// A token that is `runtime` or starts with `runtime.` or `clocks.` is
 	// read as an address whatever else it holds (SPEC §4b.1 rule 5, §4b.2
 	// rule 4).
@@ -146,9 +146,9 @@ func (p *Package) resolveProse(text string) string {
 		if now := direction.RetiredConstraint(text); now != "" {
 			return msg + fmt.Sprintf("; it is the retired form of the direction address `%s` (`gddls migrate` rewrites it)", now)
 		}
-		if near := nearReserved(segs[0]); near != "" {
+		if near := NearReserved(segs[0]); near != "" {
 			msg += fmt.Sprintf("; did you mean the reserved prefix %q (as in `%s.%s`)?", near, near, strings.Join(segs[1:], "."))
-		} else if s := nearest(text, p.tuningKeys()); s != "" {
+		} else if s := Nearest(text, p.TuningKeys()); s != "" {
 			msg += fmt.Sprintf("; did you mean `%s`?", s)
 		} else {
 			msg += "; add the key to tuning.json or correct the citation"
@@ -160,7 +160,9 @@ func (p *Package) resolveProse(text string) string {
 	return ""
 }
 
-func (p *Package) tuningKeys() []string {
+// TuningKeys returns the keys of the package's tuning.json, or nil when it
+// has none.
+func (p *Package) TuningKeys() []string {
 	if p.Tuning == nil {
 		return nil
 	}
@@ -268,7 +270,7 @@ func (p *Package) resolveClock(text string) string {
 	for n := range p.Clocks {
 		names = append(names, n)
 	}
-	if s := nearest(name, names); s != "" {
+	if s := Nearest(name, names); s != "" {
 		msg += fmt.Sprintf("; did you mean `clocks.%s`?", s)
 	}
 	return msg
@@ -302,9 +304,9 @@ func (p *Package) resolveCollection(text string, segs []string) string {
 	return ""
 }
 
-// nearReserved returns the reserved first segment one edit away from seg,
+// NearReserved returns the reserved first segment one edit away from seg,
 // or "".
-func nearReserved(seg string) string {
+func NearReserved(seg string) string {
 	for _, r := range tuning.ReservedFirstSegments() {
 		if r != seg && source.EditDistance(r, seg) == 1 {
 			return r

@@ -277,7 +277,7 @@ func fileReads(deps []dep) (reads []string, others []dep) {
 				continue
 			}
 			file, _, _ := strings.Cut(d.key, "#")
-			if rel, ok := packageRelative(file); ok {
+			if rel, ok := PackageRelative(file); ok {
 				add(rel)
 			}
 		case depFile:

@@ -1,7 +1,10 @@
 package analysis
 
 import (
+	"strings"
+
 	"github.com/gddls/gddls/analysis/clocks"
+	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -73,7 +76,7 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 			for _, c := range p.ClockFile.Clocks {
 				for _, a := range c.Advances {
 					sp := a.Span
-					if inner, ok := innerString(content, a.Span, a.Text); ok {
+					if inner, ok := InnerString(content, a.Span, a.Text); ok {
 						sp = inner
 					}
 					idx[a.Text] = append(idx[a.Text], RuntimeDeclaration{Address: a.Text, File: p.ClockFile.Path, Span: sp, Clock: c.Name})
@@ -85,7 +88,7 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 				if !clocks.IsAddress(cs.Text) {
 					continue
 				}
-				start, ok := codeTextStart(c.File.Content, cs)
+				start, ok := CodeTextStart(c.File.Content, cs)
 				if !ok {
 					continue
 				}
@@ -121,9 +124,36 @@ func noteUnchanged(unchanged *jsonsrc.Value, note func(depKind, string)) {
 	if unchanged == nil {
 		return
 	}
-	for _, v := range arrayElems(unchanged.Get("values")) {
+	for _, v := range ArrayElems(unchanged.Get("values")) {
 		if v != nil && v.Kind == jsonsrc.String {
 			note(depRuntime, v.Str)
 		}
 	}
+}
+
+// InnerString returns the span of a JSON string's content when the bytes
+// between its quotes are exactly text (no escapes).
+func InnerString(content []byte, span source.Span, text string) (source.Span, bool) {
+	if span.Start < 0 || span.End > len(content) || span.Len() < 2 || content[span.Start] != '"' || content[span.End-1] != '"' {
+		return source.Span{}, false
+	}
+	inner := source.Span{Start: span.Start + 1, End: span.End - 1}
+	if string(content[inner.Start:inner.End]) != text {
+		return source.Span{}, false
+	}
+	return inner, true
+}
+
+// CodeTextStart returns the offset in content where a code span's Text
+// begins, when the source holds Text verbatim.
+func CodeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
+	ts := cs.TextSpan
+	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
+		return 0, false
+	}
+	raw := string(content[ts.Start:ts.End])
+	if i := strings.Index(raw, cs.Text); i >= 0 && cs.Text != "" {
+		return ts.Start + i, true
+	}
+	return 0, false
 }

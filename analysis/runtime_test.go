@@ -9,27 +9,8 @@ import (
 	"github.com/gddls/gddls/contracts/jsonsrc"
 )
 
-// runtimePackage is a package whose chapters and clocks declare runtime
-// addresses.
-func runtimePackage(clocksJSON, mechanics string) map[string][]byte {
-	files := map[string][]byte{
-		"manifest.json":   []byte(`{}`),
-		"tuning.json":     []byte(`{"values": {}}`),
-		"01-overview.md":  []byte("# Overview\n\nThe `runtime.mood` of the day.\n"),
-		"02-mechanics.md": []byte(mechanics),
-		"05-build-plan.md": []byte("# Build plan\n\n" +
-			"Not declared here: fenced code is not prose.\n\n```\n`runtime.fenced`\n```\n"),
-		"notes/06-notes.md": []byte("# Notes\n\n`runtime.nested` is in no root chapter.\n"),
-		"README.md":         []byte("`runtime.readme` is in no chapter.\n"),
-	}
-	if clocksJSON != "" {
-		files["clocks.json"] = []byte(clocksJSON)
-	}
-	return files
-}
-
 func TestRuntimeDeclared(t *testing.T) {
-	dir := analysistest.WriteFiles(t, "", runtimePackage(
+	dir := analysistest.WriteFiles(t, "", analysistest.RuntimePackage(
 		`{"world": {"unit": "s", "advances": ["runtime.scan", "runtime.tide"], "modes": {"playing": "running", "paused": "paused"}}}`,
 		"# Mechanics\n\nThe scanner moves `runtime.scan` and `runtime.battery.level`; `runtime.` and `runtime..x` are no addresses.\n"))
 	p := Load([]string{dir}, Options{}).Packages[0]
@@ -74,17 +55,17 @@ func TestCheckUnchangedInPackage(t *testing.T) {
 		}
 		return strings.Join(out, " "), deps
 	}
-	if got, deps := codes(runtimePackage(clocksJSON, mechanics)); got != "UNCHANGED_ADVANCES RUNTIME_UNDECLARED" || len(deps) != 4 {
+	if got, deps := codes(analysistest.RuntimePackage(clocksJSON, mechanics)); got != "UNCHANGED_ADVANCES RUNTIME_UNDECLARED" || len(deps) != 4 {
 		t.Errorf("with clocks.json: %s, %d deps", got, len(deps))
 	}
-	if got, _ := codes(runtimePackage("", mechanics)); got != "UNCHANGED_NO_CLOCKS RUNTIME_UNDECLARED RUNTIME_UNDECLARED" {
+	if got, _ := codes(analysistest.RuntimePackage("", mechanics)); got != "UNCHANGED_NO_CLOCKS RUNTIME_UNDECLARED RUNTIME_UNDECLARED" {
 		t.Errorf("without clocks.json: %s", got)
 	}
-	if got, _ := codes(runtimePackage(`{"world": `, mechanics)); got != "" {
+	if got, _ := codes(analysistest.RuntimePackage(`{"world": `, mechanics)); got != "" {
 		t.Errorf("with a clocks.json that does not parse: %s", got)
 	}
 	// A dependency on a named address follows the chapters.
-	files := runtimePackage(clocksJSON, mechanics)
+	files := analysistest.RuntimePackage(clocksJSON, mechanics)
 	dir := analysistest.WriteFiles(t, "", files)
 	ws := NewWorkspace([]string{dir}, Options{})
 	p := ws.Snapshot().Packages[0]
@@ -93,43 +74,5 @@ func TestCheckUnchangedInPackage(t *testing.T) {
 	ws.SetOverlay(filepath.Join(dir, "02-mechanics.md"), []byte(mechanics+"\nAnd `runtime.ghost`.\n"))
 	if p2 := ws.Snapshot().Packages[0]; p2.depsValid([]dep{d}, p.sourcesOf([]dep{d}), nil) {
 		t.Error("declaring runtime.ghost in a chapter left the dependency valid")
-	}
-}
-
-// TestUnchangedGlue checks the helpers a test block's unchanged is indexed
-// and completed with.
-func TestUnchangedGlue(t *testing.T) {
-	dir := analysistest.WriteFiles(t, "", runtimePackage(
-		`{"world": {"unit": "s", "advances": ["runtime.scan"], "modes": {"playing": "running", "paused": "paused"}}}`,
-		"# Mechanics\n\nThe battery is `runtime.battery`.\n"))
-	s := Load([]string{dir}, Options{})
-	p := s.Packages[0]
-	text := `{"modes": ["paused", "sleeping"], "values": ["runtime.scan", "runtime.ghost", "hp"]}`
-	v, _ := jsonsrc.Parse([]byte(text))
-	file := filepath.Join(dir, "05-build-plan.md")
-	b := &indexBuilder{snap: s, idx: &citationIndex{byTarget: map[targetKey][]citeRef{}, byFile: map[string][]citeRef{}}}
-	b.unchangedRefs(p, file, []byte(text), v)
-	var got []string
-	for _, r := range b.idx.byFile[file] {
-		got = append(got, text[r.Name.Start:r.Name.End])
-	}
-	if strings.Join(got, " ") != "paused runtime.scan runtime.ghost" {
-		t.Errorf("indexed %q", got)
-	}
-	for _, tc := range []struct{ text, want string }{
-		{`{"modes": [""], "values": []}`, "playing paused"},
-		{`{"modes": ["paused"], "values": [""]}`, "runtime.scan runtime.mood runtime.battery"},
-		{`{"modes": ["paused"], "": 1}`, "values"},
-		{`{"x": [""]}`, ""},
-	} {
-		off := strings.Index(tc.text, `""`) + 1
-		ctx := jsonsrc.ContextAt([]byte(tc.text), off)
-		var labels []string
-		for _, it := range unchangedItems(p, ctx, ctx.Keys()) {
-			labels = append(labels, it.Label)
-		}
-		if strings.Join(labels, " ") != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.text, labels, tc.want)
-		}
 	}
 }

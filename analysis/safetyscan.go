@@ -138,7 +138,7 @@ type safetyScan struct {
 // getSafety returns the safety scan of the content under the given name.
 func (e *cacheEntry) getSafety(name string) []safety.Notice {
 	plan := strings.EqualFold(baseName(name), "05-build-plan.md")
-	md := isMarkdown(name)
+	md := IsMarkdown(name)
 	e.safetyMu.Lock()
 	defer e.safetyMu.Unlock()
 	for _, sc := range e.safetyScans {

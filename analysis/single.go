@@ -12,7 +12,7 @@ import (
 func SingleFileRoot(roots []string, path string) string {
 	path = filepath.Clean(path)
 	for _, r := range roots {
-		if within(filepath.Clean(r), path) {
+		if Within(filepath.Clean(r), path) {
 			return ""
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/gddls/gddls/analysis/buildplan"
 	"github.com/gddls/gddls/analysis/clocks"
 	"github.com/gddls/gddls/analysis/collections"
 	"github.com/gddls/gddls/analysis/direction"
@@ -70,9 +71,9 @@ type Snapshot struct {
 	citationsOnce sync.Once
 	citations     any
 	// refsMu guards refs, the references of single files that the queries
-	// reading one file build (see fileRefs in semantic.go).
+	// reading one file build (see FileRefs; analysis/ide builds them).
 	refsMu sync.Mutex
-	refs   map[string][]citeRef
+	refs   map[string]any
 
 	// docResults are the results of the Markdown checks, whose recorded
 	// reads DependsOn consults; deps is the set it builds from them once.
@@ -106,7 +107,7 @@ type Snapshot struct {
 	hintsByFile map[string][]hint
 
 	// migrations holds the migration of each package (by root) that an
-	// editor action asked for, computed on first use (migrateactions.go).
+	// editor action asked for, computed on first use (Migration).
 	migrateMu  sync.Mutex
 	migrations map[string]*migrate.Result
 }
@@ -117,6 +118,26 @@ type Snapshot struct {
 func (s *Snapshot) CitationIndex(build func() any) any {
 	s.citationsOnce.Do(func() { s.citations = build() })
 	return s.citations
+}
+
+// FileRefs returns the references held by the file at path, building them
+// with build on first use and keeping them for the snapshot. Like the
+// citation index, their type belongs to the queries that read them.
+func (s *Snapshot) FileRefs(path string, build func() any) any {
+	s.refsMu.Lock()
+	refs, ok := s.refs[path]
+	s.refsMu.Unlock()
+	if ok {
+		return refs
+	}
+	refs = build()
+	s.refsMu.Lock()
+	if s.refs == nil {
+		s.refs = map[string]any{}
+	}
+	s.refs[path] = refs
+	s.refsMu.Unlock()
+	return refs
 }
 
 // File is one parsed file of the snapshot.
@@ -135,7 +156,7 @@ type File struct {
 	// cleanPath is set when Path is clean and absolute (cleanAbs), as
 	// the walk found it.
 	cleanPath bool
-	// pkgRoot is the root of the package the file belongs to, empty when
+	// PkgRoot is the root of the package the file belongs to, empty when
 	// it belongs to none. A File holds no pointer to its Package: a
 	// snapshot built from the last one by an edit shares the files the
 	// edit did not change, each with its package's root, and every
@@ -146,9 +167,9 @@ type File struct {
 // InPackage reports whether the file belongs to an OpenGDD package.
 func (f *File) InPackage() bool { return f.pkgRoot != "" }
 
-// packageRel returns the file's package-relative slash path, and false
+// PackageRel returns the file's package-relative slash path, and false
 // when it belongs to no package.
-func (f *File) packageRel() (string, bool) {
+func (f *File) PackageRel() (string, bool) {
 	if f.pkgRoot == "" {
 		return "", false
 	}
@@ -344,7 +365,7 @@ func (s *Snapshot) AllDiagnostics() []Diagnostic {
 func (s *Snapshot) PackageOf(path string) *Package {
 	var best *Package
 	for _, p := range s.Packages {
-		if within(p.Root, path) && (best == nil || len(p.Root) > len(best.Root)) {
+		if Within(p.Root, path) && (best == nil || len(p.Root) > len(best.Root)) {
 			best = p
 		}
 	}
@@ -383,9 +404,9 @@ func (p *Package) State(a *contracts.Adoption) *contracts.State {
 	return nil
 }
 
-// adoptionFile returns the adoption parsed from the package file at an
+// AdoptionFile returns the adoption parsed from the package file at an
 // absolute path, or nil.
-func (p *Package) adoptionFile(path string) *contracts.Adoption {
+func (p *Package) AdoptionFile(path string) *contracts.Adoption {
 	if p.contracts == nil {
 		return nil
 	}
@@ -402,7 +423,7 @@ func (s *Snapshot) AdoptionAt(path string) (*Package, *contracts.Adoption) {
 	if p == nil {
 		return nil, nil
 	}
-	if a := p.adoptionFile(path); a != nil {
+	if a := p.AdoptionFile(path); a != nil {
 		return p, a
 	}
 	return nil, nil
@@ -558,7 +579,7 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 	// A NUL byte does not stop the analysis: in a JSON file of the format
 	// it is a syntax error of the file's kind, and Markdown reads it as
 	// U+FFFD (CommonMark §2.3).
-	if isMarkdown(path) {
+	if IsMarkdown(path) {
 		f.Markdown = f.entry.getMarkdown()
 	}
 	return f
@@ -568,18 +589,97 @@ func loadFile(path string, size int64, d *disk, opts Options) *File {
 // path: source.NewJSONLines for a .json file, whose byte-order mark is a
 // character (and a syntax error), source.NewLines for any other.
 func NewLines(path string, content []byte) *source.Lines {
-	if isJSONPath(path) {
+	if IsJSONPath(path) {
 		return source.NewJSONLines(content)
 	}
 	return source.NewLines(content)
 }
 
-// isJSONPath reports whether path names a .json file.
-func isJSONPath(path string) bool {
+// IsJSONPath reports whether path names a .json file.
+func IsJSONPath(path string) bool {
 	return strings.EqualFold(filepath.Ext(path), ".json")
 }
 
-func isMarkdown(path string) bool {
+// IsMarkdown reports whether path names a Markdown file, by its extension
+// in any letter case.
+func IsMarkdown(path string) bool {
 	ext := strings.ToLower(filepath.Ext(path))
 	return ext == ".md" || ext == ".markdown"
+}
+
+// Migration returns the migration of a package of the snapshot, computed
+// once per snapshot.
+func (s *Snapshot) Migration(p *Package) *migrate.Result {
+	s.migrateMu.Lock()
+	defer s.migrateMu.Unlock()
+	if r, ok := s.migrations[p.Root]; ok {
+		return r
+	}
+	files := map[string][]byte{}
+	for rel, f := range p.files.all() {
+		if strings.HasSuffix(rel, ".json") || strings.HasSuffix(rel, ".md") {
+			files[rel] = f.Content
+		}
+	}
+	r := migrate.Package(files)
+	if s.migrations == nil {
+		s.migrations = map[string]*migrate.Result{}
+	}
+	s.migrations[p.Root] = r
+	return r
+}
+
+// ParsedJSON returns the file's content parsed as JSON, parsed once per
+// content and shared with the checks; nil when the file was not read or
+// does not parse far enough to hold a value.
+func (f *File) ParsedJSON() *jsonsrc.Value { return f.entry.getJSON() }
+
+// JSONParse returns the file's content parsed as JSON with its syntax
+// errors, parsed once per content and shared with the checks.
+func (f *File) JSONParse() (*jsonsrc.Value, []jsonsrc.Error) { return f.entry.getJSONParse() }
+
+// Parsed reports whether the file's content was read into the parse cache,
+// so that ParsedAdoption and ParsedPlan can read it.
+func (f *File) Parsed() bool { return f.entry != nil }
+
+// ParsedAdoption returns the file read as a contract adoption, parsed once
+// per content and shared with the checks; nil when the file was not read.
+func (f *File) ParsedAdoption() *contracts.Adoption {
+	if f.entry == nil {
+		return nil
+	}
+	return f.entry.getAdoption(f.Path)
+}
+
+// ParsedPlan returns the file read as the build plan, parsed once per
+// content and shared with the checks; nil when the file was not read.
+func (f *File) ParsedPlan() *buildplan.Plan {
+	if f.entry == nil {
+		return nil
+	}
+	return f.entry.getPlan()
+}
+
+// PersonalizationFile returns the package's personalization.json as read,
+// or nil when the package has none or it does not parse.
+func (p *Package) PersonalizationFile() *personalization.File { return p.pers }
+
+// PackageRoot returns the root folder of the package holding the file, or
+// "" when it belongs to none.
+func (f *File) PackageRoot() string { return f.pkgRoot }
+
+// FolderEntries returns the entries of the folder dir as the walk the
+// snapshot was built from listed them (unsaved files included), and false
+// when the walk did not list dir.
+func (s *Snapshot) FolderEntries(dir string) ([]DirEntry, bool) {
+	entries, ok := s.tree.dirs[dir]
+	return entries, ok
+}
+
+// CaseFix follows the path written, relative to base, through the listings
+// of the snapshot's walk with letter case ignored (see tree.caseFix): when
+// the path names something only that way, it returns the path as written
+// with the real names and the real absolute path.
+func (s *Snapshot) CaseFix(root, base, written string, decode, encode func(string) string) (fixed, real string, ok bool) {
+	return s.tree.caseFix(root, base, written, decode, encode)
 }

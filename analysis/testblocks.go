@@ -87,15 +87,15 @@ func claimProblem(dir []byte, path string) string {
 		return true
 	})
 	msg := fmt.Sprintf("but direction.json has no %q entry %q", section, key)
-	if near := nearest(path, keys); near != "" {
+	if near := Nearest(path, keys); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return msg
 }
 
-// claimTargets lists the paths a test may claim in direction.json (bytes
+// ClaimTargets lists the paths a test may claim in direction.json (bytes
 // dir), with the JSON of each entry, in section and file order.
-func claimTargets(dir []byte) (paths, values []string) {
+func ClaimTargets(dir []byte) (paths, values []string) {
 	for _, section := range buildplan.Measured {
 		gjson.GetBytes(dir, section).ForEach(func(k, v gjson.Result) bool {
 			paths = append(paths, section+"."+k.String())

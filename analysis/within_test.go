@@ -19,7 +19,7 @@ func TestWithinFastPath(t *testing.T) {
 	paths := []string{"/", "/a", "/a/b", "/a/bc", "/ab", "/a/b/c.md", "/a/..b", "/a/b/", "/a//b", "/a/./b", "/a/../b", "a/b", "", ".", "/a/b/..", "/x/a/b"}
 	for _, root := range paths {
 		for _, path := range paths {
-			if got, want := within(root, path), byRel(root, path); got != want {
+			if got, want := Within(root, path), byRel(root, path); got != want {
 				t.Errorf("within(%q, %q) = %v, filepath.Rel says %v", root, path, got, want)
 			}
 		}

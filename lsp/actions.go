@@ -5,6 +5,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // createFileOp is the LSP CreateFile resource operation.
@@ -42,7 +43,7 @@ type resourceEdit struct {
 // actionEdit converts the edit of a code action. An action that creates
 // files needs documentChanges with create operations; ok is false when the
 // client does not accept them, and the action is not offered.
-func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edit any, ok bool, err error) {
+func (s *Server) actionEdit(snap *analysis.Snapshot, a ide.CodeAction) (edit any, ok bool, err error) {
 	if len(a.Creates) == 0 {
 		we, err := workspaceEdit(s, snap, a.Edits)
 		return we, err == nil, err
@@ -85,7 +86,7 @@ func (s *Server) actionEdit(snap *analysis.Snapshot, a analysis.CodeAction) (edi
 // is its file's name): the text edits first, on the files as they are
 // named now, then the rename operations. A client that does not apply
 // rename operations gets an error saying what to do instead.
-func (s *Server) movingEdit(snap *analysis.Snapshot, edits map[string][]analysis.TextEdit, moves []analysis.FileRename) (any, error) {
+func (s *Server) movingEdit(snap *analysis.Snapshot, edits map[string][]ide.TextEdit, moves []ide.FileRename) (any, error) {
 	s.mu.Lock()
 	canRename := s.feat.caps.renameFiles
 	s.mu.Unlock()

@@ -7,17 +7,18 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // documentColor answers the color swatches of a document
-// (analysis.Snapshot.DocumentColors: the palette colors of direction.json).
+// (ide.DocumentColors: the palette colors of direction.json).
 func documentColor(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	out := []protocol.ColorInformation{}
 	f, err := docFile(snap, raw)
 	if f == nil {
 		return out, err
 	}
-	for _, c := range snap.DocumentColors(f.Path) {
+	for _, c := range ide.DocumentColors(snap, f.Path) {
 		out = append(out, protocol.ColorInformation{
 			Range: spanRange(f.Lines, c.Span),
 			Color: protocol.Color{Red: c.Red, Green: c.Green, Blue: c.Blue, Alpha: 1},
@@ -38,7 +39,7 @@ type colorPresentationParams struct {
 }
 
 // colorPresentation answers how a color picked at a swatch is written
-// (analysis.Snapshot.ColorPresentations).
+// (ide.ColorPresentations).
 func colorPresentation(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
 	out := []protocol.ColorPresentation{}
 	var p colorPresentationParams
@@ -50,7 +51,7 @@ func colorPresentation(_ context.Context, _ *Server, snap *analysis.Snapshot, ra
 		return out, nil
 	}
 	span := spanOf(f.Lines, p.Range)
-	for _, c := range snap.ColorPresentations(f.Path, span, p.Color.Red, p.Color.Green, p.Color.Blue) {
+	for _, c := range ide.ColorPresentations(snap, f.Path, span, p.Color.Red, p.Color.Green, p.Color.Blue) {
 		out = append(out, protocol.ColorPresentation{
 			Label:    c.Label,
 			TextEdit: &protocol.TextEdit{Range: spanRange(f.Lines, c.Edit.Span), NewText: c.Edit.NewText},

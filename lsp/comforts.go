@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 func foldingRange(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -16,14 +17,14 @@ func foldingRange(_ context.Context, s *Server, snap *analysis.Snapshot, raw jso
 	if f == nil {
 		return out, err
 	}
-	ranges := snap.FoldingRanges(f.Path)
+	ranges := ide.FoldingRanges(snap, f.Path)
 	s.mu.Lock()
 	limit := s.feat.caps.foldingLimit
 	s.mu.Unlock()
 	if limit > 0 && len(ranges) > limit {
 		// The first ones in the file, the client's hint of how many it
 		// can use.
-		slices.SortStableFunc(ranges, func(a, b analysis.FoldRange) int { return a.Start - b.Start })
+		slices.SortStableFunc(ranges, func(a, b ide.FoldRange) int { return a.Start - b.Start })
 		ranges = ranges[:limit]
 	}
 	for _, r := range ranges {
@@ -53,7 +54,7 @@ func selectionRange(_ context.Context, _ *Server, snap *analysis.Snapshot, raw j
 	for i, pos := range p.Positions {
 		offsets[i] = offsetOf(f.Lines, pos)
 	}
-	for i, spans := range snap.SelectionRanges(f.Path, offsets) {
+	for i, spans := range ide.SelectionRanges(snap, f.Path, offsets) {
 		// The spec wants one answer per position: an empty range at the
 		// position when there is nothing around it.
 		at := toPosition(f.Lines.Position(offsets[i]))
@@ -77,7 +78,7 @@ func documentHighlight(_ context.Context, _ *Server, snap *analysis.Snapshot, ra
 	if f == nil {
 		return out, err
 	}
-	for _, h := range snap.DocumentHighlights(f.Path, offset) {
+	for _, h := range ide.DocumentHighlights(snap, f.Path, offset) {
 		kind := protocol.DocumentHighlightKindRead
 		if h.Write {
 			kind = protocol.DocumentHighlightKindWrite

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -125,50 +126,50 @@ func toDiagnostic(d analysis.Diagnostic) protocol.Diagnostic {
 }
 
 // completionKind maps a completion kind to the LSP one.
-func completionKind(k analysis.CompletionKind) protocol.CompletionItemKind {
+func completionKind(k ide.CompletionKind) protocol.CompletionItemKind {
 	switch k {
-	case analysis.CompleteFile:
+	case ide.CompleteFile:
 		return protocol.CompletionItemKindFile
-	case analysis.CompleteAnchor:
+	case ide.CompleteAnchor:
 		return protocol.CompletionItemKindReference
-	case analysis.CompleteTuningKey:
+	case ide.CompleteTuningKey:
 		return protocol.CompletionItemKindConstant
-	case analysis.CompleteContractValue:
+	case ide.CompleteContractValue:
 		return protocol.CompletionItemKindValue
-	case analysis.CompleteField:
+	case ide.CompleteField:
 		return protocol.CompletionItemKindField
-	case analysis.CompleteOption:
+	case ide.CompleteOption:
 		return protocol.CompletionItemKindEnumMember
-	case analysis.CompleteQuestion:
+	case ide.CompleteQuestion:
 		return protocol.CompletionItemKindProperty
-	case analysis.CompleteKeyword:
+	case ide.CompleteKeyword:
 		return protocol.CompletionItemKindKeyword
 	}
 	return protocol.CompletionItemKindText
 }
 
 // symbolKind maps a symbol kind to the LSP one.
-func symbolKind(k analysis.SymbolKind) protocol.SymbolKind {
+func symbolKind(k ide.SymbolKind) protocol.SymbolKind {
 	switch k {
-	case analysis.SymbolHeading:
+	case ide.SymbolHeading:
 		return protocol.SymbolKindString
-	case analysis.SymbolQuestion:
+	case ide.SymbolQuestion:
 		return protocol.SymbolKindEnum
-	case analysis.SymbolOption:
+	case ide.SymbolOption:
 		return protocol.SymbolKindEnumMember
-	case analysis.SymbolValue:
+	case ide.SymbolValue:
 		return protocol.SymbolKindConstant
-	case analysis.SymbolRowSet:
+	case ide.SymbolRowSet:
 		return protocol.SymbolKindArray
-	case analysis.SymbolRow:
+	case ide.SymbolRow:
 		return protocol.SymbolKindObject
-	case analysis.SymbolTuningKey:
+	case ide.SymbolTuningKey:
 		return protocol.SymbolKindNumber
-	case analysis.SymbolAdoption:
+	case ide.SymbolAdoption:
 		return protocol.SymbolKindModule
-	case analysis.SymbolRule:
+	case ide.SymbolRule:
 		return protocol.SymbolKindEvent
-	case analysis.SymbolTest:
+	case ide.SymbolTest:
 		return protocol.SymbolKindMethod
 	}
 	return protocol.SymbolKindKey

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // codeContentModified is the LSP error of a request whose answer no longer
@@ -22,7 +23,7 @@ const codeContentModified jsonrpc2.Code = -32801
 // URI. Edits of files outside the snapshot are dropped. When an open
 // document no longer holds the text the snapshot saw, the answer is a
 // ContentModified error rather than edits at stale positions.
-func workspaceEdit(s *Server, snap *analysis.Snapshot, edits map[string][]analysis.TextEdit) (*protocol.WorkspaceEdit, error) {
+func workspaceEdit(s *Server, snap *analysis.Snapshot, edits map[string][]ide.TextEdit) (*protocol.WorkspaceEdit, error) {
 	s.mu.Lock()
 	versioned := s.caps.documentChanges
 	s.mu.Unlock()

@@ -13,6 +13,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -155,8 +156,8 @@ func linesOf(snap *analysis.Snapshot, path string) *source.Lines {
 // location converts an analysis location; ok is false when its file can be
 // read neither from the snapshot nor, for a cited file such as a test
 // source, from disk inside the workspace.
-func location(snap *analysis.Snapshot, l analysis.Location) (protocol.Location, bool) {
-	lines := snap.LinesOf(l.File)
+func location(snap *analysis.Snapshot, l ide.Location) (protocol.Location, bool) {
+	lines := ide.LinesOf(snap, l.File)
 	if lines == nil {
 		return protocol.Location{}, false
 	}
@@ -164,7 +165,7 @@ func location(snap *analysis.Snapshot, l analysis.Location) (protocol.Location, 
 }
 
 // locations converts analysis locations, never returning nil.
-func locations(snap *analysis.Snapshot, ls []analysis.Location) []protocol.Location {
+func locations(snap *analysis.Snapshot, ls []ide.Location) []protocol.Location {
 	out := []protocol.Location{}
 	for _, l := range ls {
 		if loc, ok := location(snap, l); ok {
@@ -181,7 +182,7 @@ func completion(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 	if f == nil {
 		return list, err
 	}
-	for _, it := range snap.Complete(f.Path, offset) {
+	for _, it := range ide.Complete(snap, f.Path, offset) {
 		item := protocol.CompletionItem{
 			Label:      it.Label,
 			Kind:       completionKind(it.Kind),
@@ -216,7 +217,7 @@ func hover(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMe
 	if f == nil {
 		return nil, err
 	}
-	h := snap.Hover(f.Path, offset)
+	h := ide.Hover(snap, f.Path, offset)
 	if h == nil {
 		return nil, nil
 	}
@@ -230,7 +231,7 @@ func definition(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 	if f == nil {
 		return []protocol.Location{}, err
 	}
-	return locations(snap, snap.Definition(f.Path, offset)), nil
+	return locations(snap, ide.Definition(snap, f.Path, offset)), nil
 }
 
 func references(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.RawMessage) (any, error) {
@@ -244,7 +245,7 @@ func references(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.
 	if f == nil {
 		return []protocol.Location{}, err
 	}
-	return locations(snap, snap.References(f.Path, offset, p.Context.IncludeDeclaration)), nil
+	return locations(snap, ide.References(snap, f.Path, offset, p.Context.IncludeDeclaration)), nil
 }
 
 // prepareRenameResult is the range-and-placeholder answer of
@@ -260,7 +261,7 @@ func prepareRename(_ context.Context, s *Server, snap *analysis.Snapshot, raw js
 	if f == nil {
 		return nil, err
 	}
-	span, name, err := snap.PrepareRename(f.Path, offset)
+	span, name, err := ide.PrepareRename(snap, f.Path, offset)
 	if err != nil {
 		return nil, nil // null: nothing renamable here
 	}
@@ -276,7 +277,7 @@ func rename(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.RawM
 	if f == nil {
 		return nil, err
 	}
-	edits, moves, err := snap.RenameWithFiles(f.Path, offset, p.NewName)
+	edits, moves, err := ide.RenameWithFiles(snap, f.Path, offset, p.NewName)
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}
@@ -291,11 +292,11 @@ func documentSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw j
 	if f == nil {
 		return []protocol.DocumentSymbol{}, err
 	}
-	return documentSymbols(f.Lines, snap.DocumentSymbols(f.Path)), nil
+	return documentSymbols(f.Lines, ide.DocumentSymbols(snap, f.Path)), nil
 }
 
 // documentSymbols converts a symbol tree, never returning nil.
-func documentSymbols(lines *source.Lines, syms []analysis.Symbol) []protocol.DocumentSymbol {
+func documentSymbols(lines *source.Lines, syms []ide.Symbol) []protocol.DocumentSymbol {
 	out := make([]protocol.DocumentSymbol, 0, len(syms))
 	for _, sym := range syms {
 		name := sym.Name
@@ -325,8 +326,8 @@ func workspaceSymbol(_ context.Context, _ *Server, snap *analysis.Snapshot, raw 
 		return nil, err
 	}
 	out := []protocol.SymbolInformation{}
-	for _, sym := range snap.WorkspaceSymbols(p.Query) {
-		loc, ok := location(snap, analysis.Location{File: sym.File, Span: sym.SelectionSpan})
+	for _, sym := range ide.WorkspaceSymbols(snap, p.Query) {
+		loc, ok := location(snap, ide.Location{File: sym.File, Span: sym.SelectionSpan})
 		if !ok {
 			continue
 		}
@@ -374,16 +375,16 @@ func codeAction(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 		}
 		diags = append(diags, contextDiagnostic{raw: d, code: fmt.Sprint(head.Code)})
 	}
-	actions := snap.CodeActions(f.Path, spanOf(f.Lines, p.Range))
+	actions := ide.CodeActions(snap, f.Path, spanOf(f.Lines, p.Range))
 	if s.reviewOn.Load() {
 		// The hints are shown, so are their fixes.
-		actions = append(actions, snap.HintActions(f.Path, spanOf(f.Lines, p.Range))...)
+		actions = append(actions, ide.HintActions(snap, f.Path, spanOf(f.Lines, p.Range))...)
 	}
 	// The source actions cover the whole file: they are computed when
 	// asked for, not for the light bulb a cursor move asks for
 	// (triggerKind 2, Automatic, with no kinds).
 	if len(p.Context.Only) > 0 || p.Context.TriggerKind != codeActionAutomatic {
-		actions = append(actions, snap.SourceActions(f.Path)...)
+		actions = append(actions, ide.SourceActions(snap, f.Path)...)
 	}
 	for _, a := range actions {
 		if !kindWanted(a.Kind, p.Context.Only) {
@@ -444,7 +445,7 @@ func codeLens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw json.Ra
 	if f == nil {
 		return out, err
 	}
-	for _, l := range snap.CodeLenses(f.Path) {
+	for _, l := range ide.CodeLenses(snap, f.Path) {
 		cmd := lensCommand(l)
 		if len(l.Locations) > 0 {
 			// A reference count: the arguments of showing references.
@@ -461,10 +462,10 @@ func documentLink(_ context.Context, _ *Server, snap *analysis.Snapshot, raw jso
 	if f == nil {
 		return out, err
 	}
-	for _, l := range snap.DocumentLinks(f.Path) {
+	for _, l := range ide.DocumentLinks(snap, f.Path) {
 		target := string(uriOf(l.Target))
 		if l.TargetSpan != (source.Span{}) {
-			if lines := snap.LinesOf(l.Target); lines != nil {
+			if lines := ide.LinesOf(snap, l.Target); lines != nil {
 				pos := lines.Position(l.TargetSpan.Start)
 				target += fmt.Sprintf("#L%d,%d", pos.Line+1, pos.Character+1)
 			}
@@ -504,7 +505,7 @@ func executeCommand(_ context.Context, s *Server, snap *analysis.Snapshot, raw j
 	if f == nil {
 		return nil, nil
 	}
-	out, err := snap.RenderTests(f.Path)
+	out, err := ide.RenderTests(snap, f.Path)
 	if err != nil {
 		return nil, jsonrpc2.NewError(codeRequestFailed, err.Error())
 	}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // fileOperationFilters are the files and folders whose renames the server
@@ -23,17 +24,17 @@ func fileOperationFilters() *protocol.FileOperationRegistrationOptions {
 
 // renamesOf converts the files of a rename request or notification; URIs
 // that are not file paths are dropped.
-func renamesOf(raw json.RawMessage) ([]analysis.FileRename, error) {
+func renamesOf(raw json.RawMessage) ([]ide.FileRename, error) {
 	var p protocol.RenameFilesParams
 	if err := decode(raw, &p); err != nil {
 		return nil, err
 	}
-	var out []analysis.FileRename
+	var out []ide.FileRename
 	for _, f := range p.Files {
 		oldPath, ok1 := pathOf(f.OldURI)
 		newPath, ok2 := pathOf(f.NewURI)
 		if ok1 && ok2 {
-			out = append(out, analysis.FileRename{Old: oldPath, New: newPath})
+			out = append(out, ide.FileRename{Old: oldPath, New: newPath})
 		}
 	}
 	return out, nil
@@ -47,7 +48,7 @@ func willRenameFiles(_ context.Context, s *Server, snap *analysis.Snapshot, raw 
 	if err != nil {
 		return nil, err
 	}
-	edits, err := snap.RenameFiles(renames)
+	edits, err := ide.RenameFiles(snap, renames)
 	if err != nil {
 		return nil, fmt.Errorf("cannot keep the references valid: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // inlayHint is the LSP 3.17 InlayHint, which go.lsp.dev/protocol v0.12.0
@@ -28,16 +29,16 @@ type inlaySettings struct {
 }
 
 // wants reports whether hints of kind k are shown.
-func (st inlaySettings) wants(k analysis.InlayKind) bool {
+func (st inlaySettings) wants(k ide.InlayKind) bool {
 	var b *bool
 	switch k {
-	case analysis.InlayTuningValue:
+	case ide.InlayTuningValue:
 		b = st.TuningValues
-	case analysis.InlayHeading:
+	case ide.InlayHeading:
 		b = st.Headings
-	case analysis.InlayNotAsked:
+	case ide.InlayNotAsked:
 		b = st.NotAsked
-	case analysis.InlayContractValue:
+	case ide.InlayContractValue:
 		b = st.ContractValues
 	}
 	return b == nil || *b
@@ -72,7 +73,7 @@ func inlayHints(_ context.Context, s *Server, snap *analysis.Snapshot, raw json.
 	s.mu.Lock()
 	st := s.feat.inlay
 	s.mu.Unlock()
-	for _, h := range snap.InlayHints(f.Path, spanOf(f.Lines, p.Range)) {
+	for _, h := range ide.InlayHints(snap, f.Path, spanOf(f.Lines, p.Range)) {
 		if !st.wants(h.Kind) {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -54,7 +55,7 @@ const ExplainCommand = "gddls.explain"
 
 // lensCommand is the command of a code lens: its own, or ExplainCommand
 // with its title.
-func lensCommand(l analysis.CodeLens) *protocol.Command {
+func lensCommand(l ide.CodeLens) *protocol.Command {
 	if l.Command == "" {
 		return &protocol.Command{Title: l.Title, Command: ExplainCommand, Arguments: []any{l.Title}}
 	}

@@ -7,17 +7,18 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 )
 
 // semanticTokenTypes is the legend of token types, indexed by
 // analysis.TokenType: standard LSP types, so that every theme colours them.
 var semanticTokenTypes = []string{
-	analysis.TokenHeading:   "namespace",
-	analysis.TokenFile:      "string",
-	analysis.TokenTuningKey: "variable",
-	analysis.TokenRule:      "function",
-	analysis.TokenAdoption:  "class",
-	analysis.TokenValue:     "property",
+	ide.TokenHeading:   "namespace",
+	ide.TokenFile:      "string",
+	ide.TokenTuningKey: "variable",
+	ide.TokenRule:      "function",
+	ide.TokenAdoption:  "class",
+	ide.TokenValue:     "property",
 }
 
 // semanticTokenModifiers is the legend of modifiers: bit 0 marks a
@@ -51,7 +52,7 @@ func semanticTokens(_ context.Context, _ *Server, snap *analysis.Snapshot, raw j
 		return out, err
 	}
 	var line, char uint32
-	for _, t := range snap.SemanticTokens(f.Path) {
+	for _, t := range ide.SemanticTokens(snap, f.Path) {
 		r := f.Lines.Range(t.Span)
 		if r.Start.Line != r.End.Line || r.End.Character <= r.Start.Character {
 			continue

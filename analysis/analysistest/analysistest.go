@@ -1,8 +1,10 @@
-// Package analysistest holds the helpers that the tests of analysis, lsp
-// and cmd/gddls share: writing a fixture repository to a temporary folder,
-// copying a testdata folder, finding the module root, reading txtar
-// archives and removing the ⟦…⟧ markers that archives carry, and parsing
-// the JSON a test is written with.
+// Package analysistest holds the helpers that the tests of analysis,
+// analysis/ide, lsp and cmd/gddls share: writing a fixture repository to a
+// temporary folder (the hostile fixture and the runtime-address package
+// among them), copying a testdata folder, finding the module root, reading
+// txtar archives and removing the ⟦…⟧ markers that archives carry, parsing
+// the JSON a test is written with, and the generated repositories the
+// benchmarks of analysis and analysis/ide run on.
 //
 // It does not import analysis, so that the tests inside package analysis
 // can use it too; a snapshot of fixture files is
@@ -11,13 +13,16 @@
 package analysistest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/gddls/gddls/analysis/gen"
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"golang.org/x/tools/txtar"
 )
@@ -200,4 +205,127 @@ func RunArchives(t *testing.T, dir string, f func(t *testing.T, path string)) {
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) { f(t, file) })
 	}
+}
+
+// RuntimePackage is a package whose chapters and clocks declare runtime
+// addresses.
+func RuntimePackage(clocksJSON, mechanics string) map[string][]byte {
+	files := map[string][]byte{
+		"manifest.json":   []byte(`{}`),
+		"tuning.json":     []byte(`{"values": {}}`),
+		"01-overview.md":  []byte("# Overview\n\nThe `runtime.mood` of the day.\n"),
+		"02-mechanics.md": []byte(mechanics),
+		"05-build-plan.md": []byte("# Build plan\n\n" +
+			"Not declared here: fenced code is not prose.\n\n```\n`runtime.fenced`\n```\n"),
+		"notes/06-notes.md": []byte("# Notes\n\n`runtime.nested` is in no root chapter.\n"),
+		"README.md":         []byte("`runtime.readme` is in no chapter.\n"),
+	}
+	if clocksJSON != "" {
+		files["clocks.json"] = []byte(clocksJSON)
+	}
+	return files
+}
+
+// WriteHostile writes testdata/hostile/lamp.txtar with changes applied (nil
+// deletes a file) into a new temporary folder and returns it.
+func WriteHostile(t *testing.T, changes map[string][]byte) string {
+	t.Helper()
+	return WriteHostileIn(t, t.TempDir(), changes)
+}
+
+// WriteHostileIn is WriteHostile into a given folder.
+func WriteHostileIn(t testing.TB, tmp string, changes map[string][]byte) string {
+	t.Helper()
+	files := ArchiveFiles(ReadArchive(t, Testdata(t, "hostile", "lamp.txtar")))
+	for name, data := range changes {
+		if data == nil {
+			delete(files, name)
+		} else {
+			files[name] = data
+		}
+	}
+	return WriteFiles(t, filepath.Join(tmp, "pkg"), files)
+}
+
+// Generated writes the default package into a fresh temporary folder.
+func Generated(tb testing.TB, cfg gen.Config) (string, *gen.Report) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rep, err := gen.Package(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir, rep
+}
+
+// BenchScale is the size factor of the benchmarks' repositories, from
+// GDDLS_BENCH_SCALE (default 1; CI runs them at 1): at 10 the package has
+// 2,000 adoptions and the docs tree 10,000 files.
+func BenchScale(tb testing.TB) int {
+	v := os.Getenv("GDDLS_BENCH_SCALE")
+	if v == "" {
+		return 1
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		tb.Fatalf("GDDLS_BENCH_SCALE=%q: want a whole number from 1", v)
+	}
+	return n
+}
+
+// BenchConfig is the benchmarks' package: the default one, scaled by
+// GDDLS_BENCH_SCALE.
+func BenchConfig(tb testing.TB) gen.Config {
+	return gen.DefaultConfig().Scaled(BenchScale(tb))
+}
+
+// RealSource returns the folder of the published contracts, or skips.
+func RealSource(tb testing.TB) string {
+	tb.Helper()
+	if dir := os.Getenv("GDDLS_REFERENCE_CONTRACTS"); dir != "" {
+		return dir
+	}
+	dir := gen.FindReference("..")
+	if dir == "" {
+		tb.Skip("no published contracts: neither ../shared/reference/contracts beside the repository nor GDDLS_REFERENCE_CONTRACTS")
+	}
+	return dir
+}
+
+// RealGenerated writes the real-content package of cfg into a fresh
+// temporary folder.
+func RealGenerated(tb testing.TB, cfg gen.RealConfig) (string, *gen.Report) {
+	tb.Helper()
+	dir := tb.TempDir()
+	rep, err := gen.RealPackage(dir, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir, rep
+}
+
+// RealBench writes the benchmarks' real-content package, scaled by
+// GDDLS_BENCH_SCALE.
+func RealBench(tb testing.TB) (string, *gen.Report) {
+	return RealGenerated(tb, gen.DefaultRealConfig(RealSource(tb)).Scaled(BenchScale(tb)))
+}
+
+// ReadGenerated returns the content of the file rel of a generated repository.
+func ReadGenerated(tb testing.TB, dir, rel string) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// ReplaceOnce replaces the first old in content, failing the benchmark when
+// it is absent.
+func ReplaceOnce(tb testing.TB, content []byte, old, new string) []byte {
+	tb.Helper()
+	if !bytes.Contains(content, []byte(old)) {
+		tb.Fatalf("generated file lacks %q", old)
+	}
+	return bytes.Replace(content, []byte(old), []byte(new), 1)
 }

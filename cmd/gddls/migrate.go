@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/gddls/gddls/analysis"
+	"github.com/gddls/gddls/analysis/ide"
 	"github.com/gddls/gddls/analysis/migrate"
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -315,7 +316,7 @@ func (p *migratedPackage) leftovers() {
 		listed[fmt.Sprintf("%s:%d", it.File, it.Line)] = true
 	}
 	for _, d := range snap.AllDiagnostics() {
-		if d.Severity != source.Error || !analysis.IsRetiredForm(d) {
+		if d.Severity != source.Error || !ide.IsRetiredForm(d) {
 			continue
 		}
 		rel, err := filepath.Rel(p.abs, d.File)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/gddls/gddls/analysis/ide"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -34,7 +35,7 @@ func renderTests(checked []*checkedPath, stdout, stderr io.Writer) int {
 					promised++
 					continue
 				}
-				md, err := snap.RenderTests(a.File)
+				md, err := ide.RenderTests(snap, a.File)
 				if err != nil {
 					fmt.Fprintf(stderr, "gddls check: %s: %v\n", displayPath(cp, a.File), err)
 					continue
