@@ -90,25 +90,21 @@ type Pack struct {
 
 	digest string
 	byID   map[string]*Template
-	// scans holds what a rendering has learnt of each value of the pack it
-	// has read (a *scanned), by value and part (placeholderKey): the
-	// values are the same for every test of every adoption, so they are
-	// scanned once, and those without placeholders rendered once.
-	scans *sync.Map
+	// scans holds what a rendering needs to know of each value of the
+	// pack it reads (the parts of every template and the phrases of its
+	// bindings, and every value inside them): the values are the same for
+	// every test of every adoption, so they are scanned once, when the pack
+	// is parsed, and those without placeholders rendered once. Filled by
+	// ParsePack and only read afterwards, so the checks of several
+	// adoptions read it at once.
+	scans map[*jsonsrc.Value]*scanned
 	// renders holds, by adoption file, the last rendering of that
 	// adoption's tests that found nothing (*renderMemo, memo.go).
 	renders *sync.Map
 }
 
-// placeholderKey names one scan of a pack string: the string and the part
-// of the template it is read as.
-type placeholderKey struct {
-	v     *jsonsrc.Value
-	where string
-}
-
-// scanned is what a rendering needs to know of one pack value read as a
-// part of a template, kept per pack (Pack.scans).
+// scanned is what a rendering needs to know of one pack value, kept per
+// pack (Pack.scans).
 type scanned struct {
 	// phs are the placeholders of a string; shared, never to be modified.
 	phs []*Placeholder
@@ -118,23 +114,19 @@ type scanned struct {
 	static *jsonsrc.Value
 }
 
-// scanOf returns what the pack value v read as where holds, worked out
-// once per pack.
-func (p *Pack) scanOf(v *jsonsrc.Value, where string) *scanned {
-	if p == nil || p.scans == nil {
-		return newScanned(v, where)
+// scanOf returns what the pack value v holds, worked out once per pack.
+func (p *Pack) scanOf(v *jsonsrc.Value) *scanned {
+	if p != nil {
+		if sc := p.scans[v]; sc != nil {
+			return sc
+		}
 	}
-	k := placeholderKey{v, where}
-	if sc, ok := p.scans.Load(k); ok {
-		return sc.(*scanned)
-	}
-	sc, _ := p.scans.LoadOrStore(k, newScanned(v, where))
-	return sc.(*scanned)
+	return newScanned(v)
 }
 
-// newScanned scans v read as where.
-func newScanned(v *jsonsrc.Value, where string) *scanned {
-	phs := scanValue(nil, v, where)
+// newScanned scans v on its own.
+func newScanned(v *jsonsrc.Value) *scanned {
+	phs := scanValue(nil, v, "")
 	if len(phs) == 0 {
 		return &scanned{static: copyValue(v)}
 	}
@@ -142,6 +134,41 @@ func newScanned(v *jsonsrc.Value, where string) *scanned {
 		phs = nil // only a string's own placeholders are kept
 	}
 	return &scanned{phs: phs}
+}
+
+// prepare fills p.scans for v, read as the part where of a template, and
+// for every value inside it (annotations skipped), and reports whether
+// any of them holds a placeholder.
+func (p *Pack) prepare(v *jsonsrc.Value, where string) (dynamic bool) {
+	if v == nil {
+		return false
+	}
+	if sc := p.scans[v]; sc != nil {
+		return sc.static == nil
+	}
+	sc := &scanned{}
+	switch v.Kind {
+	case jsonsrc.String:
+		sc.phs = scanValue(nil, v, where)
+		dynamic = len(sc.phs) > 0
+	case jsonsrc.Array:
+		for _, e := range v.Elems {
+			if p.prepare(e, where) {
+				dynamic = true
+			}
+		}
+	case jsonsrc.Object:
+		for _, m := range v.Members {
+			if !strings.HasPrefix(m.Key, "_") && p.prepare(m.Value, where) {
+				dynamic = true
+			}
+		}
+	}
+	if !dynamic {
+		sc.static = copyValue(v)
+	}
+	p.scans[v] = sc
+	return dynamic
 }
 
 // Template is one template of a pack.
@@ -293,7 +320,7 @@ func baseName(name string) string {
 // every problem becomes a finding in Pack.Findings.
 func ParsePack(file string, data []byte) *Pack {
 	sum := sha256.Sum256(data)
-	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: &sync.Map{}, renders: &sync.Map{}}
+	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: map[*jsonsrc.Value]*scanned{}, renders: &sync.Map{}}
 	nameContract, nameVersion, nameOK := IsPackFileName(file)
 	if nameOK {
 		p.NameOK = true

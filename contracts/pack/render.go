@@ -242,7 +242,7 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
-	sc := x.r.p.scanOf(v, where)
+	sc := x.r.p.scanOf(v)
 	if sc.static != nil {
 		return sc.static
 	}

@@ -149,6 +149,14 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	// placeholders
 	t.Placeholders = scanTemplate(t)
 	p.checkPlaceholdersLocal(t, label)
+	p.prepare(t.Title, "title")
+	p.prepare(t.Test, "test")
+	p.prepare(t.Text, "text")
+	for _, b := range t.Bindings {
+		for _, ph := range b.Map {
+			p.prepare(ph.Value, "binding "+strconv.Quote(b.ID))
+		}
+	}
 	return t
 }
 
