@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -203,6 +204,12 @@ type Template struct {
 	// a `test` that is not an object, a title or text that is not a string,
 	// or a malformed `when`. A template that is not usable is never live.
 	Usable bool
+
+	// alike reports that the test blocks the template renders are alike
+	// (blocksAlike), and checked that a check of one of them found it
+	// sound (CheckTestsMemo), which then holds for every one.
+	alike   bool
+	checked atomic.Bool
 }
 
 // When is a template condition: `flag`, and on a per-row template `row`.

@@ -67,26 +67,62 @@ func (r *renderer) packFinding(code string, span source.Span, msg string, depend
 
 // render generates the tests of every live template, in authored order.
 func (r *renderer) render(statuses []TemplateStatus) []Test {
+	tests, _ := r.renderFor(statuses, false)
+	return tests
+}
+
+// renderMode says what renderOne builds. Every mode resolves every
+// placeholder and reports the same findings.
+type renderMode int
+
+const (
+	// renderAll builds the whole test.
+	renderAll renderMode = iota
+	// renderBlock builds the test's block alone, which is all a check of
+	// the tests reads: the title and text are left empty.
+	renderBlock
+	// renderNone builds nothing: the rendering is for its findings alone.
+	renderNone
+)
+
+// renderFor generates the tests of every live template, in authored
+// order, or, when checking, what a check of them needs: tests with their
+// blocks alone, and none of a template whose blocks are alike and one of
+// which a check has found sound already (Template.checked). It returns
+// the templates whose tests it generated.
+func (r *renderer) renderFor(statuses []TemplateStatus, checking bool) ([]Test, []*Template) {
 	var tests []Test
+	var generated []*Template
 	for _, st := range statuses {
 		if !st.Live {
 			continue
 		}
 		t := st.Template
-		inputs := r.inputs(t)
-		if t.Expand == ExpandOnce {
-			if test, ok := r.renderOne(t, nil, inputs); ok {
-				tests = append(tests, test)
+		mode := renderAll
+		if checking {
+			mode = renderBlock
+			if t.alike && t.checked.Load() {
+				mode = renderNone
 			}
-			continue
 		}
-		for _, row := range st.Rows {
-			if test, ok := r.renderOne(t, row, inputs); ok {
+		inputs := r.inputs(t)
+		n := len(tests)
+		if t.Expand == ExpandOnce {
+			if test, ok := r.renderOne(t, nil, inputs, mode); ok && mode != renderNone {
 				tests = append(tests, test)
 			}
+		} else {
+			for _, row := range st.Rows {
+				if test, ok := r.renderOne(t, row, inputs, mode); ok && mode != renderNone {
+					tests = append(tests, test)
+				}
+			}
+		}
+		if len(tests) > n {
+			generated = append(generated, t)
 		}
 	}
-	return tests
+	return tests, generated
 }
 
 // inputs returns each declared input's value: the adoption's
@@ -143,9 +179,15 @@ type expansion struct {
 	phrases map[string]*jsonsrc.Value
 	waiting map[string]bool // bindings whose selected answer is missing
 	active  map[string]bool // bindings being expanded, against cycles
+	// dry is set while a part is rendered for its findings alone: value
+	// then builds nothing, and what it returns is only good for its kind.
+	dry bool
 }
 
-func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value) (Test, bool) {
+// renderOne generates the test of t for row (nil for a once template);
+// mode says which parts it builds. ok is false for a row without an id,
+// which generates no test.
+func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value, mode renderMode) (test Test, ok bool) {
 	name := r.c.a.ID + "/" + t.ID
 	rowID := ""
 	if row != nil {
@@ -156,23 +198,28 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 		rowID = f.Value.Str
 		name += "/" + rowID
 	}
-	x := &expansion{r: r, t: t, row: row, name: name, inputs: inputs,
-		phrases: map[string]*jsonsrc.Value{}, waiting: map[string]bool{}, active: map[string]bool{}}
+	x := &expansion{r: r, t: t, row: row, name: name, inputs: inputs, dry: mode == renderNone}
 	x.selectPhrases()
-	block := x.value(t.Test, "test")
-	title := x.value(t.Title, "title")
-	text := x.value(t.Text, "text")
+	block := x.value(t.Test)
+	x.dry = mode != renderAll
+	title := x.value(t.Title)
+	text := x.value(t.Text)
 	if block != nil {
 		if m := t.Test.Member("direction_claims"); m != nil {
 			r.packFinding(CodeDirectionClaims, m.KeySpan, "template "+strconv.Quote(t.ID)+" puts direction_claims in its generated tests; a generated test cannot claim direction coverage, so remove the field", false)
 		}
 	}
-	test := Test{Name: name, Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
-	if title != nil && title.Kind == jsonsrc.String {
-		test.Title = title.Str
+	if mode == renderNone {
+		return Test{}, true
 	}
-	if text != nil && text.Kind == jsonsrc.String {
-		test.Text = text.Str
+	test = Test{Name: name, Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
+	if mode == renderAll {
+		if title != nil && title.Kind == jsonsrc.String {
+			test.Title = title.Str
+		}
+		if text != nil && text.Kind == jsonsrc.String {
+			test.Text = text.Str
+		}
 	}
 	return test, true
 }
@@ -188,6 +235,9 @@ func (x *expansion) selectPhrases() {
 		case b.Flag != nil:
 			ans, ok := c.answer(b.Flag.Text)
 			if !ok {
+				if x.waiting == nil {
+					x.waiting = map[string]bool{}
+				}
 				x.waiting[b.ID] = true
 				span := c.a.ContractKey
 				if c.a.AnswersKey != nil {
@@ -211,6 +261,9 @@ func (x *expansion) selectPhrases() {
 			selected, at, file = s, f.Value.Span, c.a.File
 		}
 		if ph := b.phrase(selected); ph != nil {
+			if x.phrases == nil {
+				x.phrases = make(map[string]*jsonsrc.Value, len(x.t.Bindings))
+			}
 			x.phrases[b.ID] = ph
 			continue
 		}
@@ -237,8 +290,11 @@ func phraseKeys(b *Binding) string {
 
 // value renders a template value: placeholders replaced, annotations
 // removed. A value without placeholders renders to the pack's shared copy
-// (scanned.static), so the result is never to be modified.
-func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
+// (scanned.static), so the result is never to be modified. When x.dry is
+// set, the placeholders are resolved for their findings and nothing is
+// built: the result, v itself or the value a whole placeholder stands
+// for, has the kind of the rendering and nothing else of it.
+func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
@@ -250,20 +306,37 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 	case jsonsrc.String:
 		return x.str(v, sc.phs)
 	case jsonsrc.Array:
+		if x.dry {
+			for _, e := range v.Elems {
+				x.value(e)
+			}
+			return v
+		}
 		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
-			out.Elems = append(out.Elems, x.value(e, where))
+			out.Elems = append(out.Elems, x.value(e))
 		}
 		return out
 	case jsonsrc.Object:
+		if x.dry {
+			for _, m := range v.Members {
+				if !strings.HasPrefix(m.Key, "_") {
+					x.value(m.Value)
+				}
+			}
+			return v
+		}
 		out := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
 		for _, m := range v.Members {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value, where)})
+			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
 		}
 		return out
+	}
+	if x.dry {
+		return v
 	}
 	return copyValue(v)
 }
@@ -274,31 +347,50 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 // never scanned again.
 func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 	if len(phs) == 1 && phs[0].Whole {
-		if res := x.resolve(phs[0]); res != nil {
+		res := x.resolve(phs[0])
+		switch {
+		case x.dry && res != nil:
+			return res
+		case x.dry:
+			return v
+		case res != nil:
 			return copyValue(res)
 		}
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
 	var b strings.Builder
-	// Room for the text around the placeholders and a short value each,
-	// so that the builder seldom grows.
-	b.Grow(len(v.Str) + 32*len(phs))
+	if !x.dry {
+		// Room for the text around the placeholders and a short value
+		// each, so that the builder seldom grows.
+		b.Grow(len(v.Str) + 32*len(phs))
+	}
 	last := 0
 	for _, ph := range phs {
-		b.WriteString(v.Str[last:ph.Start])
+		if !x.dry {
+			b.WriteString(v.Str[last:ph.Start])
+		}
 		last = ph.End
 		res := x.resolve(ph)
 		if res == nil {
-			b.WriteString(ph.Raw)
+			if !x.dry {
+				b.WriteString(ph.Raw)
+			}
 			continue
 		}
 		text, ok := textOf(res)
 		if !ok {
 			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
-			b.WriteString(ph.Raw)
+			if !x.dry {
+				b.WriteString(ph.Raw)
+			}
 			continue
 		}
-		b.WriteString(text)
+		if !x.dry {
+			b.WriteString(text)
+		}
+	}
+	if x.dry {
+		return v
 	}
 	b.WriteString(v.Str[last:])
 	return &jsonsrc.Value{Kind: jsonsrc.String, Str: b.String()}
@@ -343,8 +435,11 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 			x.r.packFinding(CodePlaceholder, ph.Span, "binding "+strconv.Quote(ph.Arg)+" of template "+strconv.Quote(x.t.ID)+" reads itself through its phrases; a phrase cannot contain its own binding", false)
 			return nil
 		}
+		if x.active == nil {
+			x.active = map[string]bool{}
+		}
 		x.active[ph.Arg] = true
-		out := x.value(phrase, ph.Where) // a phrase is a string
+		out := x.value(phrase) // a phrase is a string
 		delete(x.active, ph.Arg)
 		return out
 	case PlaceRow:

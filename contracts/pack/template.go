@@ -151,6 +151,7 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	p.checkPlaceholdersLocal(t, label)
 	p.prepare(t.Title, "title")
 	p.prepare(t.Test, "test")
+	t.alike = t.Test != nil && blocksAlike(t.Test)
 	p.prepare(t.Text, "text")
 	for _, b := range t.Bindings {
 		for _, ph := range b.Map {
@@ -158,6 +159,50 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 		}
 	}
 	return t
+}
+
+// blocksAlike reports whether every block rendered from the template's
+// test is like every other: the same members in the same order, the same
+// kinds and array lengths, the same text where the test's strings have no
+// placeholder, and text that is not empty where they have. That is so
+// when no string is a whole placeholder (which a value of any kind
+// replaces), every string with placeholders has text of its own besides
+// them, and the block's type has none. The renderings then differ only
+// in the text of the strings with placeholders.
+func blocksAlike(test *jsonsrc.Value) bool {
+	for _, m := range test.Members {
+		if m.Key == "type" && len(scanValue(nil, m.Value, "")) > 0 {
+			return false
+		}
+	}
+	return stringsAlike(test)
+}
+
+// stringsAlike reports whether no string in v (annotations skipped) is a
+// whole placeholder or placeholders alone.
+func stringsAlike(v *jsonsrc.Value) bool {
+	switch v.Kind {
+	case jsonsrc.String:
+		ms := findPlaceholders(v.Str)
+		own := len(v.Str)
+		for _, m := range ms {
+			own -= m.end - m.start
+		}
+		return len(ms) == 0 || own > 0
+	case jsonsrc.Array:
+		for _, e := range v.Elems {
+			if !stringsAlike(e) {
+				return false
+			}
+		}
+	case jsonsrc.Object:
+		for _, m := range v.Members {
+			if !strings.HasPrefix(m.Key, "_") && m.Value != nil && !stringsAlike(m.Value) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // anchor is the span used for findings about a template as a whole: its id
