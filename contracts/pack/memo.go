@@ -130,14 +130,17 @@ func (p *Pack) memoClean(file string, key *renderKey) bool {
 //     nor checks again.
 //   - The tests given to checkTests have their Block, not their Title and
 //     Text, and checkTests is called only when there is a test to check.
-//   - A template whose blocks are alike (blocksAlike: they differ only in
-//     the text of strings with placeholders, which is never empty) and one
-//     of whose blocks checkTests found sound is not given to checkTests
-//     again, for any adoption. So checkTests must judge a block by its
-//     members, kinds, array lengths, and strings, but read the text of a
-//     string that holds placeholders in the template for whether it is
-//     empty alone; checkTests must be the same function in every call
-//     with a pack.
+//   - Of a template whose blocks for one adoption are alike (blocksAlike:
+//     they differ only in the text of strings with placeholders, which is
+//     never empty), checkTests is given the first block alone; when it
+//     finds something there, it is given them all. When the blocks are
+//     alike for every adoption and checkTests has found one sound, none
+//     is given to it again, for any adoption.
+//
+// So checkTests must judge a block by its members, kinds, array lengths,
+// and strings, but read the text of a string that holds placeholders in
+// the template for whether it is empty alone, and it must be the same
+// function in every call with a pack.
 func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) []source.Finding {
 	if a == nil || p == nil {
 		return Check(a, s, p)
@@ -151,7 +154,7 @@ func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTes
 		return r.findings
 	}
 	before := r.added
-	tests, generated := r.renderFor(statuses, true)
+	tests, fewer := r.renderFor(statuses, planFewBlocks)
 	rendered := r.added - before
 	c.injection(r)
 	sortFindings(r.findings)
@@ -159,9 +162,16 @@ func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTes
 	if len(tests) > 0 {
 		more = checkTests(tests)
 	}
+	if len(more) > 0 && fewer {
+		// A block found unsound stands for the blocks alike with it that
+		// were left out, each of which has a finding of its own.
+		all := &renderer{c: c, p: p, seen: map[string]bool{}}
+		tests, _ = all.renderFor(statuses, planBlocks)
+		more = checkTests(tests)
+	}
 	if len(more) == 0 {
-		for _, t := range generated {
-			if t.alike {
+		for _, x := range tests {
+			if t := p.Template(x.Template); t != nil && t.alike {
 				t.checked.Store(true)
 			}
 		}

@@ -1,7 +1,9 @@
 package pack
 
 import (
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/gddls/gddls/contracts"
@@ -55,53 +57,68 @@ func TestCheckTestsMemo(t *testing.T) {
 }
 
 // TestCheckTestsMemoAlike checks which tests CheckTestsMemo gives the
-// caller's check: the blocks alone, every test of a template whose blocks
-// differ in more than text, and a test of a template whose blocks are
-// alike until a check of one of them has found nothing.
+// caller's check, adoption after adoption (each step a file of its own,
+// so that the memo of renderings never serves): the blocks alone; every
+// test of a template whose blocks differ in more than text; the first
+// test of a template whose blocks for one adoption are alike, unless the
+// check finds something there; and none of a template whose blocks are
+// alike for every adoption once a check has found one sound.
 func TestCheckTestsMemoAlike(t *testing.T) {
-	// wholeTemplate's block holds a whole placeholder, which a value of any
-	// kind replaces: its blocks are not alike.
+	// wholeTemplate's block holds a whole row placeholder, which a value of
+	// any kind replaces; inputsTemplate's a whole input, the same value in
+	// every test of an adoption.
 	wholeTemplate := edit(t, perRowTemplate, `"id": "window-closes"`, `"id": "window-whole"`, `"then": "{{row.id}} ages"`, `"then": "{{row.id}}"`)
-	packText := packOf(onceTemplate, perRowTemplate, wholeTemplate)
-	p, a, s := setup(t, packText, baseAdoption)
+	inputsTemplate := edit(t, perRowTemplate, `"id": "window-closes"`, `"id": "window-scope"`,
+		`"collection": "windows",`, `"collection": "windows", "inputs": { "seeds": { "default": ["s1"] } },`,
+		`"then": "{{row.id}} ages"`, `"then": "{{row.id}} ages", "seeds": "{{inputs:seeds}}"`)
+	packText := packOf(onceTemplate, perRowTemplate, wholeTemplate, inputsTemplate)
+	p, a, _ := setup(t, packText, baseAdoption)
+	if len(p.Findings) != 0 {
+		t.Fatalf("pack findings: %v", p.Findings)
+	}
 	for _, tc := range []struct {
-		id    string
-		alike bool
-	}{{"stops-at-maximum", true}, {"window-closes", true}, {"window-whole", false}} {
-		if got := p.Template(tc.id).alike; got != tc.alike {
-			t.Errorf("template %s: alike %v, want %v", tc.id, got, tc.alike)
+		id                     string
+		alike, alikeInAdoption bool
+	}{{"stops-at-maximum", true, true}, {"window-closes", true, true}, {"window-whole", false, false}, {"window-scope", false, true}} {
+		tm := p.Template(tc.id)
+		if tm.alike != tc.alike || tm.alikeInAdoption != tc.alikeInAdoption {
+			t.Errorf("template %s: alike %v and in an adoption %v, want %v and %v", tc.id, tm.alike, tm.alikeInAdoption, tc.alike, tc.alikeInAdoption)
 		}
 	}
-	var checked []string
+	var calls [][]string
 	var found []source.Finding
 	check := func(tests []Test) []source.Finding {
+		var names []string
 		for _, x := range tests {
 			if x.Block == nil || x.Title != "" || x.Text != "" {
 				t.Errorf("test %s: block %v, title %q, text %q; want the block alone", x.Name, x.Block, x.Title, x.Text)
 			}
-			checked = append(checked, x.Name)
+			names = append(names, strings.TrimPrefix(x.Name, x.Adoption+"/"))
 		}
+		calls = append(calls, names)
 		return found
 	}
-	// The caller's check finds something: nothing is taken as sound.
-	found = []source.Finding{{Code: "X", File: adoptionFile}}
+	few := []string{"stops-at-maximum", "window-closes/poison", "window-whole/poison", "window-whole/stun", "window-scope/poison"}
+	all := []string{"stops-at-maximum", "window-closes/poison", "window-closes/stun", "window-whole/poison", "window-whole/stun", "window-scope/poison", "window-scope/stun"}
 	steps := []struct {
-		file  string
 		found []source.Finding
-		want  []string
+		want  [][]string
 	}{
-		{adoptionFile, found, []string{"meter/stops-at-maximum", "meter/window-closes/poison", "meter/window-closes/stun", "meter/window-whole/poison", "meter/window-whole/stun"}},
-		{"contracts/other.json", nil, []string{"other/stops-at-maximum", "other/window-closes/poison", "other/window-closes/stun", "other/window-whole/poison", "other/window-whole/stun"}},
-		{"contracts/third.json", nil, []string{"third/window-whole/poison", "third/window-whole/stun"}},
+		// The check finds something: every block is checked, and none is
+		// taken as sound.
+		{[]source.Finding{{Code: "X", File: adoptionFile}}, [][]string{few, all}},
+		{nil, [][]string{few}},
+		{nil, [][]string{{"window-whole/poison", "window-whole/stun", "window-scope/poison"}}},
 	}
 	for i, st := range steps {
-		checked, found = nil, st.found
-		b := contracts.ParseAdoption(st.file, a.Data)
-		got := CheckTestsMemo(b, contracts.Evaluate(b, nil), p, check)
-		if !reflect.DeepEqual(checked, st.want) {
-			t.Errorf("step %d: checked %q, want %q", i, checked, st.want)
+		calls, found = nil, st.found
+		b := contracts.ParseAdoption(fmt.Sprintf("contracts/step%d.json", i), a.Data)
+		sb := contracts.Evaluate(b, nil)
+		got := CheckTestsMemo(b, sb, p, check)
+		if !reflect.DeepEqual(calls, st.want) {
+			t.Errorf("step %d: checked %q, want %q", i, calls, st.want)
 		}
-		want, _ := CheckTests(b, s, p)
+		want, _ := CheckTests(b, sb, p)
 		want = append(want, st.found...)
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("step %d: findings differ:\n got %v\nwant %v", i, got, want)
@@ -109,27 +126,30 @@ func TestCheckTestsMemoAlike(t *testing.T) {
 	}
 }
 
-// TestBlocksAlike lists which test blocks render alike.
+// TestBlocksAlike lists which test blocks render alike, for every
+// adoption and within one.
 func TestBlocksAlike(t *testing.T) {
 	for _, tc := range []struct {
-		test  string
-		alike bool
+		test                   string
+		alike, alikeInAdoption bool
 	}{
-		{`{"type": "scenario", "given": "a", "when": ["b", "c"], "then": "d"}`, true},
-		{`{"type": "scenario", "given": "{{row.id}} is open", "when": ["one {{bind:w}}"], "then": ""}`, true},
-		{`{"type": "scenario", "given": "{{row.id}}", "when": "b", "then": "d"}`, false},
-		{`{"type": "scenario", "given": "a", "when": ["{{row.a}}{{row.b}}"], "then": "d"}`, false},
-		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "seeds": "{{inputs:seeds}}"}`, false},
-		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "extensions": {"x": {"y": "{{row.z}}"}}}`, false},
-		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "_note": "{{row.z}}"}`, true},
-		{`{"type": "{{row.kind}} test", "given": "a", "when": "b", "then": "d"}`, false},
+		{`{"type": "scenario", "given": "a", "when": ["b", "c"], "then": "d"}`, true, true},
+		{`{"type": "scenario", "given": "{{row.id}} is open", "when": ["one {{bind:w}}"], "then": ""}`, true, true},
+		{`{"type": "scenario", "given": "{{row.id}}", "when": "b", "then": "d"}`, false, false},
+		{`{"type": "scenario", "given": "a", "when": ["{{row.a}}{{row.b}}"], "then": "d"}`, false, false},
+		{`{"type": "general", "scope": "{{inputs:scope}}", "holds": "d", "seeds": "{{inputs:seeds}}"}`, false, true},
+		{`{"type": "general", "scope": "{{inputs:scope}} and {{row.a}}", "holds": "d"}`, true, true},
+		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "extensions": {"x": {"y": "{{row.z}}"}}}`, false, false},
+		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "_note": "{{row.z}}"}`, true, true},
+		{`{"type": "{{row.kind}} test", "given": "a", "when": "b", "then": "d"}`, false, false},
+		{`{"type": "{{inputs:scope}}", "given": "a", "when": "b", "then": "d"}`, false, false},
 	} {
 		v, errs := jsonsrc.Parse([]byte(tc.test))
 		if len(errs) != 0 {
 			t.Fatalf("%s: %v", tc.test, errs)
 		}
-		if got := blocksAlike(v); got != tc.alike {
-			t.Errorf("%s: alike %v, want %v", tc.test, got, tc.alike)
+		if got, gotIn := blocksAlike(v, false), blocksAlike(v, true); got != tc.alike || gotIn != tc.alikeInAdoption {
+			t.Errorf("%s: alike %v and in an adoption %v, want %v and %v", tc.test, got, gotIn, tc.alike, tc.alikeInAdoption)
 		}
 	}
 }

@@ -206,10 +206,12 @@ type Template struct {
 	Usable bool
 
 	// alike reports that the test blocks the template renders are alike
-	// (blocksAlike), and checked that a check of one of them found it
-	// sound (CheckTestsMemo), which then holds for every one.
-	alike   bool
-	checked atomic.Bool
+	// (blocksAlike), and alikeInAdoption that those it renders for one
+	// adoption are. checked records that a check of one of its blocks
+	// found it sound (CheckTestsMemo), which then holds for every one
+	// when they are alike.
+	alike, alikeInAdoption bool
+	checked                atomic.Bool
 }
 
 // When is a template condition: `flag`, and on a per-row template `row`.

@@ -67,7 +67,7 @@ func (r *renderer) packFinding(code string, span source.Span, msg string, depend
 
 // render generates the tests of every live template, in authored order.
 func (r *renderer) render(statuses []TemplateStatus) []Test {
-	tests, _ := r.renderFor(statuses, false)
+	tests, _ := r.renderFor(statuses, planTests)
 	return tests
 }
 
@@ -85,44 +85,60 @@ const (
 	renderNone
 )
 
-// renderFor generates the tests of every live template, in authored
-// order, or, when checking, what a check of them needs: tests with their
-// blocks alone, and none of a template whose blocks are alike and one of
-// which a check has found sound already (Template.checked). It returns
-// the templates whose tests it generated.
-func (r *renderer) renderFor(statuses []TemplateStatus, checking bool) ([]Test, []*Template) {
-	var tests []Test
-	var generated []*Template
+// renderPlan says which tests renderFor generates.
+type renderPlan int
+
+const (
+	// planTests generates every test whole.
+	planTests renderPlan = iota
+	// planBlocks generates the blocks a check of the tests must read:
+	// those of every template but one whose blocks are alike and one of
+	// which a check has found sound already (Template.checked).
+	planBlocks
+	// planFewBlocks generates the blocks of planBlocks but, of a template
+	// whose blocks for one adoption are alike, the first alone: when a
+	// check finds it sound, it finds them all so.
+	planFewBlocks
+)
+
+// renderFor generates the tests of every live template that plan asks
+// for, in authored order, and reports whether it left out a test of
+// planBlocks (only planFewBlocks does).
+func (r *renderer) renderFor(statuses []TemplateStatus, plan renderPlan) (tests []Test, fewer bool) {
 	for _, st := range statuses {
 		if !st.Live {
 			continue
 		}
 		t := st.Template
 		mode := renderAll
-		if checking {
+		if plan != planTests {
 			mode = renderBlock
 			if t.alike && t.checked.Load() {
 				mode = renderNone
 			}
 		}
 		inputs := r.inputs(t)
-		n := len(tests)
+		rows := st.Rows
 		if t.Expand == ExpandOnce {
-			if test, ok := r.renderOne(t, nil, inputs, mode); ok && mode != renderNone {
-				tests = append(tests, test)
-			}
-		} else {
-			for _, row := range st.Rows {
-				if test, ok := r.renderOne(t, row, inputs, mode); ok && mode != renderNone {
-					tests = append(tests, test)
-				}
-			}
+			rows = []*contracts.Row{nil}
 		}
-		if len(tests) > n {
-			generated = append(generated, t)
+		alikeLeft := false // the tests left are alike with one generated
+		for _, row := range rows {
+			test, ok := r.renderOne(t, row, inputs, mode)
+			if !ok {
+				continue
+			}
+			if mode == renderNone {
+				fewer = fewer || alikeLeft
+				continue
+			}
+			tests = append(tests, test)
+			if plan == planFewBlocks && t.alikeInAdoption {
+				mode, alikeLeft = renderNone, true
+			}
 		}
 	}
-	return tests, generated
+	return tests, fewer
 }
 
 // inputs returns each declared input's value: the adoption's

@@ -151,7 +151,10 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	p.checkPlaceholdersLocal(t, label)
 	p.prepare(t.Title, "title")
 	p.prepare(t.Test, "test")
-	t.alike = t.Test != nil && blocksAlike(t.Test)
+	if t.Test != nil {
+		t.alike = blocksAlike(t.Test, false)
+		t.alikeInAdoption = blocksAlike(t.Test, true)
+	}
 	p.prepare(t.Text, "text")
 	for _, b := range t.Bindings {
 		for _, ph := range b.Map {
@@ -161,29 +164,39 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	return t
 }
 
-// blocksAlike reports whether every block rendered from the template's
-// test is like every other: the same members in the same order, the same
-// kinds and array lengths, the same text where the test's strings have no
-// placeholder, and text that is not empty where they have. That is so
-// when no string is a whole placeholder (which a value of any kind
-// replaces), every string with placeholders has text of its own besides
-// them, and the block's type has none. The renderings then differ only
-// in the text of the strings with placeholders.
-func blocksAlike(test *jsonsrc.Value) bool {
+// blocksAlike reports whether the blocks rendered from the template's test
+// are alike: the same members in the same order, the same kinds and array
+// lengths, the same text where the test's strings have no placeholder,
+// and text that is not empty where they have. That is so when no string
+// is a whole placeholder (which a value of any kind replaces), every
+// string with placeholders has text of its own besides them, and the
+// block's type has none. The renderings then differ only in the text of
+// the strings with placeholders.
+//
+// With inputs set, a string may also be a whole {{inputs:…}}, which
+// stands for the same value in every test of one adoption: the blocks
+// rendered for one adoption are then alike.
+func blocksAlike(test *jsonsrc.Value, inputs bool) bool {
 	for _, m := range test.Members {
 		if m.Key == "type" && len(scanValue(nil, m.Value, "")) > 0 {
 			return false
 		}
 	}
-	return stringsAlike(test)
+	return stringsAlike(test, inputs)
 }
 
 // stringsAlike reports whether no string in v (annotations skipped) is a
-// whole placeholder or placeholders alone.
-func stringsAlike(v *jsonsrc.Value) bool {
+// whole placeholder, other than a whole {{inputs:…}} when inputs is set,
+// or placeholders alone.
+func stringsAlike(v *jsonsrc.Value, inputs bool) bool {
 	switch v.Kind {
 	case jsonsrc.String:
 		ms := findPlaceholders(v.Str)
+		if inputs && len(ms) == 1 && ms[0].start == 0 && ms[0].end == len(v.Str) {
+			if kind, _ := classify(ms[0].body); kind == PlaceInputs {
+				return true
+			}
+		}
 		own := len(v.Str)
 		for _, m := range ms {
 			own -= m.end - m.start
@@ -191,13 +204,13 @@ func stringsAlike(v *jsonsrc.Value) bool {
 		return len(ms) == 0 || own > 0
 	case jsonsrc.Array:
 		for _, e := range v.Elems {
-			if !stringsAlike(e) {
+			if !stringsAlike(e, inputs) {
 				return false
 			}
 		}
 	case jsonsrc.Object:
 		for _, m := range v.Members {
-			if !strings.HasPrefix(m.Key, "_") && m.Value != nil && !stringsAlike(m.Value) {
+			if !strings.HasPrefix(m.Key, "_") && m.Value != nil && !stringsAlike(m.Value, inputs) {
 				return false
 			}
 		}
