@@ -137,39 +137,52 @@ func newScanned(v *jsonsrc.Value) *scanned {
 	return &scanned{phs: phs}
 }
 
-// prepare fills p.scans for v, read as the part where of a template, and
-// for every value inside it (annotations skipped), and reports whether
-// any of them holds a placeholder.
-func (p *Pack) prepare(v *jsonsrc.Value, where string) (dynamic bool) {
-	if v == nil {
-		return false
-	}
+// prepare fills p.scans for v and every value inside it (annotations
+// skipped), taking the placeholders of each string from phs, and returns
+// what it holds for v. The rendering of a value without placeholders is
+// made of those of its elements or members, shared.
+func (p *Pack) prepare(v *jsonsrc.Value, phs map[*jsonsrc.Value][]*Placeholder) *scanned {
 	if sc := p.scans[v]; sc != nil {
-		return sc.static == nil
+		return sc
 	}
 	sc := &scanned{}
 	switch v.Kind {
 	case jsonsrc.String:
-		sc.phs = scanValue(nil, v, where)
-		dynamic = len(sc.phs) > 0
+		if sc.phs = phs[v]; len(sc.phs) == 0 {
+			sc.static = &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+		}
 	case jsonsrc.Array:
+		static := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
-			if p.prepare(e, where) {
-				dynamic = true
+			if static != nil {
+				if es := p.prepare(e, phs).static; es != nil {
+					static.Elems = append(static.Elems, es)
+					continue
+				}
 			}
+			p.prepare(e, phs)
+			static = nil
 		}
+		sc.static = static
 	case jsonsrc.Object:
+		static := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
 		for _, m := range v.Members {
-			if !strings.HasPrefix(m.Key, "_") && p.prepare(m.Value, where) {
-				dynamic = true
+			if strings.HasPrefix(m.Key, "_") {
+				continue
+			}
+			ms := p.prepare(m.Value, phs).static
+			if ms == nil {
+				static = nil
+			} else if static != nil {
+				static.Members = append(static.Members, jsonsrc.Member{Key: m.Key, Value: ms})
 			}
 		}
-	}
-	if !dynamic {
+		sc.static = static
+	default:
 		sc.static = copyValue(v)
 	}
 	p.scans[v] = sc
-	return dynamic
+	return sc
 }
 
 // Template is one template of a pack.

@@ -149,19 +149,40 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	// placeholders
 	t.Placeholders = scanTemplate(t)
 	p.checkPlaceholdersLocal(t, label)
-	p.prepare(t.Title, "title")
-	p.prepare(t.Test, "test")
+	p.prepareTemplate(t)
 	if t.Test != nil {
 		t.alike = blocksAlike(t.Test, false)
 		t.alikeInAdoption = blocksAlike(t.Test, true)
 	}
-	p.prepare(t.Text, "text")
-	for _, b := range t.Bindings {
-		for _, ph := range b.Map {
-			p.prepare(ph.Value, "binding "+strconv.Quote(b.ID))
+	return t
+}
+
+// prepareTemplate fills p.scans for the values of t a rendering reads:
+// its title, test and text and its bindings' phrases, with the
+// placeholders scanTemplate found in them.
+func (p *Pack) prepareTemplate(t *Template) {
+	phs := make(map[*jsonsrc.Value][]*Placeholder)
+	for i := 0; i < len(t.Placeholders); {
+		// The placeholders of one string are consecutive.
+		j := i + 1
+		for j < len(t.Placeholders) && t.Placeholders[j].In == t.Placeholders[i].In {
+			j++
+		}
+		phs[t.Placeholders[i].In] = t.Placeholders[i:j:j]
+		i = j
+	}
+	for _, v := range []*jsonsrc.Value{t.Title, t.Test, t.Text} {
+		if v != nil {
+			p.prepare(v, phs)
 		}
 	}
-	return t
+	for _, b := range t.Bindings {
+		for _, ph := range b.Map {
+			if ph.Value != nil {
+				p.prepare(ph.Value, phs)
+			}
+		}
+	}
 }
 
 // blocksAlike reports whether the blocks rendered from the template's test
