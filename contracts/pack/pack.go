@@ -107,7 +107,8 @@ type Pack struct {
 // scanned is what a rendering needs to know of one pack value, kept per
 // pack (Pack.scans).
 type scanned struct {
-	// phs are the placeholders of a string; shared, never to be modified.
+	// phs are the placeholders in the value, in the order of a rendering
+	// (annotations skipped); shared, never to be modified.
 	phs []*Placeholder
 	// static is the rendering of a value with no placeholder anywhere
 	// inside (annotations removed): the same for every test of every
@@ -131,9 +132,6 @@ func newScanned(v *jsonsrc.Value) *scanned {
 	if len(phs) == 0 {
 		return &scanned{static: copyValue(v)}
 	}
-	if v.Kind != jsonsrc.String {
-		phs = nil // only a string's own placeholders are kept
-	}
 	return &scanned{phs: phs}
 }
 
@@ -154,14 +152,13 @@ func (p *Pack) prepare(v *jsonsrc.Value, phs map[*jsonsrc.Value][]*Placeholder) 
 	case jsonsrc.Array:
 		static := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
-			if static != nil {
-				if es := p.prepare(e, phs).static; es != nil {
-					static.Elems = append(static.Elems, es)
-					continue
-				}
+			es := p.prepare(e, phs)
+			sc.phs = append(sc.phs, es.phs...)
+			if es.static == nil {
+				static = nil
+			} else if static != nil {
+				static.Elems = append(static.Elems, es.static)
 			}
-			p.prepare(e, phs)
-			static = nil
 		}
 		sc.static = static
 	case jsonsrc.Object:
@@ -170,11 +167,12 @@ func (p *Pack) prepare(v *jsonsrc.Value, phs map[*jsonsrc.Value][]*Placeholder) 
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			ms := p.prepare(m.Value, phs).static
-			if ms == nil {
+			ms := p.prepare(m.Value, phs)
+			sc.phs = append(sc.phs, ms.phs...)
+			if ms.static == nil {
 				static = nil
 			} else if static != nil {
-				static.Members = append(static.Members, jsonsrc.Member{Key: m.Key, Value: ms})
+				static.Members = append(static.Members, jsonsrc.Member{Key: m.Key, Value: ms.static})
 			}
 		}
 		sc.static = static

@@ -318,30 +318,21 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if sc.static != nil {
 		return sc.static
 	}
-	switch v.Kind {
-	case jsonsrc.String:
+	if v.Kind == jsonsrc.String {
 		return x.str(v, sc.phs)
+	}
+	if x.dry {
+		x.dryResolve(sc.phs)
+		return v
+	}
+	switch v.Kind {
 	case jsonsrc.Array:
-		if x.dry {
-			for _, e := range v.Elems {
-				x.value(e)
-			}
-			return v
-		}
 		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
 			out.Elems = append(out.Elems, x.value(e))
 		}
 		return out
 	case jsonsrc.Object:
-		if x.dry {
-			for _, m := range v.Members {
-				if !strings.HasPrefix(m.Key, "_") {
-					x.value(m.Value)
-				}
-			}
-			return v
-		}
 		out := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
 		for _, m := range v.Members {
 			if strings.HasPrefix(m.Key, "_") {
@@ -350,9 +341,6 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
 		}
 		return out
-	}
-	if x.dry {
-		return v
 	}
 	return copyValue(v)
 }
@@ -374,42 +362,51 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 		}
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 	}
-	var b strings.Builder
-	if !x.dry {
-		// Room for the text around the placeholders and a short value
-		// each, so that the builder seldom grows.
-		b.Grow(len(v.Str) + 32*len(phs))
+	if x.dry {
+		x.dryResolve(phs)
+		return v
 	}
+	var b strings.Builder
+	// Room for the text around the placeholders and a short value each,
+	// so that the builder seldom grows.
+	b.Grow(len(v.Str) + 32*len(phs))
 	last := 0
 	for _, ph := range phs {
-		if !x.dry {
-			b.WriteString(v.Str[last:ph.Start])
-		}
+		b.WriteString(v.Str[last:ph.Start])
 		last = ph.End
 		res := x.resolve(ph)
 		if res == nil {
-			if !x.dry {
-				b.WriteString(ph.Raw)
-			}
+			b.WriteString(ph.Raw)
 			continue
 		}
 		text, ok := textOf(res)
 		if !ok {
-			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
-			if !x.dry {
-				b.WriteString(ph.Raw)
-			}
+			x.notText(ph, res)
+			b.WriteString(ph.Raw)
 			continue
 		}
-		if !x.dry {
-			b.WriteString(text)
-		}
-	}
-	if x.dry {
-		return v
+		b.WriteString(text)
 	}
 	b.WriteString(v.Str[last:])
 	return &jsonsrc.Value{Kind: jsonsrc.String, Str: b.String()}
+}
+
+// dryResolve resolves the placeholders phs of a value, in order, as its
+// rendering would, for their findings alone.
+func (x *expansion) dryResolve(phs []*Placeholder) {
+	for _, ph := range phs {
+		if res := x.resolve(ph); res != nil && !ph.Whole {
+			if _, ok := textOf(res); !ok {
+				x.notText(ph, res)
+			}
+		}
+	}
+}
+
+// notText reports a placeholder inside a string that stands for an array
+// or an object.
+func (x *expansion) notText(ph *Placeholder, res *jsonsrc.Value) {
+	x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
 }
 
 // resolve returns the value a placeholder stands for, or nil when it stays
