@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/gddls/gddls/contracts"
-	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
 )
 
@@ -134,7 +133,8 @@ func TestCheckTestsMemoAlike(t *testing.T) {
 }
 
 // TestBlocksAlike lists which test blocks render alike, for every
-// adoption and within one.
+// adoption and within one, in a template with a binding whose phrases all
+// have text of their own (w) and one with an empty phrase (e).
 func TestBlocksAlike(t *testing.T) {
 	for _, tc := range []struct {
 		test                   string
@@ -144,6 +144,9 @@ func TestBlocksAlike(t *testing.T) {
 		{`{"type": "scenario", "given": "{{row.id}} is open", "when": ["one {{bind:w}}"], "then": ""}`, true, true},
 		{`{"type": "scenario", "given": "{{row.id}}", "when": "b", "then": "d"}`, false, false},
 		{`{"type": "scenario", "given": "a", "when": ["{{row.a}}{{row.b}}"], "then": "d"}`, false, false},
+		{`{"type": "scenario", "given": "a", "when": ["{{bind:w}}"], "then": "{{bind:nowhere}}"}`, true, true},
+		{`{"type": "scenario", "given": "a", "when": ["{{bind:e}}"], "then": "d"}`, false, false},
+		{`{"type": "scenario", "given": "a", "when": "{{instance}}", "then": "d"}`, false, false},
 		{`{"type": "general", "scope": "{{inputs:scope}}", "holds": "d", "seeds": "{{inputs:seeds}}"}`, false, true},
 		{`{"type": "general", "scope": "{{inputs:scope}} and {{row.a}}", "holds": "d"}`, true, true},
 		{`{"type": "scenario", "given": "a", "when": "b", "then": "d", "extensions": {"x": {"y": "{{row.z}}"}}}`, false, false},
@@ -151,12 +154,22 @@ func TestBlocksAlike(t *testing.T) {
 		{`{"type": "{{row.kind}} test", "given": "a", "when": "b", "then": "d"}`, false, false},
 		{`{"type": "{{inputs:scope}}", "given": "a", "when": "b", "then": "d"}`, false, false},
 	} {
-		v, errs := jsonsrc.Parse([]byte(tc.test))
-		if len(errs) != 0 {
-			t.Fatalf("%s: %v", tc.test, errs)
+		p := ParsePack(packFile, []byte(packOf(`{
+      "id": "case", "title": "t", "type": "scenario", "expand": "per-row", "collection": "windows",
+      "inputs": { "scope": { "default": "all" }, "seeds": { "default": ["s1"] } },
+      "bindings": {
+        "w": { "row_field": "unit", "map": { "turns": "a turn", "seconds": "a second of {{row.id}}" } },
+        "e": { "row_field": "unit", "map": { "turns": "", "seconds": "x" } }
+      },
+      "test": `+tc.test+`,
+      "text": "x"
+    }`)))
+		if len(p.Templates) != 1 || p.Templates[0].Test == nil {
+			t.Fatalf("%s: the template did not parse: %v", tc.test, p.Findings)
 		}
-		if got, gotIn := blocksAlike(v, false), blocksAlike(v, true); got != tc.alike || gotIn != tc.alikeInAdoption {
-			t.Errorf("%s: alike %v and in an adoption %v, want %v and %v", tc.test, got, gotIn, tc.alike, tc.alikeInAdoption)
+		tm := p.Templates[0]
+		if tm.alike != tc.alike || tm.alikeInAdoption != tc.alikeInAdoption {
+			t.Errorf("%s: alike %v and in an adoption %v, want %v and %v", tc.test, tm.alike, tm.alikeInAdoption, tc.alike, tc.alikeInAdoption)
 		}
 	}
 }
