@@ -43,6 +43,8 @@ type renderer struct {
 	instance *jsonsrc.Value
 	// added counts the findings offered to add, repeated ones included.
 	added int
+	// x is the expansion of the test being generated (renderOne).
+	x expansion
 }
 
 func (r *renderer) add(f source.Finding) {
@@ -190,7 +192,7 @@ type expansion struct {
 	r       *renderer
 	t       *Template
 	row     *contracts.Row
-	name    string
+	rowID   string
 	inputs  map[string]*jsonsrc.Value
 	phrases map[string]*jsonsrc.Value
 	waiting map[string]bool // bindings whose selected answer is missing
@@ -200,11 +202,19 @@ type expansion struct {
 	dry bool
 }
 
+// name is the name of the test being generated.
+func (x *expansion) name() string {
+	name := x.r.c.a.ID + "/" + x.t.ID
+	if x.row != nil {
+		name += "/" + x.rowID
+	}
+	return name
+}
+
 // renderOne generates the test of t for row (nil for a once template);
 // mode says which parts it builds. ok is false for a row without an id,
 // which generates no test.
 func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value, mode renderMode) (test Test, ok bool) {
-	name := r.c.a.ID + "/" + t.ID
 	rowID := ""
 	if row != nil {
 		f := row.Get("id")
@@ -212,9 +222,13 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 			return Test{}, false
 		}
 		rowID = f.Value.Str
-		name += "/" + rowID
 	}
-	x := &expansion{r: r, t: t, row: row, name: name, inputs: inputs, dry: mode == renderNone}
+	// One expansion serves every test of the renderer in turn; its
+	// phrases' map is cleared and kept.
+	phrases := r.x.phrases
+	clear(phrases)
+	x := &r.x
+	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, dry: mode == renderNone}
 	x.selectPhrases()
 	block := x.value(t.Test)
 	x.dry = mode != renderAll
@@ -228,7 +242,7 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	if mode == renderNone {
 		return Test{}, true
 	}
-	test = Test{Name: name, Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
+	test = Test{Name: x.name(), Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
 	if mode == renderAll {
 		if title != nil && title.Kind == jsonsrc.String {
 			test.Title = title.Str
@@ -471,5 +485,5 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 }
 
 func (x *expansion) unresolved(ph *Placeholder, why string, dependent bool) {
-	x.r.packFinding(CodePlaceholder, ph.Span, "test "+x.name+" leaves "+ph.Raw+" unresolved: "+why, dependent)
+	x.r.packFinding(CodePlaceholder, ph.Span, "test "+x.name()+" leaves "+ph.Raw+" unresolved: "+why, dependent)
 }
