@@ -135,47 +135,73 @@ func newScanned(v *jsonsrc.Value) *scanned {
 	return &scanned{phs: phs}
 }
 
+// placeholderRun is the run of a template's placeholders, all[lo:hi], in
+// one value, as prepare finds them.
+type placeholderRun struct {
+	all    []*Placeholder
+	lo, hi int
+}
+
 // prepare fills p.scans for v and every value inside it (annotations
-// skipped), taking the placeholders of each string from phs, and returns
-// what it holds for v. The rendering of a value without placeholders is
-// made of those of its elements or members, shared.
-func (p *Pack) prepare(v *jsonsrc.Value, phs map[*jsonsrc.Value][]*Placeholder) *scanned {
+// skipped) and returns what it holds for v. runs holds the run of
+// placeholders of each string that has any, and prepare adds those of
+// the containers: the run from their first placeholder to their last.
+// The rendering of a value without placeholders is made of those of its
+// elements or members, shared.
+func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun) *scanned {
 	if sc := p.scans[v]; sc != nil {
 		return sc
 	}
 	sc := &scanned{}
 	switch v.Kind {
 	case jsonsrc.String:
-		if sc.phs = phs[v]; len(sc.phs) == 0 {
+		run := runs[v]
+		if sc.phs = run.all[run.lo:run.hi:run.hi]; len(sc.phs) == 0 {
 			sc.static = &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
 		}
-	case jsonsrc.Array:
-		static := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
-		for _, e := range v.Elems {
-			es := p.prepare(e, phs)
-			sc.phs = append(sc.phs, es.phs...)
-			if es.static == nil {
-				static = nil
-			} else if static != nil {
-				static.Elems = append(static.Elems, es.static)
+	case jsonsrc.Array, jsonsrc.Object:
+		var parts []*jsonsrc.Value // what a rendering reads, in order
+		var keys []string
+		if v.Kind == jsonsrc.Array {
+			parts = v.Elems
+		} else {
+			for _, m := range v.Members {
+				if !strings.HasPrefix(m.Key, "_") {
+					parts = append(parts, m.Value)
+					keys = append(keys, m.Key)
+				}
 			}
 		}
-		sc.static = static
-	case jsonsrc.Object:
-		static := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
-		for _, m := range v.Members {
-			if strings.HasPrefix(m.Key, "_") {
-				continue
-			}
-			ms := p.prepare(m.Value, phs)
-			sc.phs = append(sc.phs, ms.phs...)
-			if ms.static == nil {
-				static = nil
-			} else if static != nil {
-				static.Members = append(static.Members, jsonsrc.Member{Key: m.Key, Value: ms.static})
+		var run placeholderRun
+		static := true
+		for _, x := range parts {
+			static = p.prepare(x, runs).static != nil && static
+			if xr := runs[x]; xr.hi > xr.lo {
+				if run.hi == run.lo {
+					run = xr
+				} else {
+					run.hi = xr.hi
+				}
 			}
 		}
-		sc.static = static
+		runs[v] = run
+		sc.phs = run.all[run.lo:run.hi:run.hi]
+		if !static {
+			break
+		}
+		sc.static = &jsonsrc.Value{Kind: v.Kind}
+		if v.Kind == jsonsrc.Array {
+			sc.static.Elems = make([]*jsonsrc.Value, 0, len(parts))
+		} else {
+			sc.static.Members = make([]jsonsrc.Member, 0, len(parts))
+		}
+		for i, x := range parts {
+			if v.Kind == jsonsrc.Array {
+				sc.static.Elems = append(sc.static.Elems, p.scans[x].static)
+			} else {
+				sc.static.Members = append(sc.static.Members, jsonsrc.Member{Key: keys[i], Value: p.scans[x].static})
+			}
+		}
 	default:
 		sc.static = copyValue(v)
 	}

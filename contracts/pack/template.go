@@ -161,25 +161,25 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 // its title, test and text and its bindings' phrases, with the
 // placeholders scanTemplate found in them.
 func (p *Pack) prepareTemplate(t *Template) {
-	phs := make(map[*jsonsrc.Value][]*Placeholder)
+	runs := make(map[*jsonsrc.Value]placeholderRun)
 	for i := 0; i < len(t.Placeholders); {
 		// The placeholders of one string are consecutive.
 		j := i + 1
 		for j < len(t.Placeholders) && t.Placeholders[j].In == t.Placeholders[i].In {
 			j++
 		}
-		phs[t.Placeholders[i].In] = t.Placeholders[i:j:j]
+		runs[t.Placeholders[i].In] = placeholderRun{t.Placeholders, i, j}
 		i = j
 	}
 	for _, v := range []*jsonsrc.Value{t.Title, t.Test, t.Text} {
 		if v != nil {
-			p.prepare(v, phs)
+			p.prepare(v, runs)
 		}
 	}
 	for _, b := range t.Bindings {
 		for _, ph := range b.Map {
 			if ph.Value != nil {
-				p.prepare(ph.Value, phs)
+				p.prepare(ph.Value, runs)
 			}
 		}
 	}
