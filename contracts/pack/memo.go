@@ -9,13 +9,12 @@ import (
 	"github.com/gddls/gddls/contracts/source"
 )
 
-// renderMemo is the rendering of one adoption file that found nothing,
-// kept in the pack (Pack.renders) with what it read (renderKey), so that
-// the next check of that file, while the pack and those inputs are the
-// same, reuses the tests without rendering them.
+// renderMemo is what a rendering of one adoption file that found nothing
+// read (renderKey), kept in the pack (Pack.renders), so that the next
+// check of that file, while the pack and those inputs are the same, knows
+// that rendering again would find nothing too.
 type renderMemo struct {
-	key   renderKey
-	tests []Test
+	key renderKey
 }
 
 // renderKey is everything the rendering of an adoption with a pack reads
@@ -110,47 +109,75 @@ func (c *ctx) renderKey(statuses []TemplateStatus) *renderKey {
 	return k
 }
 
-// memoTests returns the tests last rendered for the adoption file from p
-// with an equal key, when that rendering found nothing.
-func (p *Pack) memoTests(file string, key *renderKey) ([]Test, bool) {
+// memoClean reports whether the last rendering for the adoption file
+// from p that found nothing had an equal key.
+func (p *Pack) memoClean(file string, key *renderKey) bool {
 	if p == nil || p.renders == nil {
-		return nil, false
+		return false
 	}
 	m, ok := p.renders.Load(file)
-	if !ok || !m.(*renderMemo).key.equal(key) {
-		return nil, false
-	}
-	return m.(*renderMemo).tests, true
+	return ok && m.(*renderMemo).key.equal(key)
 }
 
-// CheckTestsMemo is CheckTests followed by the caller's own check of the
-// rendered tests (checkTests), whose findings it appends. When the
-// rendering and checkTests found nothing, the tests are kept in the pack
-// for the adoption's file; a later call for that file whose rendering
-// reads the same inputs (renderKey) takes them from there and runs
-// neither the rendering nor checkTests again. The findings are those of
-// CheckTests and checkTests in every case.
-func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) ([]source.Finding, []Test) {
+// CheckTestsMemo is Check followed by the caller's own check of the tests
+// the adoption's templates generate (checkTests), whose findings it
+// appends: the findings are those of CheckTests and of checkTests on its
+// tests in every case. It renders only what those findings need:
+//
+//   - When the rendering and checkTests found nothing, the pack keeps what
+//     the rendering read for the adoption's file; a later call for that
+//     file that would read the same inputs (renderKey) neither renders
+//     nor checks again.
+//   - The tests given to checkTests have their Block, not their Title and
+//     Text, and checkTests is called only when there is a test to check.
+//   - Of a template whose blocks for one adoption are alike (blocksAlike:
+//     they differ only in the text of strings with placeholders, which is
+//     never empty), checkTests is given the first block alone; when it
+//     finds something there, it is given them all. When the blocks are
+//     alike for every adoption and checkTests has found one sound, none
+//     is given to it again, for any adoption.
+//
+// So checkTests must judge a block by its members, kinds, array lengths,
+// and strings, but read the text of a string that holds placeholders in
+// the template for whether it is empty alone, and it must be the same
+// function in every call with a pack.
+func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) []source.Finding {
 	if a == nil || p == nil {
-		return Check(a, s, p), nil
+		return Check(a, s, p)
 	}
 	c := newCtx(a, s)
 	r, statuses := c.begin(p)
 	key := c.renderKey(statuses)
-	tests, reused := p.memoTests(a.File, key)
-	if !reused {
-		before := r.added
-		tests = r.render(statuses)
-		rendered := r.added - before
+	if p.memoClean(a.File, key) {
 		c.injection(r)
 		sortFindings(r.findings)
-		more := checkTests(tests)
-		if rendered == 0 && len(more) == 0 && p.renders != nil {
-			p.renders.Store(a.File, &renderMemo{key: *key, tests: tests})
-		}
-		return append(r.findings, more...), tests
+		return r.findings
 	}
+	before := r.added
+	tests, fewer := r.renderFor(statuses, planFewBlocks)
+	rendered := r.added - before
 	c.injection(r)
 	sortFindings(r.findings)
-	return r.findings, tests
+	var more []source.Finding
+	if len(tests) > 0 {
+		more = checkTests(tests)
+	}
+	if len(more) > 0 && fewer {
+		// A block found unsound stands for the blocks alike with it that
+		// were left out, each of which has a finding of its own.
+		all := &renderer{c: c, p: p, seen: map[string]bool{}}
+		tests, _ = all.renderFor(statuses, planBlocks)
+		more = checkTests(tests)
+	}
+	if len(more) == 0 {
+		for _, x := range tests {
+			if t := p.Template(x.Template); t != nil && t.alike {
+				t.checked.Store(true)
+			}
+		}
+		if rendered == 0 && p.renders != nil {
+			p.renders.Store(a.File, &renderMemo{key: *key})
+		}
+	}
+	return append(r.findings, more...)
 }

@@ -31,6 +31,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/gddls/gddls/contracts/jsonsrc"
 	"github.com/gddls/gddls/contracts/source"
@@ -90,27 +91,24 @@ type Pack struct {
 
 	digest string
 	byID   map[string]*Template
-	// scans holds what a rendering has learnt of each value of the pack it
-	// has read (a *scanned), by value and part (placeholderKey): the
-	// values are the same for every test of every adoption, so they are
-	// scanned once, and those without placeholders rendered once.
-	scans *sync.Map
+	// scans holds what a rendering needs to know of each value of the
+	// pack it reads (the parts of every template and the phrases of its
+	// bindings, and every value inside them): the values are the same for
+	// every test of every adoption, so they are scanned once, when the pack
+	// is parsed, and those without placeholders rendered once. Filled by
+	// ParsePack and only read afterwards, so the checks of several
+	// adoptions read it at once.
+	scans map[*jsonsrc.Value]*scanned
 	// renders holds, by adoption file, the last rendering of that
 	// adoption's tests that found nothing (*renderMemo, memo.go).
 	renders *sync.Map
 }
 
-// placeholderKey names one scan of a pack string: the string and the part
-// of the template it is read as.
-type placeholderKey struct {
-	v     *jsonsrc.Value
-	where string
-}
-
-// scanned is what a rendering needs to know of one pack value read as a
-// part of a template, kept per pack (Pack.scans).
+// scanned is what a rendering needs to know of one pack value, kept per
+// pack (Pack.scans).
 type scanned struct {
-	// phs are the placeholders of a string; shared, never to be modified.
+	// phs are the placeholders in the value, in the order of a rendering
+	// (annotations skipped); shared, never to be modified.
 	phs []*Placeholder
 	// static is the rendering of a value with no placeholder anywhere
 	// inside (annotations removed): the same for every test of every
@@ -118,30 +116,97 @@ type scanned struct {
 	static *jsonsrc.Value
 }
 
-// scanOf returns what the pack value v read as where holds, worked out
-// once per pack.
-func (p *Pack) scanOf(v *jsonsrc.Value, where string) *scanned {
-	if p == nil || p.scans == nil {
-		return newScanned(v, where)
+// scanOf returns what the pack value v holds, worked out once per pack.
+func (p *Pack) scanOf(v *jsonsrc.Value) *scanned {
+	if p != nil {
+		if sc := p.scans[v]; sc != nil {
+			return sc
+		}
 	}
-	k := placeholderKey{v, where}
-	if sc, ok := p.scans.Load(k); ok {
-		return sc.(*scanned)
-	}
-	sc, _ := p.scans.LoadOrStore(k, newScanned(v, where))
-	return sc.(*scanned)
+	return newScanned(v)
 }
 
-// newScanned scans v read as where.
-func newScanned(v *jsonsrc.Value, where string) *scanned {
-	phs := scanValue(nil, v, where)
+// newScanned scans v on its own.
+func newScanned(v *jsonsrc.Value) *scanned {
+	phs := scanValue(nil, v, "")
 	if len(phs) == 0 {
 		return &scanned{static: copyValue(v)}
 	}
-	if v.Kind != jsonsrc.String {
-		phs = nil // only a string's own placeholders are kept
-	}
 	return &scanned{phs: phs}
+}
+
+// placeholderRun is the run of a template's placeholders, all[lo:hi], in
+// one value, as prepare finds them.
+type placeholderRun struct {
+	all    []*Placeholder
+	lo, hi int
+}
+
+// prepare fills p.scans for v and every value inside it (annotations
+// skipped) and returns what it holds for v. runs holds the run of
+// placeholders of each string that has any, and prepare adds those of
+// the containers: the run from their first placeholder to their last.
+// The rendering of a value without placeholders is made of those of its
+// elements or members, shared.
+func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun) *scanned {
+	if sc := p.scans[v]; sc != nil {
+		return sc
+	}
+	sc := &scanned{}
+	switch v.Kind {
+	case jsonsrc.String:
+		run := runs[v]
+		if sc.phs = run.all[run.lo:run.hi:run.hi]; len(sc.phs) == 0 {
+			sc.static = &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+		}
+	case jsonsrc.Array, jsonsrc.Object:
+		var parts []*jsonsrc.Value // what a rendering reads, in order
+		var keys []string
+		if v.Kind == jsonsrc.Array {
+			parts = v.Elems
+		} else {
+			for _, m := range v.Members {
+				if !strings.HasPrefix(m.Key, "_") {
+					parts = append(parts, m.Value)
+					keys = append(keys, m.Key)
+				}
+			}
+		}
+		var run placeholderRun
+		static := true
+		for _, x := range parts {
+			static = p.prepare(x, runs).static != nil && static
+			if xr := runs[x]; xr.hi > xr.lo {
+				if run.hi == run.lo {
+					run = xr
+				} else {
+					run.hi = xr.hi
+				}
+			}
+		}
+		runs[v] = run
+		sc.phs = run.all[run.lo:run.hi:run.hi]
+		if !static {
+			break
+		}
+		sc.static = &jsonsrc.Value{Kind: v.Kind}
+		if v.Kind == jsonsrc.Array {
+			sc.static.Elems = make([]*jsonsrc.Value, 0, len(parts))
+		} else {
+			sc.static.Members = make([]jsonsrc.Member, 0, len(parts))
+		}
+		for i, x := range parts {
+			if v.Kind == jsonsrc.Array {
+				sc.static.Elems = append(sc.static.Elems, p.scans[x].static)
+			} else {
+				sc.static.Members = append(sc.static.Members, jsonsrc.Member{Key: keys[i], Value: p.scans[x].static})
+			}
+		}
+	default:
+		sc.static = copyValue(v)
+	}
+	p.scans[v] = sc
+	return sc
 }
 
 // Template is one template of a pack.
@@ -176,6 +241,14 @@ type Template struct {
 	// a `test` that is not an object, a title or text that is not a string,
 	// or a malformed `when`. A template that is not usable is never live.
 	Usable bool
+
+	// alike reports that the test blocks the template renders are alike
+	// (blocksAlike), and alikeInAdoption that those it renders for one
+	// adoption are. checked records that a check of one of its blocks
+	// found it sound (CheckTestsMemo), which then holds for every one
+	// when they are alike.
+	alike, alikeInAdoption bool
+	checked                atomic.Bool
 }
 
 // When is a template condition: `flag`, and on a per-row template `row`.
@@ -293,7 +366,7 @@ func baseName(name string) string {
 // every problem becomes a finding in Pack.Findings.
 func ParsePack(file string, data []byte) *Pack {
 	sum := sha256.Sum256(data)
-	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: &sync.Map{}, renders: &sync.Map{}}
+	p := &Pack{File: file, digest: "sha256:" + hex.EncodeToString(sum[:]), byID: map[string]*Template{}, scans: map[*jsonsrc.Value]*scanned{}, renders: &sync.Map{}}
 	nameContract, nameVersion, nameOK := IsPackFileName(file)
 	if nameOK {
 		p.NameOK = true

@@ -43,6 +43,8 @@ type renderer struct {
 	instance *jsonsrc.Value
 	// added counts the findings offered to add, repeated ones included.
 	added int
+	// x is the expansion of the test being generated (renderOne).
+	x expansion
 }
 
 func (r *renderer) add(f source.Finding) {
@@ -67,26 +69,78 @@ func (r *renderer) packFinding(code string, span source.Span, msg string, depend
 
 // render generates the tests of every live template, in authored order.
 func (r *renderer) render(statuses []TemplateStatus) []Test {
-	var tests []Test
+	tests, _ := r.renderFor(statuses, planTests)
+	return tests
+}
+
+// renderMode says what renderOne builds. Every mode resolves every
+// placeholder and reports the same findings.
+type renderMode int
+
+const (
+	// renderAll builds the whole test.
+	renderAll renderMode = iota
+	// renderBlock builds the test's block alone, which is all a check of
+	// the tests reads: the title and text are left empty.
+	renderBlock
+	// renderNone builds nothing: the rendering is for its findings alone.
+	renderNone
+)
+
+// renderPlan says which tests renderFor generates.
+type renderPlan int
+
+const (
+	// planTests generates every test whole.
+	planTests renderPlan = iota
+	// planBlocks generates the blocks a check of the tests must read:
+	// those of every template but one whose blocks are alike and one of
+	// which a check has found sound already (Template.checked).
+	planBlocks
+	// planFewBlocks generates the blocks of planBlocks but, of a template
+	// whose blocks for one adoption are alike, the first alone: when a
+	// check finds it sound, it finds them all so.
+	planFewBlocks
+)
+
+// renderFor generates the tests of every live template that plan asks
+// for, in authored order, and reports whether it left out a test of
+// planBlocks (only planFewBlocks does).
+func (r *renderer) renderFor(statuses []TemplateStatus, plan renderPlan) (tests []Test, fewer bool) {
 	for _, st := range statuses {
 		if !st.Live {
 			continue
 		}
 		t := st.Template
-		inputs := r.inputs(t)
-		if t.Expand == ExpandOnce {
-			if test, ok := r.renderOne(t, nil, inputs); ok {
-				tests = append(tests, test)
+		mode := renderAll
+		if plan != planTests {
+			mode = renderBlock
+			if t.alike && t.checked.Load() {
+				mode = renderNone
 			}
-			continue
 		}
-		for _, row := range st.Rows {
-			if test, ok := r.renderOne(t, row, inputs); ok {
-				tests = append(tests, test)
+		inputs := r.inputs(t)
+		rows := st.Rows
+		if t.Expand == ExpandOnce {
+			rows = []*contracts.Row{nil}
+		}
+		alikeLeft := false // the tests left are alike with one generated
+		for _, row := range rows {
+			test, ok := r.renderOne(t, row, inputs, mode)
+			if !ok {
+				continue
+			}
+			if mode == renderNone {
+				fewer = fewer || alikeLeft
+				continue
+			}
+			tests = append(tests, test)
+			if plan == planFewBlocks && t.alikeInAdoption {
+				mode, alikeLeft = renderNone, true
 			}
 		}
 	}
-	return tests
+	return tests, fewer
 }
 
 // inputs returns each declared input's value: the adoption's
@@ -138,15 +192,29 @@ type expansion struct {
 	r       *renderer
 	t       *Template
 	row     *contracts.Row
-	name    string
+	rowID   string
 	inputs  map[string]*jsonsrc.Value
 	phrases map[string]*jsonsrc.Value
 	waiting map[string]bool // bindings whose selected answer is missing
 	active  map[string]bool // bindings being expanded, against cycles
+	// dry is set while a part is rendered for its findings alone: value
+	// then builds nothing, and what it returns is only good for its kind.
+	dry bool
 }
 
-func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value) (Test, bool) {
-	name := r.c.a.ID + "/" + t.ID
+// name is the name of the test being generated.
+func (x *expansion) name() string {
+	name := x.r.c.a.ID + "/" + x.t.ID
+	if x.row != nil {
+		name += "/" + x.rowID
+	}
+	return name
+}
+
+// renderOne generates the test of t for row (nil for a once template);
+// mode says which parts it builds. ok is false for a row without an id,
+// which generates no test.
+func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]*jsonsrc.Value, mode renderMode) (test Test, ok bool) {
 	rowID := ""
 	if row != nil {
 		f := row.Get("id")
@@ -154,25 +222,34 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 			return Test{}, false
 		}
 		rowID = f.Value.Str
-		name += "/" + rowID
 	}
-	x := &expansion{r: r, t: t, row: row, name: name, inputs: inputs,
-		phrases: map[string]*jsonsrc.Value{}, waiting: map[string]bool{}, active: map[string]bool{}}
+	// One expansion serves every test of the renderer in turn; its
+	// phrases' map is cleared and kept.
+	phrases := r.x.phrases
+	clear(phrases)
+	x := &r.x
+	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, dry: mode == renderNone}
 	x.selectPhrases()
-	block := x.value(t.Test, "test")
-	title := x.value(t.Title, "title")
-	text := x.value(t.Text, "text")
+	block := x.value(t.Test)
+	x.dry = mode != renderAll
+	title := x.value(t.Title)
+	text := x.value(t.Text)
 	if block != nil {
 		if m := t.Test.Member("direction_claims"); m != nil {
 			r.packFinding(CodeDirectionClaims, m.KeySpan, "template "+strconv.Quote(t.ID)+" puts direction_claims in its generated tests; a generated test cannot claim direction coverage, so remove the field", false)
 		}
 	}
-	test := Test{Name: name, Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
-	if title != nil && title.Kind == jsonsrc.String {
-		test.Title = title.Str
+	if mode == renderNone {
+		return Test{}, true
 	}
-	if text != nil && text.Kind == jsonsrc.String {
-		test.Text = text.Str
+	test = Test{Name: x.name(), Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
+	if mode == renderAll {
+		if title != nil && title.Kind == jsonsrc.String {
+			test.Title = title.Str
+		}
+		if text != nil && text.Kind == jsonsrc.String {
+			test.Text = text.Str
+		}
 	}
 	return test, true
 }
@@ -188,6 +265,9 @@ func (x *expansion) selectPhrases() {
 		case b.Flag != nil:
 			ans, ok := c.answer(b.Flag.Text)
 			if !ok {
+				if x.waiting == nil {
+					x.waiting = map[string]bool{}
+				}
 				x.waiting[b.ID] = true
 				span := c.a.ContractKey
 				if c.a.AnswersKey != nil {
@@ -211,6 +291,9 @@ func (x *expansion) selectPhrases() {
 			selected, at, file = s, f.Value.Span, c.a.File
 		}
 		if ph := b.phrase(selected); ph != nil {
+			if x.phrases == nil {
+				x.phrases = make(map[string]*jsonsrc.Value, len(x.t.Bindings))
+			}
 			x.phrases[b.ID] = ph
 			continue
 		}
@@ -237,22 +320,30 @@ func phraseKeys(b *Binding) string {
 
 // value renders a template value: placeholders replaced, annotations
 // removed. A value without placeholders renders to the pack's shared copy
-// (scanned.static), so the result is never to be modified.
-func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
+// (scanned.static), so the result is never to be modified. When x.dry is
+// set, the placeholders are resolved for their findings and nothing is
+// built: the result, v itself or the value a whole placeholder stands
+// for, has the kind of the rendering and nothing else of it.
+func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
-	sc := x.r.p.scanOf(v, where)
+	sc := x.r.p.scanOf(v)
 	if sc.static != nil {
 		return sc.static
 	}
-	switch v.Kind {
-	case jsonsrc.String:
+	if v.Kind == jsonsrc.String {
 		return x.str(v, sc.phs)
+	}
+	if x.dry {
+		x.dryResolve(sc.phs)
+		return v
+	}
+	switch v.Kind {
 	case jsonsrc.Array:
 		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
 		for _, e := range v.Elems {
-			out.Elems = append(out.Elems, x.value(e, where))
+			out.Elems = append(out.Elems, x.value(e))
 		}
 		return out
 	case jsonsrc.Object:
@@ -261,7 +352,7 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value, where)})
+			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
 		}
 		return out
 	}
@@ -274,10 +365,20 @@ func (x *expansion) value(v *jsonsrc.Value, where string) *jsonsrc.Value {
 // never scanned again.
 func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 	if len(phs) == 1 && phs[0].Whole {
-		if res := x.resolve(phs[0]); res != nil {
+		res := x.resolve(phs[0])
+		switch {
+		case x.dry && res != nil:
+			return res
+		case x.dry:
+			return v
+		case res != nil:
 			return copyValue(res)
 		}
 		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+	}
+	if x.dry {
+		x.dryResolve(phs)
+		return v
 	}
 	var b strings.Builder
 	// Room for the text around the placeholders and a short value each,
@@ -294,7 +395,7 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 		}
 		text, ok := textOf(res)
 		if !ok {
-			x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
+			x.notText(ph, res)
 			b.WriteString(ph.Raw)
 			continue
 		}
@@ -302,6 +403,24 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 	}
 	b.WriteString(v.Str[last:])
 	return &jsonsrc.Value{Kind: jsonsrc.String, Str: b.String()}
+}
+
+// dryResolve resolves the placeholders phs of a value, in order, as its
+// rendering would, for their findings alone.
+func (x *expansion) dryResolve(phs []*Placeholder) {
+	for _, ph := range phs {
+		if res := x.resolve(ph); res != nil && !ph.Whole {
+			if _, ok := textOf(res); !ok {
+				x.notText(ph, res)
+			}
+		}
+	}
+}
+
+// notText reports a placeholder inside a string that stands for an array
+// or an object.
+func (x *expansion) notText(ph *Placeholder, res *jsonsrc.Value) {
+	x.r.packFinding(CodePlaceholder, ph.Span, ph.Raw+" stands inside a string in template "+strconv.Quote(x.t.ID)+" but holds "+res.Describe()+"; an array or object can only replace a whole string", false)
 }
 
 // resolve returns the value a placeholder stands for, or nil when it stays
@@ -343,8 +462,11 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 			x.r.packFinding(CodePlaceholder, ph.Span, "binding "+strconv.Quote(ph.Arg)+" of template "+strconv.Quote(x.t.ID)+" reads itself through its phrases; a phrase cannot contain its own binding", false)
 			return nil
 		}
+		if x.active == nil {
+			x.active = map[string]bool{}
+		}
 		x.active[ph.Arg] = true
-		out := x.value(phrase, ph.Where) // a phrase is a string
+		out := x.value(phrase) // a phrase is a string
 		delete(x.active, ph.Arg)
 		return out
 	case PlaceRow:
@@ -363,5 +485,5 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 }
 
 func (x *expansion) unresolved(ph *Placeholder, why string, dependent bool) {
-	x.r.packFinding(CodePlaceholder, ph.Span, "test "+x.name+" leaves "+ph.Raw+" unresolved: "+why, dependent)
+	x.r.packFinding(CodePlaceholder, ph.Span, "test "+x.name()+" leaves "+ph.Raw+" unresolved: "+why, dependent)
 }

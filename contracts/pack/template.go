@@ -149,7 +149,125 @@ func (p *Pack) parseTemplate(index int, node *jsonsrc.Value) *Template {
 	// placeholders
 	t.Placeholders = scanTemplate(t)
 	p.checkPlaceholdersLocal(t, label)
+	p.prepareTemplate(t)
+	if t.Test != nil {
+		t.alike = t.blocksAlike(false)
+		t.alikeInAdoption = t.blocksAlike(true)
+	}
 	return t
+}
+
+// prepareTemplate fills p.scans for the values of t a rendering reads:
+// its title, test and text and its bindings' phrases, with the
+// placeholders scanTemplate found in them.
+func (p *Pack) prepareTemplate(t *Template) {
+	runs := make(map[*jsonsrc.Value]placeholderRun)
+	for i := 0; i < len(t.Placeholders); {
+		// The placeholders of one string are consecutive.
+		j := i + 1
+		for j < len(t.Placeholders) && t.Placeholders[j].In == t.Placeholders[i].In {
+			j++
+		}
+		runs[t.Placeholders[i].In] = placeholderRun{t.Placeholders, i, j}
+		i = j
+	}
+	for _, v := range []*jsonsrc.Value{t.Title, t.Test, t.Text} {
+		if v != nil {
+			p.prepare(v, runs)
+		}
+	}
+	for _, b := range t.Bindings {
+		for _, ph := range b.Map {
+			if ph.Value != nil {
+				p.prepare(ph.Value, runs)
+			}
+		}
+	}
+}
+
+// blocksAlike reports whether the blocks rendered from t's test are
+// alike: the same members in the same order, the same kinds and array
+// lengths, the same text where the test's strings have no placeholder,
+// and text that is not empty where they have. That is so when every
+// string with placeholders has text of its own besides them (the text
+// substituted inside a string does not change its kind), or is a whole
+// {{bind:…}} every phrase of which is such a string, and the block's type
+// has no placeholder. A string that is another whole placeholder can
+// become a value of any kind.
+//
+// With inputs set, a string may also be a whole {{inputs:…}}, which
+// stands for the same value in every test of one adoption: the blocks
+// rendered for one adoption are then alike.
+func (t *Template) blocksAlike(inputs bool) bool {
+	for _, m := range t.Test.Members {
+		if m.Key == "type" && len(scanValue(nil, m.Value, "")) > 0 {
+			return false
+		}
+	}
+	return t.stringsAlike(t.Test, inputs)
+}
+
+// stringsAlike reports whether every string in v (annotations skipped)
+// renders to a non-empty string, or to what a whole {{inputs:…}} stands
+// for when inputs is set; see blocksAlike.
+func (t *Template) stringsAlike(v *jsonsrc.Value, inputs bool) bool {
+	switch v.Kind {
+	case jsonsrc.String:
+		ms := findPlaceholders(v.Str)
+		if len(ms) == 1 && ms[0].start == 0 && ms[0].end == len(v.Str) {
+			switch kind, arg := classify(ms[0].body); kind {
+			case PlaceInputs:
+				return inputs
+			case PlaceBind:
+				return t.phrasesHaveText(arg)
+			}
+			return false
+		}
+		return len(ms) == 0 || ownText(v.Str, ms)
+	case jsonsrc.Array:
+		for _, e := range v.Elems {
+			if !t.stringsAlike(e, inputs) {
+				return false
+			}
+		}
+	case jsonsrc.Object:
+		for _, m := range v.Members {
+			if !strings.HasPrefix(m.Key, "_") && m.Value != nil && !t.stringsAlike(m.Value, inputs) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ownText reports whether s has text besides its placeholders ms.
+func ownText(s string, ms []match) bool {
+	own := len(s)
+	for _, m := range ms {
+		own -= m.end - m.start
+	}
+	return own > 0
+}
+
+// phrasesHaveText reports whether a whole {{bind:id}} always renders to a
+// string that is not empty: every phrase of every binding id is a string
+// with text besides its placeholders. Without a phrase the placeholder
+// stays as it is written, which is such a string too.
+func (t *Template) phrasesHaveText(id string) bool {
+	for _, b := range t.Bindings {
+		if b.ID != id {
+			continue
+		}
+		for _, ph := range b.Map {
+			if ph.Value == nil || ph.Value.Kind != jsonsrc.String {
+				return false
+			}
+			if ms := findPlaceholders(ph.Value.Str); ph.Value.Str == "" || len(ms) > 0 && !ownText(ph.Value.Str, ms) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // anchor is the span used for findings about a template as a whole: its id
