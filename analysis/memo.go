@@ -320,7 +320,7 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
-		found, _ := pack.CheckTestsMemo(a, state, pk, func(tests []pack.Test) []source.Finding {
+		found := pack.CheckTestsMemo(a, state, pk, func(tests []pack.Test) []source.Finding {
 			return checkGeneratedTests(a, pk, tests)
 		})
 		findings = append(findings, found...)

@@ -9,13 +9,14 @@ import (
 	"github.com/gddls/gddls/contracts/source"
 )
 
-// renderMemo is the rendering of one adoption file that found nothing,
-// kept in the pack (Pack.renders) with what it read (renderKey), so that
-// the next check of that file, while the pack and those inputs are the
-// same, reuses the tests without rendering them.
+// renderMemo is what the rendering of one adoption file that found
+// nothing read (renderKey), kept in the pack (Pack.renders) so that the
+// next check of that file, while the pack and those inputs are the same,
+// knows without rendering that the tests would find nothing again. The
+// tests themselves are not kept: no caller reads them after the check,
+// and on real content they were more than half of the live heap.
 type renderMemo struct {
-	key   renderKey
-	tests []Test
+	key renderKey
 }
 
 // renderKey is everything the rendering of an adoption with a pack reads
@@ -110,47 +111,43 @@ func (c *ctx) renderKey(statuses []TemplateStatus) *renderKey {
 	return k
 }
 
-// memoTests returns the tests last rendered for the adoption file from p
-// with an equal key, when that rendering found nothing.
-func (p *Pack) memoTests(file string, key *renderKey) ([]Test, bool) {
+// memoClean reports whether the last rendering of the adoption file from
+// p that found nothing had an equal key.
+func (p *Pack) memoClean(file string, key *renderKey) bool {
 	if p == nil || p.renders == nil {
-		return nil, false
+		return false
 	}
 	m, ok := p.renders.Load(file)
-	if !ok || !m.(*renderMemo).key.equal(key) {
-		return nil, false
-	}
-	return m.(*renderMemo).tests, true
+	return ok && m.(*renderMemo).key.equal(key)
 }
 
 // CheckTestsMemo is CheckTests followed by the caller's own check of the
 // rendered tests (checkTests), whose findings it appends. When the
-// rendering and checkTests found nothing, the tests are kept in the pack
-// for the adoption's file; a later call for that file whose rendering
-// reads the same inputs (renderKey) takes them from there and runs
-// neither the rendering nor checkTests again. The findings are those of
-// CheckTests and checkTests in every case.
-func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) ([]source.Finding, []Test) {
+// rendering and checkTests found nothing, what the rendering read is kept
+// in the pack for the adoption's file; a later call for that file whose
+// rendering reads the same inputs (renderKey) runs neither the rendering
+// nor checkTests again. The findings are those of CheckTests and
+// checkTests in every case.
+func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) []source.Finding {
 	if a == nil || p == nil {
-		return Check(a, s, p), nil
+		return Check(a, s, p)
 	}
 	c := newCtx(a, s)
 	r, statuses := c.begin(p)
 	key := c.renderKey(statuses)
-	tests, reused := p.memoTests(a.File, key)
-	if !reused {
+	if !p.memoClean(a.File, key) {
 		before := r.added
-		tests = r.render(statuses)
+		tests := r.render(statuses)
 		rendered := r.added - before
 		c.injection(r)
 		sortFindings(r.findings)
 		more := checkTests(tests)
 		if rendered == 0 && len(more) == 0 && p.renders != nil {
-			p.renders.Store(a.File, &renderMemo{key: *key, tests: tests})
+			p.renders.Store(a.File, &renderMemo{key: *key})
 		}
-		return append(r.findings, more...), tests
+		return append(r.findings, more...)
 	}
 	c.injection(r)
 	sortFindings(r.findings)
-	return r.findings, tests
+	return r.findings
 }

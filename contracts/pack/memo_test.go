@@ -8,8 +8,9 @@ import (
 )
 
 // TestCheckTestsMemo checks the adoption of each case after the base one
-// with the same pack: the case says whether the tests rendered for the
-// base adoption serve it, and the findings are CheckTests' in every case.
+// with the same pack: the case says whether the rendering of the base
+// adoption serves it, the findings are CheckTests' in every case, and the
+// tests a rendering hands to the caller's check are CheckTests' tests.
 func TestCheckTestsMemo(t *testing.T) {
 	packText := packOf(onceTemplate, perRowTemplate)
 	tests := []struct {
@@ -29,21 +30,22 @@ func TestCheckTestsMemo(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p, a, s := setup(t, packText, baseAdoption)
 			calls := 0
-			count := func([]Test) []source.Finding { calls++; return nil }
-			if fs, _ := CheckTestsMemo(a, s, p, count); len(fs) != 0 || calls != 1 {
+			var checked []Test
+			count := func(tests []Test) []source.Finding { calls++; checked = tests; return nil }
+			if fs := CheckTestsMemo(a, s, p, count); len(fs) != 0 || calls != 1 {
 				t.Fatalf("base adoption: %d findings, %d checks of its tests", len(fs), calls)
 			}
 			_, b, sb := setup(t, packText, edit(t, baseAdoption, tc.edits...))
-			got, gotTests := CheckTestsMemo(b, sb, p, count)
+			got := CheckTestsMemo(b, sb, p, count)
 			if reused := calls == 1; reused != tc.reused {
-				t.Errorf("tests reused: %v, want %v", reused, tc.reused)
+				t.Errorf("rendering reused: %v, want %v", reused, tc.reused)
 			}
 			want, wantTests := CheckTests(b, sb, p)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("findings differ from CheckTests:\n got %v\nwant %v", got, want)
 			}
-			if !reflect.DeepEqual(gotTests, wantTests) {
-				t.Errorf("tests differ from CheckTests:\n got %+v\nwant %+v", gotTests, wantTests)
+			if !reflect.DeepEqual(checked, wantTests) {
+				t.Errorf("tests checked differ from CheckTests':\n got %+v\nwant %+v", checked, wantTests)
 			}
 		})
 	}
