@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"runtime/debug"
 	"testing"
 )
@@ -29,6 +28,11 @@ func TestServeGrowth(t *testing.T) {
 }
 
 func TestStartGCRespectsEnvironment(t *testing.T) {
+	// The policies return the process's own settings, so that it runs on
+	// as it was.
+	percent := debug.SetGCPercent(-1)
+	debug.SetGCPercent(percent)
+	memLimit := debug.SetMemoryLimit(-1)
 	for _, tc := range []struct {
 		gogc, limit         string
 		wantGrowth, wantLim bool
@@ -40,10 +44,9 @@ func TestStartGCRespectsEnvironment(t *testing.T) {
 		t.Setenv("GOGC", tc.gogc)
 		t.Setenv("GOMEMLIMIT", tc.limit)
 		growth, limit := false, false
-		stop := startGC(func(uint64) int { growth = true; return 100 },
-			func(uint64) int64 { limit = true; return math.MaxInt64 })
+		stop := startGC(func(uint64) int { growth = true; return percent },
+			func(uint64) int64 { limit = true; return memLimit })
 		stop()
-		debug.SetGCPercent(100)
 		if growth != tc.wantGrowth || limit != tc.wantLim {
 			t.Errorf("GOGC=%q GOMEMLIMIT=%q: growth set %v, limit set %v; want %v, %v",
 				tc.gogc, tc.limit, growth, limit, tc.wantGrowth, tc.wantLim)
