@@ -17,9 +17,9 @@ const (
 )
 
 // gcPolicy adjusts the collector after every collection from the heap
-// that collection found live: the growth (GOGC) and, when limit is
-// non-nil, the soft memory limit are what policy returns for it, so
-// neither is fixed. A fixed limit below what a large repository keeps
+// that collection found live: the growth (GOGC) is what percent returns
+// for it and, when limit is non-nil, the soft memory limit what limit
+// returns, so that neither is fixed. A fixed limit below what a large repository keeps
 // live makes the collector run back to back; a fixed growth lets the heap
 // of a large one reach twice or three times what it keeps.
 type gcPolicy struct {
