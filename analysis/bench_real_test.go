@@ -1,7 +1,10 @@
 package analysis_test
 
 import (
+	"io/fs"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"testing"
 
 	"github.com/gddls/gddls/analysis"
@@ -89,4 +92,46 @@ func BenchmarkRealEditAdoptionServed(b *testing.B) {
 		_ = s.Safety()
 		_ = s.SafetyOf(path)
 	})
+}
+
+// BenchmarkRealLiveHeap reports the heap a cold load of the real-content
+// package keeps (live-MB, after a collection, as the runtime's
+// /gc/heap/live:bytes counts it) and how many times the input it is
+// (live/input): what the collector marks on every cycle of `gddls check`
+// and of the server, and what sets their peak RSS.
+func BenchmarkRealLiveHeap(b *testing.B) {
+	dir, _ := analysistest.RealBench(b)
+	input := treeSize(b, dir)
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var live uint64
+	for b.Loop() {
+		s := analysis.Load([]string{dir}, analysis.Options{})
+		runtime.GC()
+		metrics.Read(sample)
+		live = sample[0].Value.Uint64()
+		runtime.KeepAlive(s)
+	}
+	b.ReportMetric(float64(live)/(1<<20), "live-MB")
+	b.ReportMetric(float64(live)/float64(input), "live/input")
+}
+
+// treeSize returns the bytes of the files under dir.
+func treeSize(tb testing.TB, dir string) int64 {
+	tb.Helper()
+	var n int64
+	err := filepath.WalkDir(dir, func(_ string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		n += info.Size()
+		return nil
+	})
+	if err != nil {
+		tb.Fatalf("measuring %s: %v", dir, err)
+	}
+	return n
 }

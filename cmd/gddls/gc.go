@@ -16,30 +16,51 @@ const (
 	checkHeadroom    = 64 << 20
 )
 
-// checkGC is the collector policy of a one-shot check, which keeps
-// everything it loads until it prints the report. After every collection
-// it sets the growth and the soft memory limit from the heap that
-// collection found live (checkPolicy), so that neither is fixed: a fixed
-// limit below what a large repository keeps live makes the collector run
-// back to back.
-type checkGC struct {
-	gogc, limit bool // which of the two the policy sets
-	sample      []metrics.Sample
-	stopped     atomic.Bool
+// gcPolicy adjusts the collector after every collection from the heap
+// that collection found live: the growth (GOGC) is what percent returns
+// for it and, when limit is non-nil, the soft memory limit what limit
+// returns, so that neither is fixed. A fixed limit below what a large repository keeps
+// live makes the collector run back to back; a fixed growth lets the heap
+// of a large one reach twice or three times what it keeps.
+type gcPolicy struct {
+	percent func(live uint64) int
+	limit   func(live uint64) int64
+	sample  []metrics.Sample
+	stopped atomic.Bool
 }
 
-// tuneCheckGC starts the collector policy of a check and returns the
-// function that ends it. GOGC and GOMEMLIMIT in the environment take
-// precedence over the growth and the limit it would set.
-func tuneCheckGC() (stop func()) {
-	g := &checkGC{gogc: os.Getenv("GOGC") == "", limit: os.Getenv("GOMEMLIMIT") == "",
-		sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
-	if !g.gogc && !g.limit {
+// startGC starts a policy and returns the function that ends it. GOGC and
+// GOMEMLIMIT in the environment take precedence over the growth and the
+// limit it would set; with both set it does nothing.
+func startGC(percent func(live uint64) int, limit func(live uint64) int64) (stop func()) {
+	g := &gcPolicy{sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+	if os.Getenv("GOGC") == "" {
+		g.percent = percent
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		g.limit = limit
+	}
+	if g.percent == nil && g.limit == nil {
 		return func() {}
 	}
 	g.set(0)
 	g.arm()
 	return func() { g.stopped.Store(true) }
+}
+
+// tuneCheckGC starts the collector policy of a one-shot check
+// (checkPolicy), which keeps everything it loads until it prints the
+// report, and returns the function that ends it.
+func tuneCheckGC() (stop func()) {
+	return startGC(func(live uint64) int { p, _ := checkPolicy(live); return p },
+		func(live uint64) int64 { _, l := checkPolicy(live); return l })
+}
+
+// tuneServeGC starts the collector policy of `gddls serve`
+// (serveGrowth), with no soft memory limit, and returns the function that
+// ends it.
+func tuneServeGC() (stop func()) {
+	return startGC(func(live uint64) int { return serveGrowth(live, serveHeadroom) }, nil)
 }
 
 // gcSentinel is an object made unreachable on purpose: its cleanup runs
@@ -49,13 +70,13 @@ func tuneCheckGC() (stop func()) {
 type gcSentinel [32]byte
 
 // arm makes the next collection call adjust.
-func (g *checkGC) arm() {
-	runtime.AddCleanup(new(gcSentinel), func(g *checkGC) { g.adjust() }, g)
+func (g *gcPolicy) arm() {
+	runtime.AddCleanup(new(gcSentinel), func(g *gcPolicy) { g.adjust() }, g)
 }
 
 // adjust applies the policy to the heap the last collection found live,
 // and arms the next one.
-func (g *checkGC) adjust() {
+func (g *gcPolicy) adjust() {
 	if g.stopped.Load() {
 		return
 	}
@@ -66,13 +87,12 @@ func (g *checkGC) adjust() {
 	g.arm()
 }
 
-func (g *checkGC) set(live uint64) {
-	percent, limit := checkPolicy(live)
-	if g.gogc {
-		debug.SetGCPercent(percent)
+func (g *gcPolicy) set(live uint64) {
+	if g.percent != nil {
+		debug.SetGCPercent(g.percent(live))
 	}
-	if g.limit {
-		debug.SetMemoryLimit(limit)
+	if g.limit != nil {
+		debug.SetMemoryLimit(g.limit(live))
 	}
 }
 
@@ -94,62 +114,26 @@ func checkPolicy(live uint64) (percent int, limit int64) {
 	return percent, max(int64(checkMemoryFloor), int64(live+live/2))
 }
 
-// serveHeapGoal is the heap size up to which the server lets the heap grow
-// to three times what is live between collections.
-const serveHeapGoal = 300 << 20
+// serveHeadroom is the garbage the server's heap may gather over what is
+// live before a collection, when that is more than half the live heap.
+const serveHeadroom = 32 << 20
 
-// serveGC is the collector policy of `gddls serve`. A language server
-// keeps its snapshot for the whole session and allocates a new one on
-// every keystroke; with the default GOGC=100 a repository of ordinary size
-// collects every few dozen edits, and the edit a collection overlaps is
-// the slowest of the session. Letting the heap grow to three times what is
-// live (GOGC=200) halves the collections while that stays small; on a
-// large repository the growth falls so that the heap's goal stays near
-// serveHeapGoal, but never below the default (GOGC=100), since a lower
-// growth would only trade collection time for memory. A soft memory
-// limit is not used: under a live heap close to it every build would
-// collect back to back.
-type serveGC struct {
-	percent int
-	sample  []metrics.Sample
-}
-
-// newServeGC returns the policy, or nil when GOGC in the environment
-// decides.
-func newServeGC() *serveGC {
-	if os.Getenv("GOGC") != "" {
-		return nil
-	}
-	// The first build runs at the default growth: the live heap is not
-	// known before it, and a growth of 200 during the first load of a
-	// large repository would let the heap reach three times its
-	// temporaries.
-	return &serveGC{percent: 100, sample: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
-}
-
-// adjust sets the growth for the heap the last collection found live. It
-// runs after every publication of diagnostics, and changes the setting
-// only when the growth it computes differs.
-func (g *serveGC) adjust() {
-	metrics.Read(g.sample)
-	if g.sample[0].Value.Kind() != metrics.KindUint64 {
-		return
-	}
-	if p := serveGrowth(g.sample[0].Value.Uint64(), serveHeapGoal); p != g.percent {
-		g.percent = p
-		debug.SetGCPercent(p)
-	}
-}
-
-// serveGrowth is the GOGC for a live heap of live bytes: 200 while three
-// times live stays under goal, then what keeps live×(1+GOGC/100) at goal,
-// and 100 at the least. It moves in steps of 10, so that small changes of
-// the live heap do not change it.
-func serveGrowth(live, goal uint64) int {
-	if live == 0 || 3*live <= goal {
+// serveGrowth is the GOGC of `gddls serve` for a live heap of live bytes
+// (0 before the first collection). A language server keeps its snapshot
+// for the whole session and allocates a new one on every keystroke: the
+// heap may gather headroom bytes of garbage, or half the live heap when
+// that is more, between collections. A keystroke allocates well under a
+// megabyte, so that is still dozens of edits between collections on a
+// small repository, whose growth is at most 200 (three times live); on a
+// large one the growth falls to 50, so that the heap stays within half as
+// much again as what the server keeps (the default growth of 100 let it
+// reach twice that, and 200 three times). It moves in steps of ten, so
+// that small changes of the live heap do not change it.
+func serveGrowth(live, headroom uint64) int {
+	if live == 0 {
 		return 200
 	}
-	p := int(100*goal/live) - 100
+	p := int(min(100*max(headroom, live/2)/live, 200))
 	p -= p % 10
-	return min(max(p, 100), 200)
+	return max(p, 50)
 }

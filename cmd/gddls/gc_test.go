@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"runtime/debug"
+	"testing"
+)
 
 func TestServeGrowth(t *testing.T) {
 	const mb = 1 << 20
@@ -8,25 +11,46 @@ func TestServeGrowth(t *testing.T) {
 		live uint64
 		want int
 	}{
-		{0, 200},         // before the first collection
-		{25 * mb, 200},   // a package of ordinary size
-		{100 * mb, 200},  // three times live is the goal exactly
-		{101 * mb, 190},  // just over: growth falls in steps of ten
-		{120 * mb, 150},  // 300/120 = 2.5 times
-		{150 * mb, 100},  // twice live is the goal
-		{165 * mb, 100},  // ten times the package: never below the default
-		{2000 * mb, 100}, // far over
+		{0, 200},        // before the first collection
+		{10 * mb, 200},  // small: at most three times live
+		{16 * mb, 200},  // the headroom is twice live
+		{20 * mb, 160},  // the headroom of 32 MB over live
+		{32 * mb, 100},  // the headroom is the live heap
+		{38 * mb, 80},   // the real-content package: steps of ten
+		{64 * mb, 50},   // the headroom is half the live heap
+		{330 * mb, 50},  // ten times that package: half as much again
+		{2000 * mb, 50}, // far over
 	} {
-		if got := serveGrowth(tc.live, 300*mb); got != tc.want {
+		if got := serveGrowth(tc.live, 32*mb); got != tc.want {
 			t.Errorf("serveGrowth(%d MB) = %d, want %d", tc.live/mb, got, tc.want)
 		}
 	}
 }
 
-func TestServeGCRespectsEnvironment(t *testing.T) {
-	t.Setenv("GOGC", "150")
-	if g := newServeGC(); g != nil {
-		t.Error("newServeGC set a policy although GOGC is in the environment")
+func TestStartGCRespectsEnvironment(t *testing.T) {
+	// The policies return the process's own settings, so that it runs on
+	// as it was.
+	percent := debug.SetGCPercent(-1)
+	debug.SetGCPercent(percent)
+	memLimit := debug.SetMemoryLimit(-1)
+	for _, tc := range []struct {
+		gogc, limit         string
+		wantGrowth, wantLim bool
+	}{
+		{"150", "", false, true},
+		{"", "1GiB", true, false},
+		{"150", "1GiB", false, false},
+	} {
+		t.Setenv("GOGC", tc.gogc)
+		t.Setenv("GOMEMLIMIT", tc.limit)
+		growth, limit := false, false
+		stop := startGC(func(uint64) int { growth = true; return percent },
+			func(uint64) int64 { limit = true; return memLimit })
+		stop()
+		if growth != tc.wantGrowth || limit != tc.wantLim {
+			t.Errorf("GOGC=%q GOMEMLIMIT=%q: growth set %v, limit set %v; want %v, %v",
+				tc.gogc, tc.limit, growth, limit, tc.wantGrowth, tc.wantLim)
+		}
 	}
 }
 

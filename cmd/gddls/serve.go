@@ -18,9 +18,7 @@ import (
 // Setting GDDLS_TEST_HOOKS=1 enables the internal test methods.
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := lsp.Options{Version: currentVersion().Version, TestHooks: os.Getenv("GDDLS_TEST_HOOKS") == "1"}
-	if g := newServeGC(); g != nil {
-		opts.Published = g.adjust
-	}
+	defer tuneServeGC()()
 	for _, a := range args {
 		if pid, ok := strings.CutPrefix(a, "--clientProcessId"); ok {
 			// --clientProcessId=N; a missing or malformed N is ignored.

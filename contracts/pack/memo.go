@@ -3,6 +3,8 @@ package pack
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
+	"slices"
 
 	"github.com/gddls/gddls/contracts"
 	"github.com/gddls/gddls/contracts/jsonsrc"
@@ -20,23 +22,37 @@ type renderMemo struct {
 // renderKey is everything the rendering of an adoption with a pack reads
 // besides the pack, as text without positions: head holds the short
 // items, length-prefixed, and parts the source text of the adoption's
-// values the rendering reads, as parts of the adoption's content (not
-// copied: the content is never modified once parsed).
+// values the rendering reads, as offset pairs into data, the adoption's
+// content (not copied: the content is never modified once parsed). The
+// pairs take a third of the room slices of data would, in every memo the
+// server keeps.
 type renderKey struct {
 	head  []byte
-	parts [][]byte
+	data  []byte
+	parts []uint32
+	// opaque marks a key of a content too large for its offsets; it
+	// equals no key.
+	opaque bool
 }
 
 func (k *renderKey) equal(o *renderKey) bool {
-	if !bytes.Equal(k.head, o.head) || len(k.parts) != len(o.parts) {
+	if k.opaque || o.opaque || !bytes.Equal(k.head, o.head) || len(k.parts) != len(o.parts) {
 		return false
 	}
-	for i := range k.parts {
-		if !bytes.Equal(k.parts[i], o.parts[i]) {
+	for i := 0; i < len(k.parts); i += 2 {
+		if !bytes.Equal(k.data[k.parts[i]:k.parts[i+1]], o.data[o.parts[i]:o.parts[i+1]]) {
 			return false
 		}
 	}
 	return true
+}
+
+// compact returns the key with no spare capacity, as a memo keeps it.
+func (k *renderKey) compact() renderKey {
+	c := *k
+	c.head = slices.Clone(k.head)
+	c.parts = slices.Clone(k.parts)
+	return c
 }
 
 func (k *renderKey) len(n int) { k.head = binary.AppendVarint(k.head, int64(n)) }
@@ -46,20 +62,24 @@ func (k *renderKey) str(s string) {
 	k.head = append(k.head, s...)
 }
 
-// raw adds the source text of v in data (a part of its own), or a mark
+// raw adds the source text of v in k.data (a part of its own), or a mark
 // for a missing value.
-func (k *renderKey) raw(data []byte, v *jsonsrc.Value) {
+func (k *renderKey) raw(v *jsonsrc.Value) {
 	if v == nil {
 		k.len(-1)
 		return
 	}
 	k.len(-3) // a part follows
 	s := v.Span
-	if s.Start < 0 || s.Start > s.End || s.End > len(data) {
-		k.parts = append(k.parts, nil)
-		return
+	switch {
+	case s.Start < 0 || s.Start > s.End || s.End > len(k.data):
+		k.parts = append(k.parts, 0, 0)
+	case uint64(s.End) > math.MaxUint32:
+		k.opaque = true
+		k.parts = append(k.parts, 0, 0)
+	default:
+		k.parts = append(k.parts, uint32(s.Start), uint32(s.End))
 	}
-	k.parts = append(k.parts, data[s.Start:s.End:s.End])
 }
 
 // renderKey returns what the rendering of c's adoption with p reads: the
@@ -71,7 +91,7 @@ func (k *renderKey) raw(data []byte, v *jsonsrc.Value) {
 // only for a rendering that found nothing, so positions never matter.
 func (c *ctx) renderKey(statuses []TemplateStatus) *renderKey {
 	a := c.a
-	k := &renderKey{head: make([]byte, 0, 64+len(a.ID)+len(a.File))}
+	k := &renderKey{head: make([]byte, 0, 64+len(a.ID)+len(a.File)), data: a.Data}
 	k.str(a.ID)
 	k.str(a.File)
 	for _, st := range statuses {
@@ -83,15 +103,15 @@ func (c *ctx) renderKey(statuses []TemplateStatus) *renderKey {
 		t := st.Template
 		k.len(len(st.Rows))
 		for _, row := range st.Rows {
-			k.raw(a.Data, row.Value)
+			k.raw(row.Value)
 		}
 		if rs := a.RowSet(t.Collection); rs != nil {
-			k.raw(a.Data, rs.Value)
+			k.raw(rs.Value)
 		} else {
 			k.len(-2)
 		}
 		if e := c.verification(t.ID); e != nil {
-			k.raw(a.Data, e.Value)
+			k.raw(e.Value)
 		} else {
 			k.len(-2)
 		}
@@ -176,7 +196,7 @@ func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTes
 			}
 		}
 		if rendered == 0 && p.renders != nil {
-			p.renders.Store(a.File, &renderMemo{key: *key})
+			p.renders.Store(a.File, &renderMemo{key: key.compact()})
 		}
 	}
 	return append(r.findings, more...)

@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"sort"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -25,8 +26,14 @@ type Range struct {
 // do not show it (except in NewJSONLines). An invalid UTF-8 byte counts as
 // one code unit, the width of the replacement character an editor shows for
 // it.
+//
+// The table is built on the first conversion, not when the Lines is made:
+// a workspace makes one for every file it loads, and most files of a
+// clean check are never asked for a position.
 type Lines struct {
 	content []byte
+	hideBOM bool
+	once    sync.Once
 	starts  []uint32 // byte offset of the first byte of each line
 	bom     int      // length of a leading byte order mark, 0 or 3
 	// marks are columns known in advance on long lines, so that a position
@@ -57,11 +64,20 @@ func NewJSONLines(content []byte) *Lines {
 }
 
 func newLines(content []byte, hideBOM bool) *Lines {
+	return &Lines{content: content, hideBOM: hideBOM}
+}
+
+// index builds the table once; every method that reads it calls index
+// first.
+func (l *Lines) index() { l.once.Do(l.build) }
+
+func (l *Lines) build() {
+	content := l.content
 	// One slot per line break at most, allocated once: a line table is
 	// kept for every file of a workspace.
 	n := 1 + bytes.Count(content, []byte{'\n'}) + bytes.Count(content, []byte{'\r'})
-	l := &Lines{content: content, starts: append(make([]uint32, 0, n), 0)}
-	if hideBOM && len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
+	l.starts = append(make([]uint32, 0, n), 0)
+	if l.hideBOM && len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
 		l.bom = 3
 	}
 	for i := 0; i < len(content); i++ {
@@ -78,13 +94,12 @@ func newLines(content []byte, hideBOM bool) *Lines {
 	for i := range l.starts {
 		l.markLine(i)
 	}
-	return l
 }
 
 // markLine adds the marks of line i when it is longer than markGap,
 // counting its characters as Position does.
 func (l *Lines) markLine(i int) {
-	start, end := int(l.starts[i]), l.LineEnd(i)
+	start, end := int(l.starts[i]), l.lineEnd(i)
 	if i == 0 {
 		start = max(start, l.bom)
 	}
@@ -113,17 +128,27 @@ func (l *Lines) markLine(i int) {
 }
 
 // LineCount reports the number of lines; an empty file has one.
-func (l *Lines) LineCount() int { return len(l.starts) }
+func (l *Lines) LineCount() int {
+	l.index()
+	return len(l.starts)
+}
 
 // Line returns the zero-based line holding offset; offsets before the
 // content are on the first line, offsets after it on the last.
 func (l *Lines) Line(offset int) int {
+	l.index()
 	return max(sort.Search(len(l.starts), func(i int) bool { return int(l.starts[i]) > offset })-1, 0)
 }
 
 // LineEnd returns the byte offset where line i's text ends, before its
 // line break; len(content) for the last line and beyond.
 func (l *Lines) LineEnd(i int) int {
+	l.index()
+	return l.lineEnd(i)
+}
+
+// lineEnd is LineEnd on a built table.
+func (l *Lines) lineEnd(i int) int {
 	i = max(i, 0)
 	if i+1 < len(l.starts) {
 		end := int(l.starts[i+1])
@@ -142,6 +167,7 @@ func (l *Lines) LineEnd(i int) int {
 // content are clamped to it; an offset inside a multi-byte character or a
 // line break is moved to its start.
 func (l *Lines) Position(offset int) Position {
+	l.index()
 	if offset < 0 {
 		offset = 0
 	}
@@ -153,7 +179,7 @@ func (l *Lines) Position(offset int) Position {
 	if line == 0 && start < l.bom {
 		start = l.bom
 	}
-	if end := l.LineEnd(line); offset > end {
+	if end := l.lineEnd(line); offset > end {
 		offset = end
 	}
 	offset = l.runeStart(start, offset)
@@ -187,6 +213,7 @@ func (l *Lines) Range(s Span) Range {
 // gives the end of the content; a character past the end of its line gives
 // the end of that line.
 func (l *Lines) Offset(p Position) int {
+	l.index()
 	if p.Line < 0 {
 		return 0
 	}
@@ -197,7 +224,7 @@ func (l *Lines) Offset(p Position) int {
 	if p.Line == 0 {
 		start = max(start, l.bom)
 	}
-	end := l.LineEnd(p.Line)
+	end := l.lineEnd(p.Line)
 	units := 0
 	i := start
 	for i < end && units < p.Character {
@@ -217,14 +244,16 @@ func (l *Lines) Offset(p Position) int {
 
 // LineText returns the text of line i without its line break.
 func (l *Lines) LineText(i int) []byte {
+	l.index()
 	if i < 0 || i >= len(l.starts) {
 		return nil
 	}
-	return l.content[int(l.starts[i]):l.LineEnd(i)]
+	return l.content[int(l.starts[i]):l.lineEnd(i)]
 }
 
 // LineStart returns the byte offset where line i begins.
 func (l *Lines) LineStart(i int) int {
+	l.index()
 	if i < 0 {
 		return 0
 	}

@@ -2,7 +2,9 @@ package source
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -108,10 +110,10 @@ func TestLinesPositionLongLines(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			l := NewLines([]byte(tt.content))
+			ref := unmarked(l) // counts from the line's start
 			if !strings.HasPrefix(tt.name, "short") && len(l.marks) == 0 {
 				t.Fatal("a long line got no marks")
 			}
-			ref := &Lines{content: l.content, starts: l.starts, bom: l.bom} // counts from the line's start
 			for off := -1; off <= len(tt.content)+1; off++ {
 				if got, want := l.Position(off), ref.Position(off); got != want {
 					t.Fatalf("Position(%d) = %+v, counted from the line's start %+v", off, got, want)
@@ -147,7 +149,7 @@ func FuzzLinesMarks(f *testing.F) {
 			data = append(bytes.Repeat([]byte("ab"), markGap), data...) // a long first line
 		}
 		l := NewLines(data)
-		ref := &Lines{content: l.content, starts: l.starts, bom: l.bom}
+		ref := unmarked(l)
 		step := max(1, len(data)/64)
 		for off := 0; off <= len(data); off += step {
 			if got, want := l.Position(off), ref.Position(off); got != want {
@@ -210,5 +212,43 @@ func TestJSONLinesCountTheMark(t *testing.T) {
 				t.Errorf("end = %v, want 1:2", got)
 			}
 		})
+	}
+}
+
+// unmarked builds l's table and returns a copy of it without the marks of
+// its long lines, whose positions are counted from each line's start.
+func unmarked(l *Lines) *Lines {
+	l.index()
+	ref := &Lines{content: l.content, starts: l.starts, bom: l.bom}
+	ref.once.Do(func() {}) // built already: the table is l's, without marks
+	return ref
+}
+
+// TestLinesFirstUseConcurrent converts positions of one fresh Lines from
+// several goroutines at once, as the workspace's readers do: the table is
+// built once and every answer is the one a built table gives (run with
+// -race).
+func TestLinesFirstUseConcurrent(t *testing.T) {
+	content := []byte(strings.Repeat("ab€\r\n😀q\n", 400) + strings.Repeat("z", 3000))
+	want := NewLines(content)
+	l := NewLines(content)
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for off := g; off <= len(content); off += 97 {
+				if got, w := l.Position(off), want.Position(off); got != w {
+					errs <- fmt.Sprintf("Position(%d) = %+v, want %+v", off, got, w)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
