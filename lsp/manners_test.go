@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// The protocol manners of the README's "Server capabilities": each test
+// The protocol manners of docs/SERVER.md ("Protocol manners"): each test
 // drives the built server over pipes as an editor would.
 
 // fullCapabilities declares what VS Code declares for the features the

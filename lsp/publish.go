@@ -118,9 +118,6 @@ func (s *Server) scheduleDiagnostics() {
 // are unchanged or empty, so that the client knows they are current. It
 // runs on the queue goroutine.
 func (s *Server) publish() {
-	if s.opts.Published != nil {
-		defer s.opts.Published()
-	}
 	snap := s.ws.Snapshot()
 	due := map[string][]analysis.Diagnostic{}
 	seen := map[string]bool{}

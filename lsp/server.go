@@ -41,10 +41,6 @@ type Options struct {
 	// ParentPID is the client process whose exit ends the session when
 	// initialize names no processId; 0 means none.
 	ParentPID int
-	// Published, when set, is called after each publication of
-	// diagnostics, on the server's queue (the binary adjusts its garbage
-	// collector there).
-	Published func()
 }
 
 // DefaultDiagnosticsDelay is how long the server waits after the last change
