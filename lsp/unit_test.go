@@ -254,3 +254,27 @@ func TestStreamHeaderErrors(t *testing.T) {
 		t.Errorf("Read of an empty stream = %v, want io.EOF", err)
 	}
 }
+
+// TestStreamReusesBodies: a message read before the next one keeps its
+// method and params although the next body is read into the same buffer
+// (jsonrpc2.DecodeMessage copies what it keeps).
+func TestStreamReusesBodies(t *testing.T) {
+	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	first := `{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"contentChanges":[{"text":"first text"}]}}`
+	second := `{"jsonrpc":"2.0","method":"exit","params":{"overwritten":"overwritten-overwritten"}}`
+	s := newStream(&pipe{r: strings.NewReader(frame(first) + frame(second)), w: io.Discard}, log.New(io.Discard, "", 0))
+	m1, _, err := s.Read(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Read(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := m1.(jsonrpc2.Request)
+	if !ok || r.Method() != "textDocument/didChange" || string(r.Params()) != `{"contentChanges":[{"text":"first text"}]}` {
+		t.Errorf("the first message after the second was read: %T %v", m1, m1)
+	}
+	if len(second) >= len(first) || cap(s.body) < len(first) {
+		t.Errorf("the second message was not read into the first one's buffer (%d bytes)", cap(s.body))
+	}
+}
