@@ -75,7 +75,8 @@ func TestCarriedDocuments(t *testing.T) {
 // carried from the last snapshot, and requires after each step the safety
 // notices of a fresh Load, in the list and by file, and the number of
 // notices the step leaves. The steps add notices to a file with none, to
-// a second file, change a file without notices, and take them away.
+// a second file, change a file without notices, move a file's notices (the
+// rescan of an edit, safety.Scanned.Rescan), and take them away.
 func TestCarriedSafety(t *testing.T) {
 	d := newDemoEdits(t, Options{})
 	dir, ws, overlay, read := d.dir, d.ws, d.overlay, d.read
@@ -89,6 +90,7 @@ func TestCarriedSafety(t *testing.T) {
 		{"a directive in a chapter", "02-mechanics.md", mechanics + injected, 2},
 		{"another in a second chapter", "03-content.md", content + injected, 4},
 		{"an edit without notices elsewhere", "04-presentation.md", read("04-presentation.md") + "\nMore words.\n", 4},
+		{"a line before the first directive", "02-mechanics.md", "Intro.\n" + mechanics + injected, 4},
 		{"the first taken away", "02-mechanics.md", mechanics, 2},
 		{"the second taken away", "03-content.md", content, 0},
 	}

@@ -247,13 +247,13 @@ func (b *builder) checkContracts(p *Package) {
 		p.keepChecks(results, b.last[p.Root])
 	}
 	b.findings = append(b.findings, p.checkDivergence(b.last[p.Root], b.digests)...)
-	// The last build's memo is not needed once this build is checked;
-	// letting it go keeps a snapshot from holding the one before it.
-	p.contractsLast, p.contractsChanged = nil, nil
 	for _, pk := range p.Packs {
 		b.findings = append(b.findings, pk.Findings...)
 	}
-	b.findings = append(b.findings, pack.CheckSet(p.Packs, p.Adoptions)...)
+	b.findings = append(b.findings, p.packSetFindings()...)
+	// The last build's memo is not needed once this build is checked;
+	// letting it go keeps a snapshot from holding the one before it.
+	p.contractsLast, p.contractsChanged = nil, nil
 }
 
 // PackFor returns the pack of the adoption's definition, or nil when the

@@ -41,7 +41,7 @@ func (s *Snapshot) scanSafety() {
 	// The scans are independent and most of the cost of a cold check, so
 	// they run on every processor; the results are gathered in file order.
 	notices := make([][]Diagnostic, len(files))
-	parallel(len(files), 0, func(i int) { notices[i] = fileNotices(files[i]) })
+	parallel(len(files), 0, func(i int) { notices[i] = fileNotices(files[i], nil) })
 	for i, f := range files {
 		if len(notices[i]) > 0 {
 			s.safety = append(s.safety, notices[i]...)
@@ -53,7 +53,8 @@ func (s *Snapshot) scanSafety() {
 
 // carrySafety gives a snapshot carried from prev (carry.go) the notices of
 // prev, with those of the changed files scanned again: a keystroke does not
-// look at every file of the repository for its notices.
+// look at every file of the repository for its notices, and in a changed
+// file only at the lines it changed (safety.Scanned.Rescan).
 func (s *Snapshot) carrySafety(prev *Snapshot, changed map[string]*File) {
 	s.safetyByFile = make(map[string][]Diagnostic, len(prev.safetyByFile))
 	touched := false
@@ -68,7 +69,7 @@ func (s *Snapshot) carrySafety(prev *Snapshot, changed map[string]*File) {
 		if !s.scanned(f) {
 			continue
 		}
-		if ds := fileNotices(f); len(ds) > 0 {
+		if ds := fileNotices(f, prev.File(path)); len(ds) > 0 {
 			s.safetyByFile[path] = ds
 			touched = true
 		}
@@ -99,10 +100,11 @@ func (s *Snapshot) scanned(f *File) bool {
 }
 
 // fileNotices returns the safety notices of one scanned file as sorted
-// diagnostics.
-func fileNotices(f *File) []Diagnostic {
+// diagnostics. was, when not nil, is the file as an earlier snapshot held
+// it: where its content was scanned, only what differs is scanned again.
+func fileNotices(f, was *File) []Diagnostic {
 	var out []Diagnostic
-	for _, n := range scanFile(f) {
+	for _, n := range scanFile(f, was) {
 		span := n.Span
 		if n.Code == safety.ScanSkipped {
 			span = firstLine(f)
@@ -113,15 +115,20 @@ func fileNotices(f *File) []Diagnostic {
 	return out
 }
 
-// scanFile returns the safety notices of one file of a package.
-func scanFile(f *File) []safety.Notice {
+// scanFile returns the safety notices of one file of a package; was is as
+// for fileNotices.
+func scanFile(f, was *File) []safety.Notice {
 	switch {
 	case f.Content == nil && strings.HasPrefix(f.Skipped, "the file cannot be read"):
 		return []safety.Notice{safety.Unreadable()}
 	case f.Content == nil && f.Skipped != "", len(f.Content) > safety.MaxBytes:
 		return []safety.Notice{safety.TooLarge(int64(len(f.Content)))}
 	case f.entry != nil:
-		return f.entry.getSafety(f.Path)
+		var from *cacheEntry
+		if was != nil {
+			from = was.entry
+		}
+		return f.entry.getSafety(f.Path, from)
 	default:
 		return safety.Scan(f.Path, f.Content)
 	}
@@ -132,23 +139,53 @@ func scanFile(f *File) []safety.Notice {
 // result is kept per such kind of name.
 type safetyScan struct {
 	plan, md bool
-	notices  []safety.Notice
+	scanned  safety.Scanned
 }
 
 // getSafety returns the safety scan of the content under the given name.
-func (e *cacheEntry) getSafety(name string) []safety.Notice {
+// from, when not nil, is the entry of an earlier content of the file: if
+// it holds a scan under such a name, the scan of this content is that one,
+// scanned again where the contents differ (safety.Scanned.Rescan).
+func (e *cacheEntry) getSafety(name string, from *cacheEntry) []safety.Notice {
 	plan := strings.EqualFold(baseName(name), "05-build-plan.md")
 	md := IsMarkdown(name)
+	// The earlier scan is read first: the two entries are never locked
+	// together.
+	prev, rescan := safety.Scanned{}, false
+	if from != nil && from != e {
+		prev, rescan = from.safetyOf(plan, md)
+	}
 	e.safetyMu.Lock()
 	defer e.safetyMu.Unlock()
+	if sc, ok := e.safetyOfLocked(plan, md); ok {
+		return sc.Notices
+	}
+	var sc safety.Scanned
+	if rescan {
+		sc = prev.Rescan(name, from.content, e.content)
+	} else {
+		sc = safety.ScanText(name, e.content)
+	}
+	e.safetyScans = append(e.safetyScans, safetyScan{plan: plan, md: md, scanned: sc})
+	return sc.Notices
+}
+
+// safetyOf returns the entry's scan under a name of the given kind, if it
+// made one.
+func (e *cacheEntry) safetyOf(plan, md bool) (safety.Scanned, bool) {
+	e.safetyMu.Lock()
+	defer e.safetyMu.Unlock()
+	return e.safetyOfLocked(plan, md)
+}
+
+// safetyOfLocked is safetyOf with e.safetyMu held.
+func (e *cacheEntry) safetyOfLocked(plan, md bool) (safety.Scanned, bool) {
 	for _, sc := range e.safetyScans {
 		if sc.plan == plan && sc.md == md {
-			return sc.notices
+			return sc.scanned, true
 		}
 	}
-	ns := safety.Scan(name, e.content)
-	e.safetyScans = append(e.safetyScans, safetyScan{plan: plan, md: md, notices: ns})
-	return ns
+	return safety.Scanned{}, false
 }
 
 func baseName(p string) string {

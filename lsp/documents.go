@@ -36,8 +36,8 @@ type versionedDocument struct {
 // contentChange is one change of didChange; a nil Range replaces the whole
 // text.
 type contentChange struct {
-	Range *wireRange `json:"range"`
-	Text  string     `json:"text"`
+	Range *wireRange
+	Text  []byte // never nil
 }
 
 // didOpen records a new buffer and puts it in the workspace.
@@ -64,14 +64,11 @@ func (s *Server) didOpen(raw json.RawMessage) error {
 // didChange applies the changes of one version to an open buffer. A change
 // older than the version held is ignored.
 func (s *Server) didChange(raw json.RawMessage) error {
-	var p struct {
-		TextDocument   versionedDocument `json:"textDocument"`
-		ContentChanges []contentChange   `json:"contentChanges"`
-	}
-	if err := json.Unmarshal(raw, &p); err != nil {
+	td, changes, err := decodeDidChange(raw)
+	if err != nil {
 		return fmt.Errorf("invalid params: %w", err)
 	}
-	path, ok := pathOf(p.TextDocument.URI)
+	path, ok := pathOf(td.URI)
 	if !ok {
 		return nil
 	}
@@ -85,16 +82,16 @@ func (s *Server) didChange(raw json.RawMessage) error {
 		s.mu.Unlock()
 		return fmt.Errorf("ignoring a change to %s: a message about it was too large to read, so its text is out of sync until it is opened again", path)
 	}
-	if p.TextDocument.Version < doc.version {
+	if td.Version < doc.version {
 		held := doc.version
 		s.mu.Unlock()
-		return fmt.Errorf("ignoring stale change to %s: version %d is older than version %d", path, p.TextDocument.Version, held)
+		return fmt.Errorf("ignoring stale change to %s: version %d is older than version %d", path, td.Version, held)
 	}
-	text := applyChanges(path, doc.text, p.ContentChanges)
+	text := applyChanges(path, doc.text, changes)
 	doc.text = text
-	doc.version = p.TextDocument.Version
+	doc.version = td.Version
 	s.mu.Unlock()
-	s.setOverlay(path, text, p.TextDocument.Version)
+	s.setOverlay(path, text, td.Version)
 	return nil
 }
 
@@ -105,7 +102,7 @@ func (s *Server) didChange(raw json.RawMessage) error {
 func applyChanges(path string, text []byte, changes []contentChange) []byte {
 	for _, c := range changes {
 		if c.Range == nil {
-			text = []byte(c.Text)
+			text = c.Text
 			continue
 		}
 		lines := analysis.NewLines(path, text)

@@ -32,7 +32,15 @@ type stream struct {
 	// writeMu serializes the connection's writes with the error responses
 	// the reading half sends to refused requests.
 	writeMu sync.Mutex
+	// body is the buffer of the last message read, used again for the
+	// next one up to maxReused bytes: jsonrpc2.DecodeMessage copies what
+	// it keeps, and a keystroke's message holds the whole document.
+	body []byte
 }
+
+// maxReused is the largest message body whose buffer the stream keeps for
+// the next message.
+const maxReused = 1 << 20
 
 // Write writes one message.
 func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
@@ -70,7 +78,7 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			}
 			continue
 		}
-		data := make([]byte, length)
+		data := s.buffer(int(length))
 		m, err := io.ReadFull(s.in, data)
 		total += int64(m)
 		if err != nil {
@@ -83,6 +91,18 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 		}
 		return msg, total, nil
 	}
+}
+
+// buffer returns a buffer of n bytes for a message body: the last one's
+// when it is large enough and n is at most maxReused.
+func (s *stream) buffer(n int) []byte {
+	if n > maxReused {
+		return make([]byte, n)
+	}
+	if cap(s.body) < n {
+		s.body = make([]byte, n, min(max(n, 2*cap(s.body)), maxReused))
+	}
+	return s.body[:n]
 }
 
 // header reads the header lines of one message and returns its length.

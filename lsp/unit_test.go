@@ -26,19 +26,19 @@ func TestApplyChanges(t *testing.T) {
 		changes []contentChange
 		want    string
 	}{
-		{"full text", "abc", []contentChange{{Text: "xyz"}}, "xyz"},
-		{"insert", "abc\ndef\n", []contentChange{{Range: rng(1, 1, 1, 1), Text: "Z"}}, "abc\ndZef\n"},
-		{"delete across lines", "abc\ndef\n", []contentChange{{Range: rng(0, 2, 1, 1), Text: ""}}, "abef\n"},
-		{"sequence", "abc", []contentChange{{Range: rng(0, 3, 0, 3), Text: "d"}, {Range: rng(0, 0, 0, 1), Text: ""}}, "bcd"},
-		{"after e-acute", "é!x", []contentChange{{Range: rng(0, 2, 0, 3), Text: "y"}}, "é!y"},
-		{"after emoji (two units)", "😀ab", []contentChange{{Range: rng(0, 2, 0, 3), Text: "X"}}, "😀Xb"},
-		{"inside a surrogate pair stays before it", "😀ab", []contentChange{{Range: rng(0, 1, 0, 1), Text: "X"}}, "X😀ab"},
-		{"CRLF", "ab\r\ncd", []contentChange{{Range: rng(1, 0, 1, 1), Text: "C"}}, "ab\r\nCd"},
-		{"character past line end", "ab\ncd", []contentChange{{Range: rng(0, 99, 0, 99), Text: "!"}}, "ab!\ncd"},
-		{"line past end", "ab", []contentChange{{Range: rng(7, 0, 9, 0), Text: "!"}}, "ab!"},
-		{"negative", "ab", []contentChange{{Range: rng(-1, -5, 0, 1), Text: "X"}}, "Xb"},
-		{"reversed range", "abcd", []contentChange{{Range: rng(0, 3, 0, 1), Text: ""}}, "ad"},
-		{"empty document", "", []contentChange{{Range: rng(0, 0, 0, 0), Text: "hi"}}, "hi"},
+		{"full text", "abc", []contentChange{{Text: []byte("xyz")}}, "xyz"},
+		{"insert", "abc\ndef\n", []contentChange{{Range: rng(1, 1, 1, 1), Text: []byte("Z")}}, "abc\ndZef\n"},
+		{"delete across lines", "abc\ndef\n", []contentChange{{Range: rng(0, 2, 1, 1), Text: []byte("")}}, "abef\n"},
+		{"sequence", "abc", []contentChange{{Range: rng(0, 3, 0, 3), Text: []byte("d")}, {Range: rng(0, 0, 0, 1), Text: []byte("")}}, "bcd"},
+		{"after e-acute", "é!x", []contentChange{{Range: rng(0, 2, 0, 3), Text: []byte("y")}}, "é!y"},
+		{"after emoji (two units)", "😀ab", []contentChange{{Range: rng(0, 2, 0, 3), Text: []byte("X")}}, "😀Xb"},
+		{"inside a surrogate pair stays before it", "😀ab", []contentChange{{Range: rng(0, 1, 0, 1), Text: []byte("X")}}, "X😀ab"},
+		{"CRLF", "ab\r\ncd", []contentChange{{Range: rng(1, 0, 1, 1), Text: []byte("C")}}, "ab\r\nCd"},
+		{"character past line end", "ab\ncd", []contentChange{{Range: rng(0, 99, 0, 99), Text: []byte("!")}}, "ab!\ncd"},
+		{"line past end", "ab", []contentChange{{Range: rng(7, 0, 9, 0), Text: []byte("!")}}, "ab!"},
+		{"negative", "ab", []contentChange{{Range: rng(-1, -5, 0, 1), Text: []byte("X")}}, "Xb"},
+		{"reversed range", "abcd", []contentChange{{Range: rng(0, 3, 0, 1), Text: []byte("")}}, "ad"},
+		{"empty document", "", []contentChange{{Range: rng(0, 0, 0, 0), Text: []byte("hi")}}, "hi"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -252,5 +252,29 @@ func TestStreamHeaderErrors(t *testing.T) {
 	s := newStream(&pipe{r: strings.NewReader(""), w: io.Discard}, log.New(io.Discard, "", 0))
 	if _, _, err := s.Read(context.Background()); !errors.Is(err, io.EOF) {
 		t.Errorf("Read of an empty stream = %v, want io.EOF", err)
+	}
+}
+
+// TestStreamReusesBodies: a message read before the next one keeps its
+// method and params although the next body is read into the same buffer
+// (jsonrpc2.DecodeMessage copies what it keeps).
+func TestStreamReusesBodies(t *testing.T) {
+	frame := func(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+	first := `{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"contentChanges":[{"text":"first text"}]}}`
+	second := `{"jsonrpc":"2.0","method":"exit","params":{"overwritten":"overwritten-overwritten"}}`
+	s := newStream(&pipe{r: strings.NewReader(frame(first) + frame(second)), w: io.Discard}, log.New(io.Discard, "", 0))
+	m1, _, err := s.Read(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Read(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := m1.(jsonrpc2.Request)
+	if !ok || r.Method() != "textDocument/didChange" || string(r.Params()) != `{"contentChanges":[{"text":"first text"}]}` {
+		t.Errorf("the first message after the second was read: %T %v", m1, m1)
+	}
+	if len(second) >= len(first) || cap(s.body) < len(first) {
+		t.Errorf("the second message was not read into the first one's buffer (%d bytes)", cap(s.body))
 	}
 }

@@ -385,114 +385,25 @@ func Scan(name string, content []byte) []Notice {
 
 // scan is Scan, with the prefilter (prefilter.go) or without it.
 func scan(name string, content []byte, prefilter bool) []Notice {
+	return scanText(name, content, prefilter).Notices
+}
+
+// scanText is ScanText, with the prefilter or without it.
+func scanText(name string, content []byte, prefilter bool) Scanned {
 	pt := compiled()
-	var out []Notice
 	lines := splitLines(content)
-	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
-	md := strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".markdown")
-	fenced := make([]bool, len(lines))
-	if md {
-		in := false
-		for i, l := range lines {
-			marker := pt.fenceMarker.Match(content[l.start:l.end])
-			fenced[i] = in || marker
-			if marker {
-				in = !in
-			}
-		}
-	}
+	md, plan := kindOf(name)
+	fenced := fencedLines(content, lines, md, len(lines))
 	gate := prefilter // the paragraphs' shortcut needs no case folding
-	prefilter = prefilter && !foldsOutsideASCII(content)
-	// The windows are parts of the normalized text of the whole content
-	// (normalizeLines), which is made once.
-	all := normalizeLines(content, lines)
-	// With the prefilter, one pass over the words of each line gives the
-	// words the patterns need (masks) and the candidates of the shortcut:
-	// those of lines[i] are cands[firstCand[i]:firstCand[i+1]].
-	var masks []uint64
-	var cands []candidate
-	var firstCand []int
-	if prefilter {
-		masks = make([]uint64, len(lines))
-		firstCand = make([]int, len(lines)+1)
-		for i, b := range all.bounds {
-			firstCand[i] = len(cands)
-			if b.start < b.end {
-				masks[i], cands = pt.needs.vocab.words(all.text, b.start, b.end, cands)
-			}
-		}
-		firstCand[len(lines)] = len(cands)
+	ls := newLineScan(content, lines, prefilter)
+	var out []Notice
+	for i := range lines {
+		out = ls.line(out, i, fenced[i])
 	}
-	// contains reports whether the pattern matches in the text of
-	// lines[from:to], whose candidates hold its bit.
-	contains := func(p *linePattern, bit uint64, from, to int) bool {
-		start, end := all.textOf(from, to)
-		if !prefilter {
-			return p.re.MatchString(all.text[start:end])
-		}
-		_, _, ok := p.firstAt(cands[firstCand[from]:firstCand[to]], bit, all.text, end)
-		return ok
-	}
-	for i, l := range lines {
-		end := min(i+3, len(lines))
-		mask := ^uint64(0) // without the prefilter every pattern runs
-		if prefilter {
-			mask = 0
-			for _, m := range masks[i:end] {
-				mask |= m
-			}
-		}
-		run := true
-		if prefilter {
-			// A match begins at a candidate of the current line: without
-			// one, no line pattern runs.
-			var starts uint64
-			for _, c := range cands[firstCand[i]:firstCand[i+1]] {
-				starts |= c.patterns
-			}
-			run = starts&(pt.agentBit-1) != 0
-		}
-		if run && pt.needs.any(mask) {
-			cur := all.bounds[i]
-			if cur.start == cur.end {
-				continue
-			}
-			_, winEnd := all.textOf(i, end)
-			w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: prefilter}
-			if prefilter {
-				w.cands = cands[firstCand[i]:firstCand[i+1]]
-			}
-			np, na := len(pt.promptControl), len(pt.externalAction)
-			if sp, ok := w.firstInCurrent(pt.promptControl, pt.needs.prompt, mask, 0); ok {
-				out = append(out, Notice{PromptControl, sp, msgPrompt})
-			}
-			if sp, ok := w.firstInCurrent(pt.externalAction, pt.needs.action, mask, np); ok {
-				out = append(out, Notice{ExternalAction, sp, msgAction})
-			}
-			if sp, ok := w.firstInCurrent(pt.secondPerson, pt.needs.second, mask, np+na); ok &&
-				(!contains(&pt.gameContext, pt.gameBit, i, end) || contains(&pt.agentContext, pt.agentBit, i, end)) {
-				out = append(out, Notice{ReaderDirective, sp, msgSecond})
-			}
-		}
-		// A line of white space alone holds none of the runs and links
-		// below.
-		raw := content[l.start:l.end]
-		if s, e, ok := hexRun(raw); ok {
-			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
-		}
-		if s, e, ok := base64Run(raw); ok {
-			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
-		}
-		if !fenced[i] && (!prefilter || mayLink(raw)) {
-			// The lines that may hold a link are few: each is copied.
-			if s, e, ok := linkMatch(string(raw), prefilter); ok {
-				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
-			}
-		}
-	}
+	lineNotices := len(out)
 	for _, par := range paragraphs(content, lines, gate) {
 		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
-		start, end := all.textOf(first, first+len(par))
+		start, end := ls.all.textOf(first, first+len(par))
 		if start == end {
 			continue
 		}
@@ -501,18 +412,185 @@ func scan(name string, content []byte, prefilter bool) []Notice {
 		// (unless it is empty), so the pattern reads no further.
 		head := end
 		if gate && len(par) > headLines {
-			if s, e := all.textOf(first, first+headLines); s < e {
+			if s, e := ls.all.textOf(first, first+headLines); s < e {
 				head = e
 			}
 		}
-		loc := pt.imperativeStart.FindStringSubmatchIndex(all.text[start:head])
-		if loc == nil {
-			continue
+		n, ok := imperativeOpening(ls.all.text[start:head], plan,
+			func(s, e int) source.Span { return ls.all.span(start+s, start+e) },
+			func() bool { return ls.contains(&pt.agentContext, pt.agentBit, first, first+len(par)) })
+		if ok {
+			out = append(out, n)
 		}
-		if base != buildPlanChapter && !contains(&pt.agentContext, pt.agentBit, first, first+len(par)) {
-			continue
+	}
+	return Scanned{Notices: out, lineNotices: lineNotices}
+}
+
+// kindOf reports whether a file of this name is Markdown (whose fences the
+// link check skips) and whether it is the build plan (whose imperative
+// paragraphs need no agent context).
+func kindOf(name string) (md, plan bool) {
+	base := strings.ToLower(path.Base(strings.ReplaceAll(name, `\`, "/")))
+	md = strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".markdown")
+	return md, base == buildPlanChapter
+}
+
+// fencedLines reports, for each of the first n lines of a Markdown
+// content, whether it is a fence marker or lies inside a fence; for any
+// other content, none is.
+func fencedLines(content []byte, lines []line, md bool, n int) []bool {
+	fenced := make([]bool, n)
+	if !md {
+		return fenced
+	}
+	pt := compiled()
+	in := false
+	for i, l := range lines[:n] {
+		text := content[l.start:l.end]
+		// A marker holds three backticks or tildes in a row: a line without
+		// them is not one, and the pattern does not run.
+		marker := mayFence(text) && pt.fenceMarker.Match(text)
+		fenced[i] = in || marker
+		if marker {
+			in = !in
 		}
-		out = append(out, Notice{ReaderDirective, all.span(start+loc[2], start+loc[3]), msgImpera})
+	}
+	return fenced
+}
+
+// mayFence reports whether text holds three backticks or three tildes in a
+// row, which every fence marker does.
+func mayFence(text []byte) bool {
+	return bytes.Contains(text, []byte("```")) || bytes.Contains(text, []byte("~~~"))
+}
+
+// imperativeOpening returns the notice of a paragraph whose normalized text
+// opens with head (its first headLines lines, or all of it): one when head
+// opens with an imperative verb and the paragraph is about an agent, a tool
+// or a resource (agent, which is only called then), or anything in the
+// build plan. span maps a span of head to the content.
+func imperativeOpening(head string, plan bool, span func(s, e int) source.Span, agent func() bool) (Notice, bool) {
+	loc := compiled().imperativeStart.FindStringSubmatchIndex(head)
+	if loc == nil || !plan && !agent() {
+		return Notice{}, false
+	}
+	return Notice{ReaderDirective, span(loc[2], loc[3]), msgImpera}, true
+}
+
+// lineScan is the line-by-line part of the scan over consecutive lines of
+// a content: their normalized text and, with the prefilter, the words the
+// patterns need and their candidates.
+type lineScan struct {
+	pt        *patternSet
+	content   []byte
+	lines     []line
+	all       normalized
+	prefilter bool
+	// masks, cands and firstCand are the prefilter's: the words of each
+	// line and the candidates of the shortcut, those of lines[i] being
+	// cands[firstCand[i]:firstCand[i+1]].
+	masks     []uint64
+	cands     []candidate
+	firstCand []int
+}
+
+// newLineScan prepares the scan of lines, which are consecutive lines of
+// content: the windows of the last two of them end with them.
+func newLineScan(content []byte, lines []line, prefilter bool) *lineScan {
+	ls := &lineScan{pt: compiled(), content: content, lines: lines}
+	if len(lines) > 0 {
+		prefilter = prefilter && !foldsOutsideASCII(content[lines[0].start:lines[len(lines)-1].end])
+	}
+	ls.prefilter = prefilter
+	// The windows are parts of the normalized text of all the lines
+	// (normalizeLines), which is made once.
+	ls.all = normalizeLines(content, lines)
+	// With the prefilter, one pass over the words of each line gives the
+	// words the patterns need (masks) and the candidates of the shortcut.
+	if prefilter {
+		ls.masks = make([]uint64, len(lines))
+		ls.firstCand = make([]int, len(lines)+1)
+		for i, b := range ls.all.bounds {
+			ls.firstCand[i] = len(ls.cands)
+			if b.start < b.end {
+				ls.masks[i], ls.cands = ls.pt.needs.vocab.words(ls.all.text, b.start, b.end, ls.cands)
+			}
+		}
+		ls.firstCand[len(lines)] = len(ls.cands)
+	}
+	return ls
+}
+
+// contains reports whether the pattern matches in the text of
+// lines[from:to], whose candidates hold its bit.
+func (ls *lineScan) contains(p *linePattern, bit uint64, from, to int) bool {
+	start, end := ls.all.textOf(from, to)
+	if !ls.prefilter {
+		return p.re.MatchString(ls.all.text[start:end])
+	}
+	_, _, ok := p.firstAt(ls.cands[ls.firstCand[from]:ls.firstCand[to]], bit, ls.all.text, end)
+	return ok
+}
+
+// line appends the notices of lines[i] to out: the line patterns over its
+// window (it and the two lines after it), the encoded runs and the links.
+// fenced says whether the line is in a Markdown fence.
+func (ls *lineScan) line(out []Notice, i int, fenced bool) []Notice {
+	pt, all, l := ls.pt, &ls.all, ls.lines[i]
+	end := min(i+3, len(ls.lines))
+	mask := ^uint64(0) // without the prefilter every pattern runs
+	if ls.prefilter {
+		mask = 0
+		for _, m := range ls.masks[i:end] {
+			mask |= m
+		}
+	}
+	run := true
+	if ls.prefilter {
+		// A match begins at a candidate of the current line: without
+		// one, no line pattern runs.
+		var starts uint64
+		for _, c := range ls.cands[ls.firstCand[i]:ls.firstCand[i+1]] {
+			starts |= c.patterns
+		}
+		run = starts&(pt.agentBit-1) != 0
+	}
+	if run && pt.needs.any(mask) {
+		cur := all.bounds[i]
+		if cur.start == cur.end {
+			// A line of white space alone holds none of the runs and
+			// links below either.
+			return out
+		}
+		_, winEnd := all.textOf(i, end)
+		w := window{n: *all, start: cur.start, cur: cur.end, end: winEnd, shortcut: ls.prefilter}
+		if ls.prefilter {
+			w.cands = ls.cands[ls.firstCand[i]:ls.firstCand[i+1]]
+		}
+		np, na := len(pt.promptControl), len(pt.externalAction)
+		if sp, ok := w.firstInCurrent(pt.promptControl, pt.needs.prompt, mask, 0); ok {
+			out = append(out, Notice{PromptControl, sp, msgPrompt})
+		}
+		if sp, ok := w.firstInCurrent(pt.externalAction, pt.needs.action, mask, np); ok {
+			out = append(out, Notice{ExternalAction, sp, msgAction})
+		}
+		if sp, ok := w.firstInCurrent(pt.secondPerson, pt.needs.second, mask, np+na); ok &&
+			(!ls.contains(&pt.gameContext, pt.gameBit, i, end) || ls.contains(&pt.agentContext, pt.agentBit, i, end)) {
+			out = append(out, Notice{ReaderDirective, sp, msgSecond})
+		}
+	}
+	raw := ls.content[l.start:l.end]
+	if s, e, ok := hexRun(raw); ok {
+		out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgHex})
+	}
+	if s, e, ok := base64Run(raw); ok {
+		out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
+	}
+	if !fenced && (!ls.prefilter || mayLink(raw)) {
+		// The lines that may hold a link are few: each is copied.
+		if s, e, ok := linkMatch(string(raw), ls.prefilter); ok {
+			out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
+		}
 	}
 	return out
 }

@@ -59,18 +59,32 @@ func (c *conn) write(m any) error {
 	if err != nil {
 		return err
 	}
+	return c.send(body)
+}
+
+// send writes the body of one message, framed.
+func (c *conn) send(body []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	if _, err := fmt.Fprintf(c.w, "Content-Length: %d\r\n\r\n", len(body)); err != nil {
 		return err
 	}
-	_, err = c.w.Write(body)
+	_, err := c.w.Write(body)
 	return err
 }
 
 // notify sends a notification.
 func (c *conn) notify(method string, params any) error {
-	return c.write(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+	body, err := encodeNotification(method, params)
+	if err != nil {
+		return err
+	}
+	return c.send(body)
+}
+
+// encodeNotification returns the body of a notification.
+func encodeNotification(method string, params any) ([]byte, error) {
+	return json.Marshal(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
 }
 
 // call sends a request and returns a channel that receives its response.

@@ -238,3 +238,27 @@ func memory(pid int) (peak, now float64) {
 	}
 	return peak, now
 }
+
+// cpuSeconds reads the CPU time (user and system) a process has used so
+// far from /proc, which counts it in ticks of 1/100 s on Linux.
+func cpuSeconds(pid int) (float64, bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name, which is in parentheses and may
+	// hold spaces: utime and stime are the 12th and 13th of them.
+	i := strings.LastIndexByte(string(b), ')')
+	fields := strings.Fields(string(b[i+1:]))
+	if i < 0 || len(fields) < 13 {
+		return 0, false
+	}
+	var user, sys float64
+	if _, err := fmt.Sscan(fields[11], &user); err != nil {
+		return 0, false
+	}
+	if _, err := fmt.Sscan(fields[12], &sys); err != nil {
+		return 0, false
+	}
+	return (user + sys) / 100, true
+}
