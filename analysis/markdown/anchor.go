@@ -30,7 +30,7 @@ func OpenGDDAnchor(text string) string {
 
 // openGDDAnchorASCII is OpenGDDAnchor for ASCII text, in one pass.
 func openGDDAnchorASCII(s string) string {
-	b := make([]byte, 0, len(s))
+	b := make([]byte, 0, len(s)) // unsafeString makes it the result
 	space := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -56,7 +56,7 @@ func openGDDAnchorASCII(s string) string {
 		}
 		b = append(b, c)
 	}
-	return string(b)
+	return unsafeString(b)
 }
 
 // openGDDAnchorUnicode is OpenGDDAnchor step by step.
@@ -147,7 +147,7 @@ func githubSlug(rendered string) string {
 // githubSlugASCII is githubSlug for ASCII text: of the ASCII runes, letters,
 // digits and the underscore (the one connector punctuation) stay.
 func githubSlugASCII(s string) string {
-	b := make([]byte, 0, len(s))
+	b := make([]byte, 0, len(s)) // unsafeString makes it the result
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == ' ' || c == '-':
@@ -158,8 +158,12 @@ func githubSlugASCII(s string) string {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return unsafeString(b)
 }
+
+// unsafeString returns the bytes of b as a string without copying them; b
+// must be a buffer the caller made for the result and never writes again.
+func unsafeString(b []byte) string { return view(b, true) }
 
 // githubSlugUnicode is githubSlug rune by rune.
 func githubSlugUnicode(rendered string) string {

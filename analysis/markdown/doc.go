@@ -113,7 +113,7 @@ type CodeSpan struct {
 }
 
 // LinkKind tells the form of a Link.
-type LinkKind int
+type LinkKind uint8
 
 // The forms of a link.
 const (
@@ -150,7 +150,7 @@ func (k LinkKind) String() string {
 }
 
 // RefStyle tells how a reference link names its label.
-type RefStyle int
+type RefStyle uint8
 
 // The reference styles; NoRef is for every other kind of link.
 const (
@@ -182,8 +182,6 @@ type Link struct {
 	// destination is written in the definition (see Def).
 	Raw      string
 	DestSpan source.Span
-	// Title is the link title as written, without its delimiters.
-	Title string
 	// Label is the reference label as written: of a definition, or of the
 	// label a reference link uses (for collapsed and shortcut links, the
 	// link text). LabelSpan is its source span.
@@ -196,8 +194,6 @@ type Link struct {
 	// Def is the index in Doc.Links of the definition a reference link
 	// resolves to (the first definition of that label), or -1.
 	Def int
-	// Block is the span of the enclosing list item or paragraph.
-	Block source.Span
 	// Heading is the index of the heading whose section holds the link,
 	// or -1; Line is the zero-based line where the link starts.
 	Heading int

@@ -202,7 +202,7 @@ func isHTMLSpace(c byte) bool {
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // htmlBlock records the anchors and links of an HTML block.
-func (p *builder) htmlBlock(n *ast.HTMLBlock, enclosing spanT) {
+func (p *builder) htmlBlock(n *ast.HTMLBlock) {
 	segs := n.Lines()
 	if n.HasClosure() {
 		all := text.NewSegments()
@@ -212,12 +212,13 @@ func (p *builder) htmlBlock(n *ast.HTMLBlock, enclosing spanT) {
 		all.Append(n.ClosureLine)
 		segs = all
 	}
-	p.rawHTML(newVText(p.src, segs), enclosing)
+	p.blockText.reset(p.src, segs)
+	p.rawHTML(&p.blockText)
 }
 
 // rawHTML records the anchors of raw HTML (an `id` on any element, a
 // `name` on <a>) and its links (<a href>, <img src>).
-func (p *builder) rawHTML(vt *vtext, enclosing spanT) {
+func (p *builder) rawHTML(vt *vtext) {
 	if bytes.IndexByte(vt.b, '<') < 0 {
 		return
 	}
@@ -248,9 +249,9 @@ func (p *builder) rawHTML(vt *vtext, enclosing spanT) {
 		for e > s && isHTMLSpace(vt.b[e-1]) {
 			e--
 		}
-		raw := string(vt.b[s:e])
+		raw := vt.str(s, e, p.shared)
 		p.d.Links = append(p.d.Links, Link{
-			Kind: HTMLLink, Image: t.name == "img", Def: -1, Block: enclosing,
+			Kind: HTMLLink, Image: t.name == "img", Def: -1,
 			Span: vt.span(t.start, t.end), Raw: raw, Dest: raw, DestSpan: vt.span(s, e),
 		})
 	})

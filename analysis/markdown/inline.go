@@ -11,7 +11,8 @@ import (
 // inline records the code spans, links and quotes of one block with inline
 // content (paragraph, tight list item text or heading).
 func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
-	vt := newVText(p.src, block.Lines())
+	vt := &p.blockText
+	vt.reset(p.src, block.Lines())
 	if vt.total == 0 {
 		return
 	}
@@ -26,20 +27,21 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 				}
 				continue
 			case *ast.Link:
-				if r, ok := p.link(c, c.Reference, false, vt, enclosing); ok {
+				if r, ok := p.link(c, c.Reference, false, vt); ok {
 					excl = append(excl, r)
 				}
 			case *ast.Image:
-				if r, ok := p.link(c, c.Reference, true, vt, enclosing); ok {
+				if r, ok := p.link(c, c.Reference, true, vt); ok {
 					excl = append(excl, r)
 				}
 			case *ast.AutoLink:
-				if r, ok := p.autolink(c, vt, enclosing); ok {
+				if r, ok := p.autolink(c, vt); ok {
 					excl = append(excl, r)
 				}
 				continue
 			case *ast.RawHTML:
-				p.rawHTML(newVText(p.src, c.Segments), enclosing)
+				p.htmlText.reset(p.src, c.Segments)
+				p.rawHTML(&p.htmlText)
 				if c.Segments != nil {
 					for i := 0; i < c.Segments.Len(); i++ {
 						s := c.Segments.At(i)
@@ -87,7 +89,7 @@ func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeadin
 	// CommonMark content: line endings become spaces; one space is
 	// stripped from each end when both ends have one and not all is space.
 	a, z := open, closeAt
-	content := lineBreaksToSpaces(b[a:z])
+	content := lineBreaksToSpaces(vt, a, z, p.shared)
 	if len(content) >= 2 && content[0] == ' ' && content[len(content)-1] == ' ' && strings.Trim(content, " ") != "" {
 		content = content[1 : len(content)-1]
 		a++
@@ -113,12 +115,11 @@ func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeadin
 // link records an inline link, image or reference link. The returned range
 // covers what follows the link text (destination, title or label), which
 // is not prose.
-func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext, enclosing spanT) ([2]int, bool) {
+func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext) ([2]int, bool) {
 	l, closeText, end, ok := p.scanLink(n, ref, image, vt)
 	if !ok {
 		return [2]int{}, false
 	}
-	l.Block = enclosing
 	p.d.Links = append(p.d.Links, l)
 	return [2]int{closeText, end}, true
 }
@@ -176,13 +177,13 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 		return l, 0, 0, false
 	}
 	l = Link{Image: image, Def: -1}
-	l.Text = string(b[open+1 : closeText])
+	l.Text = vt.str(open+1, closeText, p.shared)
 	l.TextSpan = vt.span(open+1, closeText)
 	end = closeText + 1
 	switch {
 	case ref == nil:
 		l.Kind = InlineLink
-		e, ok := scanInlineDest(b, closeText+1, &l, vt)
+		e, ok := scanInlineDest(b, closeText+1, &l, vt, p.shared)
 		if !ok {
 			return l, 0, 0, false
 		}
@@ -192,7 +193,7 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 		l.Kind, l.Style = ReferenceLink, Full
 		if closeText+1 < len(b) && b[closeText+1] == '[' {
 			if c := findUnescaped(b, closeText+2, ']'); c >= 0 {
-				l.Label = string(b[closeText+2 : c])
+				l.Label = vt.str(closeText+2, c, p.shared)
 				l.LabelSpan = vt.span(closeText+2, c)
 				end = c + 1
 			}
@@ -213,7 +214,7 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 
 // scanInlineDest reads `(dest "title")` starting at the `(` at index i, as
 // goldmark reads it, fills l and returns the index after the `)`.
-func scanInlineDest(b []byte, i int, l *Link, vt *vtext) (int, bool) {
+func scanInlineDest(b []byte, i int, l *Link, vt *vtext, shared bool) (int, bool) {
 	if i >= len(b) || b[i] != '(' {
 		return 0, false
 	}
@@ -226,15 +227,14 @@ func scanInlineDest(b []byte, i int, l *Link, vt *vtext) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	l.Raw = string(b[a:z])
+	l.Raw = vt.str(a, z, shared)
 	l.DestSpan = vt.span(a, z)
 	k = skipSpace(b, next)
 	if k < len(b) && b[k] != ')' {
-		ta, tz, tnext, ok := scanTitle(b, k)
+		_, _, tnext, ok := scanTitle(b, k)
 		if !ok {
 			return 0, false
 		}
-		l.Title = string(b[ta:tz])
 		k = skipSpace(b, tnext)
 	}
 	if k >= len(b) || b[k] != ')' {
@@ -311,8 +311,9 @@ func scanTitle(b []byte, k int) (a, z, next int, ok bool) {
 }
 
 // definition records a link reference definition.
-func (p *builder) definition(n *ast.LinkReferenceDefinition, enclosing spanT) {
-	vt := newVText(p.src, n.Lines())
+func (p *builder) definition(n *ast.LinkReferenceDefinition) {
+	vt := &p.blockText
+	vt.reset(p.src, n.Lines())
 	b := vt.b
 	k := skipSpace(b, 0)
 	if k >= len(b) || b[k] != '[' {
@@ -322,20 +323,20 @@ func (p *builder) definition(n *ast.LinkReferenceDefinition, enclosing spanT) {
 	if c < 0 || c+1 >= len(b) || b[c+1] != ':' {
 		return
 	}
-	l := Link{Kind: Definition, Def: -1, Block: enclosing}
-	l.Label = string(b[k+1 : c])
+	l := Link{Kind: Definition, Def: -1}
+	l.Label = vt.str(k+1, c, p.shared)
 	l.LabelSpan = vt.span(k+1, c)
 	d := skipSpace(b, c+2)
 	a, z, next, ok := scanDest(b, d)
 	if !ok {
 		return
 	}
-	l.Raw, l.Dest = string(b[a:z]), string(b[a:z])
+	l.Raw = vt.str(a, z, p.shared)
+	l.Dest = l.Raw
 	l.DestSpan = vt.span(a, z)
 	end := next
 	if t := skipSpace(b, next); t > next && t < len(b) {
-		if ta, tz, tnext, ok := scanTitle(b, t); ok && onlySpaceToEOL(b, tnext) {
-			l.Title = string(b[ta:tz])
+		if _, _, tnext, ok := scanTitle(b, t); ok && onlySpaceToEOL(b, tnext) {
 			end = tnext
 		}
 	}
@@ -344,7 +345,7 @@ func (p *builder) definition(n *ast.LinkReferenceDefinition, enclosing spanT) {
 }
 
 // autolink records `<scheme:...>` or `<address>`.
-func (p *builder) autolink(n *ast.AutoLink, vt *vtext, enclosing spanT) ([2]int, bool) {
+func (p *builder) autolink(n *ast.AutoLink, vt *vtext) ([2]int, bool) {
 	b := vt.b
 	start := vt.virt(n.Pos())
 	if start < 0 || start >= len(b) || b[start] != '<' {
@@ -355,9 +356,9 @@ func (p *builder) autolink(n *ast.AutoLink, vt *vtext, enclosing spanT) ([2]int,
 		return [2]int{}, false
 	}
 	end := start + i + 1
-	raw := string(b[start+1 : end-1])
+	raw := vt.str(start+1, end-1, p.shared)
 	p.d.Links = append(p.d.Links, Link{
-		Kind: Autolink, Def: -1, Block: enclosing,
+		Kind: Autolink, Def: -1,
 		Span: vt.span(start, end), Raw: raw, Dest: raw, Text: raw,
 		DestSpan: vt.span(start+1, end-1), TextSpan: vt.span(start+1, end-1),
 	})
@@ -370,7 +371,7 @@ func (p *builder) autolink(n *ast.AutoLink, vt *vtext, enclosing spanT) ([2]int,
 func (p *builder) quotes(vt *vtext, excl [][2]int, enclosing spanT) {
 	b := vt.b
 	for _, q := range findQuotes(b, excl) {
-		if txt := lineBreaksToSpaces(b[q.a:q.z]); strings.TrimSpace(txt) != "" {
+		if txt := lineBreaksToSpaces(vt, q.a, q.z, p.shared); strings.TrimSpace(txt) != "" {
 			p.d.Quotes = append(p.d.Quotes, Quote{
 				Text: txt, Curly: q.curly,
 				Span: vt.span(q.open, q.end), TextSpan: vt.span(q.a, q.z),
@@ -552,12 +553,13 @@ func isASCIIPunct(c byte) bool {
 	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
-// lineBreaksToSpaces turns each "\r\n", "\n" or "\r" into one space.
-func lineBreaksToSpaces(b []byte) string {
-	s := string(b)
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
+// lineBreaksToSpaces returns vt's text from i to j with each "\r\n", "\n"
+// or "\r" turned into one space (vtext.str when there is none).
+func lineBreaksToSpaces(vt *vtext, i, j int, shared bool) string {
+	if bytes.IndexByte(vt.b[i:j], '\n') < 0 && bytes.IndexByte(vt.b[i:j], '\r') < 0 {
+		return vt.str(i, j, shared)
 	}
+	s := string(vt.b[i:j])
 	s = strings.ReplaceAll(s, "\r\n", " ")
 	s = strings.ReplaceAll(s, "\n", " ")
 	return strings.ReplaceAll(s, "\r", " ")

@@ -24,7 +24,10 @@ var defaultParser = sync.OnceValue(goldmark.DefaultParser)
 // Parse reads a Markdown document. It is a pure function of data, keeps a
 // reference to data without copying it (unless it starts with a byte order
 // mark), and never panics: bytes that are not valid Markdown or UTF-8 are
-// read as CommonMark reads them.
+// read as CommonMark reads them. The records' strings taken as written
+// (heading and link texts, destinations, labels, code) share data's memory
+// rather than copying it, so data must not be modified once parsed (file
+// contents never are: an edit makes a new buffer).
 func Parse(data []byte) *Doc {
 	return ParseIndexed(data, source.NewLines(data))
 }
@@ -60,13 +63,19 @@ func (d *Doc) parseStructure() {
 	src = defang(src)
 	root := defaultParser().Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
-	// Room for the links and headings the source seems to hold, so that
-	// appending them one by one does not copy the slices as they grow;
-	// fit gives back what a wrong guess left unused.
-	d.Links = sized[Link](bytes.Count(src, []byte("](")))
+	// The records' strings share the document's bytes when the parse read
+	// those bytes themselves (no byte order mark, nothing defanged).
+	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
+	// Room for the links, headings and code spans the source seems to
+	// hold, so that appending them one by one does not copy the slices as
+	// they grow; fit gives back what a wrong guess left unused. A link is
+	// inline "](", a full reference "][" or a definition "]:"; a code span
+	// has two backticks at least, which are not those of a code fence.
+	d.Links = sized[Link](bytes.Count(src, []byte("](")) + bytes.Count(src, []byte("][")) + bytes.Count(src, []byte("]:")))
 	d.Headings = sized[Heading](bytes.Count(src, []byte("\n#")) + 1)
+	d.CodeSpans = sized[CodeSpan](max(bytes.Count(src, []byte("`"))-3*bytes.Count(src, []byte("```")), 0) / 2)
 	p.walk(root)
-	d.Links, d.Headings = fit(d.Links), fit(d.Headings)
+	d.Links, d.Headings, d.CodeSpans = fit(d.Links), fit(d.Headings), fit(d.CodeSpans)
 	p.finishHeadings()
 	p.resolveReferences()
 	p.place()
@@ -93,10 +102,16 @@ func fit[T any](s []T) []T {
 }
 
 type builder struct {
-	d         *Doc
-	src       []byte
-	listSpans map[ast.Node]spanT
-	headNodes []*ast.Heading
+	d   *Doc
+	src []byte
+	// shared reports that src is the document's Data, so that the
+	// records' strings may share its memory (vtext.str).
+	shared bool
+	// blockText is the text of the block being read, htmlText that of a
+	// raw HTML tag inside it; each is reset for the next.
+	blockText, htmlText vtext
+	listSpans           map[ast.Node]spanT
+	headNodes           []*ast.Heading
 }
 
 func (p *builder) walk(root ast.Node) {
@@ -113,7 +128,7 @@ func (p *builder) walk(root ast.Node) {
 			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
 			return ast.WalkSkipChildren, nil
 		case *ast.LinkReferenceDefinition:
-			p.definition(n, p.enclosing(n, p.linesSpan(n.Lines())))
+			p.definition(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.FencedCodeBlock:
 			p.fenced(n)
@@ -122,7 +137,7 @@ func (p *builder) walk(root ast.Node) {
 			p.indented(n)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			p.htmlBlock(n, p.enclosing(n, p.linesSpan(n.Lines())))
+			p.htmlBlock(n)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -169,7 +184,7 @@ func (p *builder) heading(n *ast.Heading) Heading {
 			}
 			h.Text = strings.Join(parts, "\n")
 		} else {
-			h.Text = string(src[start:stop])
+			h.Text = view(src[start:stop], p.shared)
 		}
 	}
 	lastLine := h.Line
@@ -181,20 +196,37 @@ func (p *builder) heading(n *ast.Heading) Heading {
 	}
 	h.Span = spanT{Start: p.d.lineStart(h.Line), End: p.d.lineEnd(lastLine)}
 	h.Anchor = OpenGDDAnchor(h.Text)
-	var buf strings.Builder
-	renderText(n, src, &buf)
-	h.GitHubAnchor = githubSlug(buf.String())
+	h.GitHubAnchor = githubSlug(p.headingText(n))
 	p.d.Headings = append(p.d.Headings, h)
 	p.headNodes = append(p.headNodes, n)
 	return h
 }
 
-// finishHeadings adds section ends and GitHub suffixes.
+// headingText renders the text of heading n as GitHub reads it for its
+// anchor (renderText). A heading of plain text, without escapes or
+// character references, is its own rendering, taken without a copy.
+func (p *builder) headingText(n *ast.Heading) string {
+	if c, ok := n.FirstChild().(*ast.Text); ok && c.NextSibling() == nil && !c.SoftLineBreak() && !c.HardLineBreak() {
+		v := c.Segment.Value(p.src)
+		if bytes.IndexByte(v, '\\') < 0 && bytes.IndexByte(v, '&') < 0 {
+			return view(v, p.shared)
+		}
+	}
+	var buf strings.Builder
+	renderText(n, p.src, &buf)
+	return buf.String()
+}
+
+// finishHeadings adds section ends and GitHub suffixes. A GitHub anchor
+// equal to the OpenGDD one shares its string.
 func (p *builder) finishHeadings() {
 	hs := p.d.Headings
 	slugger := NewSlugger()
 	for i := range hs {
 		hs[i].GitHubAnchor = slugger.Unique(hs[i].GitHubAnchor)
+		if hs[i].GitHubAnchor == hs[i].Anchor {
+			hs[i].GitHubAnchor = hs[i].Anchor
+		}
 		hs[i].SectionEnd = len(p.d.Data)
 		for j := i + 1; j < len(hs); j++ {
 			if hs[j].Level <= hs[i].Level {
@@ -254,7 +286,7 @@ func (p *builder) fenced(n *ast.FencedCodeBlock) {
 	}
 	cb.Content.End = max(cb.Content.End, cb.Content.Start)
 	if n.Info != nil {
-		cb.Info = string(n.Info.Segment.Value(p.src))
+		cb.Info = view(n.Info.Segment.Value(p.src), p.shared)
 	}
 	cb.Span = spanT{Start: d.lineStart(start), End: d.lineEnd(end - 1)}
 	d.CodeBlocks = append(d.CodeBlocks, cb)
@@ -358,7 +390,25 @@ func (p *builder) resolveReferences() {
 // normalizeLabel matches labels as CommonMark does: case-folded, with
 // inner white space collapsed and the ends trimmed.
 func normalizeLabel(s string) string {
+	if isNormalLabel(s) {
+		return s
+	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// isNormalLabel reports whether normalizeLabel would return s itself: s is
+// ASCII without capitals, and its only white space is single spaces
+// between words.
+func isNormalLabel(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80, 'A' <= c && c <= 'Z', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 // place sorts the inline records and gives each its heading and line.

@@ -1,8 +1,13 @@
 package markdown
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // at returns the text a span covers.
@@ -196,8 +201,8 @@ func TestLinks(t *testing.T) {
 			t.Errorf("link %d LabelSpan covers %q", i, at(d, l.LabelSpan))
 		}
 	}
-	if d.Links[3].Def != 10 || d.Links[0].Title != "Title" || d.Links[10].Title != "T" {
-		t.Errorf("def/title: %+v %+v %+v", d.Links[3], d.Links[0], d.Links[10])
+	if d.Links[3].Def != 10 {
+		t.Errorf("def: %+v", d.Links[3])
 	}
 	if e := d.Links[7]; e.DestSpan.Start != e.DestSpan.End || e.DestSpan.Start != strings.Index(src, "[empty]()")+8 {
 		t.Errorf("empty destination span = %+v", e.DestSpan)
@@ -230,5 +235,114 @@ func TestCodeBlockContent(t *testing.T) {
 				t.Errorf("closed %v, want %v", got, tc.closed)
 			}
 		})
+	}
+}
+
+// TestStringsShareData checks that the records' strings are the document's
+// own bytes, not copies, where the parse read those bytes as they are, and
+// copies where it did not (a byte order mark shifts the parsed text, a
+// block quote's lines are joined without their markers).
+func TestStringsShareData(t *testing.T) {
+	inData := func(data []byte, s string) bool {
+		if s == "" {
+			return true
+		}
+		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+		return lo <= p && p+uintptr(len(s)) <= lo+uintptr(len(data))
+	}
+	tests := []struct {
+		name   string
+		src    string
+		shared bool
+	}{
+		{"plain", "# Head `x`\n\nSee [text](a.md) and `code` and <https://x.y>.\n\n[r]: b.md\n", true},
+		{"block quote", "> See [text\n> more](a.md) and `code\n> span`.\n", false},
+		{"byte order mark", "\xEF\xBB\xBF# Head\n\nSee [text](a.md) and `code`.\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(tt.src)
+			d := Parse(data)
+			var strs []string
+			for _, h := range d.Headings {
+				strs = append(strs, h.Text)
+			}
+			for _, l := range d.Links {
+				strs = append(strs, l.Text, l.Raw, l.Label, l.Dest)
+			}
+			for _, c := range d.CodeSpans {
+				strs = append(strs, c.Text)
+			}
+			if len(d.Links) == 0 || len(d.CodeSpans) == 0 {
+				t.Fatalf("parse found %d links and %d code spans", len(d.Links), len(d.CodeSpans))
+			}
+			for _, s := range strs {
+				if tt.shared && !inData(data, s) {
+					t.Errorf("%q is a copy, not a part of the document's bytes", s)
+				}
+				if !tt.shared && s != "" && inData(data, s) {
+					t.Errorf("%q shares the bytes of a text the parse read changed", s)
+				}
+			}
+		})
+	}
+}
+
+// TestNormalizeLabel checks that the labels normalizeLabel returns as they
+// are need no folding or white space collapsing.
+func TestNormalizeLabel(t *testing.T) {
+	slow := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	for _, s := range []string{
+		"", "r0-1", "a b", "a  b", " a", "a ", "Ref", "a\tb", "a\nb", "a\u00a0b", "ÉTÉ", "été", "a\u2003b",
+		"x\vy", "x\fy", "x\ry", "[x]", "-", " ", "snake_case and more", "K",
+	} {
+		if got, want := normalizeLabel(s), slow(s); got != want {
+			t.Errorf("normalizeLabel(%q) = %q, want %q", s, got, want)
+		}
+		if isNormalLabel(s) && slow(s) != s {
+			t.Errorf("isNormalLabel(%q) but it normalizes to %q", s, slow(s))
+		}
+	}
+}
+
+// TestJoinedTextsAreCopied checks that the records of a block whose lines
+// are joined without their container markers keep their own copies, not
+// the joining buffer the next such block reuses.
+func TestJoinedTextsAreCopied(t *testing.T) {
+	d := Parse([]byte("> [one\n> a](a.md) `x\n> y`\n\n> [two\n> b](b.md) `z\n> w`\n"))
+	var got []string
+	for _, l := range d.Links {
+		got = append(got, l.Text, l.Raw)
+	}
+	for _, c := range d.CodeSpans {
+		got = append(got, c.Text)
+	}
+	want := []string{"one\na", "a.md", "two\nb", "b.md", "x y", "z w"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("texts = %q, want %q", got, want)
+	}
+}
+
+// TestHeadingText checks that the text a heading's GitHub anchor is made
+// from is renderText's, whether or not the heading is plain text.
+func TestHeadingText(t *testing.T) {
+	src := []byte("# Plain words\n\n## With `code`\n\n## A &amp; B\n\n## Esc\\*aped\n\n## *Emph* and [link](x.md)\n\nSet\next\n===\n\n# \n\n## Déjà vu\n")
+	root := defaultParser().Parse(text.NewReader(src))
+	p := &builder{d: &Doc{Data: src}, src: src, shared: true}
+	n := 0
+	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := node.(*ast.Heading); ok && entering {
+			n++
+			var want strings.Builder
+			renderText(h, src, &want)
+			if got := p.headingText(h); got != want.String() {
+				t.Errorf("heading %d: text %q, want %q", n, got, want.String())
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if n != 8 {
+		t.Errorf("found %d headings, want 8", n)
 	}
 }

@@ -164,7 +164,7 @@ func checkDoc(t *testing.T, data []byte) {
 		spans = append(spans, c.Span, c.TextSpan, c.Block)
 	}
 	for _, l := range d.Links {
-		spans = append(spans, l.Span, l.DestSpan, l.TextSpan, l.LabelSpan, l.Block)
+		spans = append(spans, l.Span, l.DestSpan, l.TextSpan, l.LabelSpan)
 	}
 	for _, q := range d.Quotes {
 		spans = append(spans, q.Span, q.TextSpan, q.Block)

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"sort"
+	"unsafe"
 
 	"github.com/yuin/goldmark/text"
 )
@@ -15,15 +16,24 @@ type vtext struct {
 	vOff  []int // virtual start of each segment
 	sOff  []int // source start of each segment
 	total int
+	// inSrc reports that b is a slice of the source rather than a copy.
+	inSrc bool
+	// buf holds the joined text of the last block whose segments are not
+	// contiguous, reused by the next one: nothing keeps a slice of b past
+	// the block (str copies it when it is not the source's).
+	buf []byte
 }
 
-func newVText(src []byte, segs *text.Segments) *vtext {
-	v := &vtext{}
+// reset makes v the text of the segments segs of src. A builder keeps a
+// vtext per use and resets it for each block, so that the offsets and
+// the joined text reuse the last block's memory.
+func (v *vtext) reset(src []byte, segs *text.Segments) {
+	v.b, v.total, v.inSrc = nil, 0, false
+	v.vOff, v.sOff = v.vOff[:0], v.sOff[:0]
 	if segs == nil {
-		return v
+		return
 	}
 	n := segs.Len()
-	v.vOff, v.sOff = make([]int, 0, n), make([]int, 0, n)
 	// When each segment starts where the one before it stops (a block
 	// without container prefixes), the joined text is a slice of the
 	// source and is not copied; the text is only read.
@@ -45,15 +55,16 @@ func newVText(src []byte, segs *text.Segments) *vtext {
 	if contiguous && n > 0 {
 		first := v.sOff[0]
 		v.b = src[first : first+size : first+size]
+		v.inSrc = true
 	} else {
-		v.b = make([]byte, 0, size)
+		v.buf = v.buf[:0]
 		for i := 0; i < n; i++ {
 			start := v.sOff[i]
-			v.b = append(v.b, src[start:start+(segEnd(v, i, size)-v.vOff[i])]...)
+			v.buf = append(v.buf, src[start:start+(segEnd(v, i, size)-v.vOff[i])]...)
 		}
+		v.b = v.buf[:len(v.buf):len(v.buf)]
 	}
 	v.total = len(v.b)
-	return v
 }
 
 // segEnd returns the virtual end of segment i of a text of size bytes.
@@ -133,4 +144,25 @@ func clamp(x, n int) int {
 		return n
 	}
 	return x
+}
+
+// str returns the text of b[i:j] as a string. When b is a slice of the
+// source and shared is set (the source is the document's own content,
+// which nobody modifies), the string shares the source's memory instead
+// of copying it: a document's records then cost their headers and not
+// their text a second time.
+func (v *vtext) str(i, j int, shared bool) string {
+	if v.inSrc {
+		return view(v.b[i:j], shared)
+	}
+	return string(v.b[i:j])
+}
+
+// view returns b as a string: sharing b's memory when shared is set, a
+// copy otherwise. b must never be modified once shared.
+func view(b []byte, shared bool) string {
+	if !shared || len(b) == 0 {
+		return string(b)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
