@@ -528,10 +528,14 @@ func hoverMarkdown(s *analysis.Snapshot, f *analysis.File, offset int) *HoverInf
 		return &HoverInfo{Markdown: md, Span: cs.Span()}
 	}
 	for _, l := range doc.Links {
-		if !l.Span().Contains(offset) || l.Dest(doc) == "" || strings.Contains(l.Dest(doc), "://") || strings.HasPrefix(l.Dest(doc), "mailto:") {
+		if !l.Span().Contains(offset) {
 			continue
 		}
-		file, anchor, _ := strings.Cut(l.Dest(doc), "#")
+		dest := l.Dest(doc)
+		if dest == "" || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") {
+			continue
+		}
+		file, anchor, _ := strings.Cut(dest, "#")
 		target := f
 		if file != "" {
 			target = s.File(filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(file)))

@@ -375,7 +375,8 @@ func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte
 func (b *indexBuilder) prose(p *analysis.Package, c *analysis.Chapter) {
 	f := c.File
 	for _, cs := range f.Markdown.CodeSpans {
-		class, segs := analysis.ClassifyToken(cs.Text(f.Markdown))
+		text := cs.Text(f.Markdown)
+		class, segs := analysis.ClassifyToken(text)
 		start, ok := analysis.CodeTextStart(f.Markdown, cs)
 		if !ok {
 			continue
@@ -383,7 +384,7 @@ func (b *indexBuilder) prose(p *analysis.Package, c *analysis.Chapter) {
 		add := func(t targetKey, from, to int) {
 			b.add(citeRef{File: f.Path, Kind: refProse, Target: t, Whole: cs.Span(),
 				Name: source.Span{Start: start + from, End: start + to}, Exact: true,
-				Text: cs.Text(f.Markdown), Prefix: cs.Text(f.Markdown)[:from], Suffix: cs.Text(f.Markdown)[to:]})
+				Text: text, Prefix: text[:from], Suffix: text[to:]})
 		}
 		switch class {
 		case analysis.TuningCitation:
