@@ -363,7 +363,7 @@ func anchorTarget(path string, doc *markdown.Doc, anchor string) contracts.Ancho
 	t := contracts.AnchorTarget{FileExists: true}
 	matches := doc.FindAnchor(anchor, false)
 	for _, h := range matches {
-		t.Matches = append(t.Matches, source.Related{File: path, Span: doc.Headings[h].Span, Message: "heading " + strings.TrimSpace(doc.Headings[h].Text)})
+		t.Matches = append(t.Matches, source.Related{File: path, Span: doc.Headings[h].Span(), Message: "heading " + strings.TrimSpace(doc.Headings[h].Text(doc))})
 	}
 	if len(matches) == 1 {
 		fixed, tag := doc.SectionFixed(matches[0])

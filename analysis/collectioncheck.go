@@ -589,7 +589,7 @@ func codeTokens(f *File, field func(*cacheEntry) **[]string, pick func(text stri
 		var out []string
 		seen := map[string]bool{}
 		for _, cs := range f.Markdown.CodeSpans {
-			if key, ok := pick(cs.Text); ok && !seen[key] {
+			if key, ok := pick(cs.Text(f.Markdown)); ok && !seen[key] {
 				seen[key] = true
 				out = append(out, key)
 			}

@@ -508,13 +508,13 @@ func (c *docCheck) checkLinks() {
 		default:
 			continue // reference links are checked at their definition
 		}
-		raw := l.Raw
+		raw := l.Raw(f.Markdown)
 		d, ok := c.snap.ResolveLink(f.Path, raw)
 		if !ok {
 			continue
 		}
-		pathSpan := source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(d.RawPath)}
-		fragSpan := source.Span{Start: l.DestSpan.Start + len(d.RawPath) + 1, End: l.DestSpan.Start + len(raw)}
+		pathSpan := source.Span{Start: l.DestSpan().Start, End: l.DestSpan().Start + len(d.RawPath)}
+		fragSpan := source.Span{Start: l.DestSpan().Start + len(d.RawPath) + 1, End: l.DestSpan().Start + len(raw)}
 		target, folder := d.Target, false
 		if d.PathPart != "" {
 			if c.snap.leavesRepository(f.Path, d) {
@@ -638,7 +638,7 @@ func (c *docCheck) checkFragment(d LinkDest, target string, folder bool, fragSpa
 			Message: fmt.Sprintf("%d headings of %s give the anchor #%s, so the link cannot tell them apart; reword one of the headings", len(matches), filepath.Base(target), fragment),
 		}
 		for _, h := range matches {
-			fd.Related = append(fd.Related, source.Related{File: target, Span: doc.Headings[h].Span, Message: "a heading with this anchor"})
+			fd.Related = append(fd.Related, source.Related{File: target, Span: doc.Headings[h].Span(), Message: "a heading with this anchor"})
 		}
 		c.report(fd)
 	}
@@ -751,15 +751,15 @@ func (s *Snapshot) CitedPaths(f *File, exists func(string) (bool, bool)) []Cited
 	inChapter := IsChapter(s.PackageFor(f), f)
 	var out []CitedPath
 	for _, cs := range f.Markdown.CodeSpans {
-		if !LooksLikePath(cs.Text) {
+		if !LooksLikePath(cs.Text(f.Markdown)) {
 			continue
 		}
 		if inChapter {
-			if class, _ := ClassifyToken(cs.Text); class == TuningCitation || class == MechanismPath {
+			if class, _ := ClassifyToken(cs.Text(f.Markdown)); class == TuningCitation || class == MechanismPath {
 				continue
 			}
 		}
-		c := CitedPath{Span: cs.Span, block: cs.Block, Text: cs.Text}
+		c := CitedPath{Span: cs.Span(), block: cs.Block(), Text: cs.Text(f.Markdown)}
 		s.resolvePath(f, &c, exists)
 		out = append(out, c)
 	}

@@ -82,10 +82,10 @@ func TestDocsFixtureTraps(t *testing.T) {
 			continue
 		}
 		for _, cs := range f.Markdown.CodeSpans {
-			spans[cs.Text] = true
+			spans[cs.Text(f.Markdown)] = true
 		}
 		for _, l := range f.Markdown.Links {
-			dests[l.Raw] = true
+			dests[l.Raw(f.Markdown)] = true
 		}
 	}
 	for _, text := range []string{"npm run test", "go test ./...", "v1.2.3", "1.2.3", "a + b", "and/or",

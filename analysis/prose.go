@@ -50,25 +50,25 @@ func (b *builder) checkProse(p *Package, c *Chapter) {
 		}
 	}
 	for _, cs := range c.File.Markdown.CodeSpans {
-		msg := clocks.RetiredState(cs.Text)
+		msg := clocks.RetiredState(cs.Text(c.File.Markdown))
 		if msg == "" {
-			msg = direction.RetiredDescriptor(cs.Text)
+			msg = direction.RetiredDescriptor(cs.Text(c.File.Markdown))
 		}
 		if msg == "" {
-			msg = collections.RetiredCount(cs.Text)
+			msg = collections.RetiredCount(cs.Text(c.File.Markdown))
 		}
 		if msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_REFERENCE_DANGLING", Severity: source.Error, File: c.File.Path,
-				Span: cs.Span, Message: msg,
+				Span: cs.Span(), Message: msg,
 			})
 			continue
 		}
-		proseDeps(cs.Text, note)
-		if msg := p.ResolveProse(cs.Text); msg != "" {
+		proseDeps(cs.Text(c.File.Markdown), note)
+		if msg := p.ResolveProse(cs.Text(c.File.Markdown)); msg != "" {
 			res.findings = append(res.findings, source.Finding{
 				Code: "PROSE_CITATION_DANGLING", Severity: source.Error, File: c.File.Path,
-				Span: cs.Span, Message: msg,
+				Span: cs.Span(), Message: msg,
 			})
 		}
 	}

@@ -60,8 +60,9 @@ func (p *Package) RuntimeAddresses() []string {
 	}
 	for _, c := range p.Chapters {
 		for _, cs := range c.File.Markdown.CodeSpans {
-			if _, ok := idx[cs.Text]; ok {
-				add(cs.Text)
+			text := cs.Text(c.File.Markdown)
+			if _, ok := idx[text]; ok {
+				add(text)
 			}
 		}
 	}
@@ -85,14 +86,15 @@ func (p *Package) runtimeIndex() map[string][]RuntimeDeclaration {
 		}
 		for _, c := range p.Chapters {
 			for _, cs := range c.File.Markdown.CodeSpans {
-				if !clocks.IsAddress(cs.Text) {
+				text := cs.Text(c.File.Markdown)
+				if !clocks.IsAddress(text) {
 					continue
 				}
-				start, ok := CodeTextStart(c.File.Content, cs)
+				start, ok := CodeTextStart(c.File.Markdown, cs)
 				if !ok {
 					continue
 				}
-				idx[cs.Text] = append(idx[cs.Text], RuntimeDeclaration{Address: cs.Text, File: c.File.Path, Span: source.Span{Start: start, End: start + len(cs.Text)}})
+				idx[text] = append(idx[text], RuntimeDeclaration{Address: text, File: c.File.Path, Span: source.Span{Start: start, End: start + len(text)}})
 			}
 		}
 		p.runtime = idx
@@ -144,16 +146,19 @@ func InnerString(content []byte, span source.Span, text string) (source.Span, bo
 	return inner, true
 }
 
-// CodeTextStart returns the offset in content where a code span's Text
-// begins, when the source holds Text verbatim.
-func CodeTextStart(content []byte, cs markdown.CodeSpan) (int, bool) {
-	ts := cs.TextSpan
+// CodeTextStart returns the offset in doc's content where a code span's
+// Text begins, when the source holds Text verbatim.
+func CodeTextStart(doc *markdown.Doc, cs markdown.CodeSpan) (int, bool) {
+	content := doc.Data
+	ts := cs.TextSpan()
 	if ts.Start < 0 || ts.End > len(content) || ts.Start > ts.End {
 		return 0, false
 	}
 	raw := string(content[ts.Start:ts.End])
-	if i := strings.Index(raw, cs.Text); i >= 0 && cs.Text != "" {
-		return ts.Start + i, true
+	if text := cs.Text(doc); text != "" {
+		if i := strings.Index(raw, text); i >= 0 {
+			return ts.Start + i, true
+		}
 	}
 	return 0, false
 }

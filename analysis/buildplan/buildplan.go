@@ -177,19 +177,19 @@ func Parse(doc *markdown.Doc) *Plan {
 		return p
 	}
 	for i, h := range doc.Headings {
-		text := h.Text
+		text := h.Text(doc)
 		lead := len(text) - len(strings.TrimLeft(text, " \t"))
 		idLen, digits := ParseID(text[lead:])
 		if idLen == 0 {
-			if i == 0 && h.Level == 1 {
+			if i == 0 && h.Level() == 1 {
 				continue
 			}
-			p.Stages = append(p.Stages, Stage{Heading: i, Title: strings.TrimSpace(text), Span: h.Span})
+			p.Stages = append(p.Stages, Stage{Heading: i, Title: strings.TrimSpace(text), Span: h.Span()})
 			continue
 		}
-		start := h.TextSpan.Start + lead
+		start := h.TextSpan().Start + lead
 		t := &Test{
-			Heading: i, HeadingSpan: h.Span,
+			Heading: i, HeadingSpan: h.Span(),
 			ID:         text[lead : lead+idLen],
 			IDSpan:     source.Span{Start: start, End: start + idLen},
 			NumberSpan: source.Span{Start: start + 3, End: start + 3 + digits},
@@ -206,7 +206,7 @@ func Parse(doc *markdown.Doc) *Plan {
 // is a fence tagged `test`, parses its content.
 func readFence(doc *markdown.Doc, h markdown.Heading, t *Test) {
 	lines := doc.Lines
-	line := lines.Position(h.Span.End).Line + 1
+	line := lines.Position(h.Span().End).Line + 1
 	for line < lines.LineCount() && len(strings.TrimSpace(string(lines.LineText(line)))) == 0 {
 		line++
 	}

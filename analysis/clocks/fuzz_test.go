@@ -41,8 +41,8 @@ func FuzzModeTags(f *testing.F) {
 		doc := markdown.Parse(data)
 		for _, tag := range ModeTags(doc) {
 			h := doc.Headings[tag.Heading]
-			if tag.Span.Start < h.TextSpan.Start || tag.Span.End > h.TextSpan.End {
-				t.Fatalf("tag %q at %v outside its heading %v", tag.Word, tag.Span, h.TextSpan)
+			if tag.Span.Start < h.TextSpan().Start || tag.Span.End > h.TextSpan().End {
+				t.Fatalf("tag %q at %v outside its heading %v", tag.Word, tag.Span, h.TextSpan())
 			}
 			if string(data[tag.Span.Start:tag.Span.End]) != "["+tag.Word+"]" {
 				t.Fatalf("tag %q spans %q", tag.Word, data[tag.Span.Start:tag.Span.End])

@@ -41,19 +41,19 @@ func ModeTags(doc *markdown.Doc) []Tag {
 	}
 	var out []Tag
 	for hi, h := range doc.Headings {
-		ts := h.TextSpan
+		ts := h.TextSpan()
 		if ts.Start < 0 || ts.End > len(doc.Data) || ts.Start >= ts.End {
 			continue
 		}
 		var skip []source.Span
 		for _, l := range doc.Links {
-			if l.Span.Start >= ts.Start && l.Span.End <= ts.End {
-				skip = append(skip, l.Span)
+			if l.Span().Start >= ts.Start && l.Span().End <= ts.End {
+				skip = append(skip, l.Span())
 			}
 		}
 		for _, cs := range doc.CodeSpans {
-			if cs.Span.Start >= ts.Start && cs.Span.End <= ts.End {
-				skip = append(skip, cs.Span)
+			if cs.Span().Start >= ts.Start && cs.Span().End <= ts.End {
+				skip = append(skip, cs.Span())
 			}
 		}
 		text := doc.Data[:ts.End]

@@ -562,19 +562,19 @@ func (x *fixer) danglingProse(ds source.Span) {
 		return
 	}
 	for _, cs := range doc.CodeSpans {
-		if cs.Span != ds {
+		if cs.Span() != ds {
 			continue
 		}
-		start := cs.TextSpan.Start
-		if cs.TextSpan.End > len(x.f.Content) || start < 0 || start > cs.TextSpan.End {
+		ts, text := cs.TextSpan(), cs.Text(doc)
+		start := ts.Start
+		if ts.End > len(x.f.Content) || start < 0 || start > ts.End {
 			return
 		}
-		i := strings.Index(string(x.f.Content[start:cs.TextSpan.End]), cs.Text)
-		if cs.Text == "" || i < 0 {
+		i := strings.Index(string(x.f.Content[start:ts.End]), text)
+		if text == "" || i < 0 {
 			return
 		}
-		span := source.Span{Start: start + i, End: start + i + len(cs.Text)}
-		text := cs.Text
+		span := source.Span{Start: start + i, End: start + i + len(text)}
 		class, segs := analysis.ClassifyToken(text)
 		var cands []string
 		p := x.pkg

@@ -74,10 +74,10 @@ func (x *fixer) linkCase(ds source.Span) (written, fixed string, span source.Spa
 		return "", "", span
 	}
 	for _, l := range x.f.Markdown.Links {
-		if l.Raw == "" || l.DestSpan.Start != ds.Start {
+		if l.Raw(x.f.Markdown) == "" || l.DestSpan().Start != ds.Start {
 			continue
 		}
-		d, ok := x.s.ResolveLink(x.f.Path, l.Raw)
+		d, ok := x.s.ResolveLink(x.f.Path, l.Raw(x.f.Markdown))
 		if !ok || d.PathPart == "" {
 			return "", "", span
 		}
@@ -85,7 +85,7 @@ func (x *fixer) linkCase(ds source.Span) (written, fixed string, span source.Spa
 			return "", "", span
 		}
 		written, _, _ = strings.Cut(d.RawPath, "?")
-		span = source.Span{Start: l.DestSpan.Start, End: l.DestSpan.Start + len(written)}
+		span = source.Span{Start: l.DestSpan().Start, End: l.DestSpan().Start + len(written)}
 		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != written {
 			return "", "", source.Span{}
 		}
@@ -103,15 +103,15 @@ func (x *fixer) pathCase(ds source.Span) (written, fixed string, span source.Spa
 		return "", "", span
 	}
 	for _, cs := range x.f.Markdown.CodeSpans {
-		if cs.Span != ds {
+		if cs.Span() != ds {
 			continue
 		}
-		span = cs.TextSpan
-		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != cs.Text {
+		span = cs.TextSpan()
+		if span.End > len(x.f.Content) || string(x.f.Content[span.Start:span.End]) != cs.Text(x.f.Markdown) {
 			return "", "", source.Span{}
 		}
-		fixed, _ = x.s.PathCase(x.f, cs.Text, x.s.TreeCaseFix)
-		return cs.Text, fixed, span
+		fixed, _ = x.s.PathCase(x.f, cs.Text(x.f.Markdown), x.s.TreeCaseFix)
+		return cs.Text(x.f.Markdown), fixed, span
 	}
 	return "", "", span
 }

@@ -232,7 +232,7 @@ func retagHeading(s *analysis.Snapshot, f *analysis.File, hi int, old, newID str
 	}
 	h := doc.Headings[hi]
 	var b strings.Builder
-	at := h.TextSpan.Start
+	at := h.TextSpan().Start
 	for _, tag := range clocks.ModeTags(doc) {
 		if tag.Heading != hi || strings.ToLower(tag.Word) != old {
 			continue
@@ -245,9 +245,9 @@ func retagHeading(s *analysis.Snapshot, f *analysis.File, hi int, old, newID str
 		b.WriteString(word)
 		at = tag.WordSpan.End
 	}
-	b.Write(doc.Data[at:h.TextSpan.End])
+	b.Write(doc.Data[at:h.TextSpan().End])
 	if strings.ContainsAny(b.String(), "\r\n") {
-		return nil, fmt.Errorf("the heading on line %d of %s spans several lines; rename its tag by hand", h.Line+1, f.Path)
+		return nil, fmt.Errorf("the heading on line %d of %s spans several lines; rename its tag by hand", h.Line()+1, f.Path)
 	}
 	return renameHeading(s, f, hi, b.String())
 }
@@ -582,8 +582,8 @@ func (x *fixer) danglingTag(ds source.Span) {
 			continue
 		}
 		h := doc.Headings[tag.Heading]
-		before := string(doc.Data[h.TextSpan.Start:tag.Span.Start])
-		after := string(doc.Data[tag.Span.End:h.TextSpan.End])
+		before := string(doc.Data[h.TextSpan().Start:tag.Span.Start])
+		after := string(doc.Data[tag.Span.End:h.TextSpan().End])
 		retag := func(title, text string, preferred bool) {
 			edits, err := renameHeading(x.s, x.f, tag.Heading, text)
 			if err != nil || x.seen[title] {
@@ -676,7 +676,7 @@ func modeTagHover(p *analysis.Package, f *analysis.File, offset int) *HoverInfo 
 	if p == nil || p.ClockFile == nil || !analysis.IsChapter(p, f) {
 		return nil
 	}
-	if hi := f.Markdown.HeadingAt(offset); hi < 0 || !f.Markdown.Headings[hi].Span.Contains(offset) {
+	if hi := f.Markdown.HeadingAt(offset); hi < 0 || !f.Markdown.Headings[hi].Span().Contains(offset) {
 		return nil
 	}
 	for _, tag := range clocks.ModeTags(f.Markdown) {

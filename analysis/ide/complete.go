@@ -605,7 +605,7 @@ func anchorItems(doc *markdown.Doc, github, fixedMatters bool, edit func(string)
 			continue
 		}
 		seen[anchor] = true
-		it := CompletionItem{Label: anchor, Kind: CompleteAnchor, Detail: strings.TrimSpace(h.Text),
+		it := CompletionItem{Label: anchor, Kind: CompleteAnchor, Detail: strings.TrimSpace(h.Text(doc)),
 			Documentation: doc.SectionText(i, 6), SortText: fmt.Sprintf("%05d", i), Edit: edit(anchor)}
 		if n := len(doc.FindAnchor(anchor, github)); n > 1 && !github {
 			it.Deprecated = true
@@ -938,5 +938,5 @@ func firstHeading(d *markdown.Doc) string {
 	if len(d.Headings) == 0 {
 		return ""
 	}
-	return strings.TrimSpace(d.Headings[0].Text)
+	return strings.TrimSpace(d.Headings[0].Text(d))
 }

@@ -104,7 +104,7 @@ func (fr *fileRenamer) links(f *analysis.File) {
 		if l.Kind != markdown.InlineLink && l.Kind != markdown.Definition {
 			continue
 		}
-		d, ok := fr.snap.ResolveLink(from, l.Raw)
+		d, ok := fr.snap.ResolveLink(from, l.Raw(f.Markdown))
 		if !ok || d.PathPart == "" {
 			continue
 		}
@@ -112,8 +112,8 @@ func (fr *fileRenamer) links(f *analysis.File) {
 		if newTarget == d.Target && (newFrom == from || strings.HasPrefix(d.PathPart, "/")) {
 			continue
 		}
-		sp := l.DestSpan
-		if sp.End > len(f.Content) || string(f.Content[sp.Start:sp.End]) != l.Raw {
+		sp := l.DestSpan()
+		if sp.End > len(f.Content) || string(f.Content[sp.Start:sp.End]) != l.Raw(f.Markdown) {
 			continue // the destination is not written verbatim; leave it
 		}
 		pathEnd := len(d.RawPath)

@@ -29,12 +29,12 @@ func FoldingRanges(s *analysis.Snapshot, path string) []FoldRange {
 	var out []FoldRange
 	if f.Markdown != nil {
 		for _, h := range f.Markdown.Headings {
-			end := min(h.SectionEnd, len(f.Content))
-			if end < h.Span.Start {
+			end := min(h.SectionEnd(), len(f.Content))
+			if end < h.Span().Start {
 				continue
 			}
-			section := bytes.TrimRight(f.Content[h.Span.Start:end], " \t\r\n")
-			out = append(out, FoldRange{Start: h.Span.Start, End: h.Span.Start + max(len(section)-1, 0)})
+			section := bytes.TrimRight(f.Content[h.Span().Start:end], " \t\r\n")
+			out = append(out, FoldRange{Start: h.Span().Start, End: h.Span().Start + max(len(section)-1, 0)})
 		}
 		for _, b := range f.Markdown.CodeBlocks {
 			if b.Span.End > b.Span.Start {
@@ -118,9 +118,9 @@ func SelectionRanges(s *analysis.Snapshot, path string, offsets []int) [][]sourc
 		}
 		if f.Markdown != nil {
 			for _, cs := range f.Markdown.CodeSpans {
-				if cs.Span.Contains(off) {
-					add(cs.TextSpan)
-					add(cs.Span)
+				if cs.Span().Contains(off) {
+					add(cs.TextSpan())
+					add(cs.Span())
 				}
 			}
 			// Sections nest: the innermost heading's section first.

@@ -345,7 +345,7 @@ func headingMarkdown(doc *markdown.Doc, file, anchor string, github, fixedMatter
 	}
 	h := hs[0]
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — `%s`\n\n", strings.TrimSpace(doc.Headings[h].Text), file)
+	fmt.Fprintf(&b, "**%s** — `%s`\n\n", strings.TrimSpace(doc.Headings[h].Text(doc)), file)
 	if len(hs) > 1 {
 		fmt.Fprintf(&b, "Ambiguous: %d headings have this anchor.\n\n", len(hs))
 	}
@@ -518,20 +518,24 @@ func hoverMarkdown(s *analysis.Snapshot, f *analysis.File, offset int) *HoverInf
 		return h
 	}
 	for _, cs := range doc.CodeSpans {
-		if !cs.Span.Contains(offset) || p == nil {
+		if !cs.Span().Contains(offset) || p == nil {
 			continue
 		}
-		md := proseMarkdown(p, cs.Text)
+		md := proseMarkdown(p, cs.Text(doc))
 		if md == "" {
 			return nil
 		}
-		return &HoverInfo{Markdown: md, Span: cs.Span}
+		return &HoverInfo{Markdown: md, Span: cs.Span()}
 	}
 	for _, l := range doc.Links {
-		if !l.Span.Contains(offset) || l.Dest == "" || strings.Contains(l.Dest, "://") || strings.HasPrefix(l.Dest, "mailto:") {
+		if !l.Span().Contains(offset) {
 			continue
 		}
-		file, anchor, _ := strings.Cut(l.Dest, "#")
+		dest := l.Dest(doc)
+		if dest == "" || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") {
+			continue
+		}
+		file, anchor, _ := strings.Cut(dest, "#")
 		target := f
 		if file != "" {
 			target = s.File(filepath.Join(filepath.Dir(f.Path), filepath.FromSlash(file)))
@@ -549,7 +553,7 @@ func hoverMarkdown(s *analysis.Snapshot, f *analysis.File, offset int) *HoverInf
 		} else {
 			md = headingMarkdown(target.Markdown, name, anchor, !target.InPackage(), false)
 		}
-		return &HoverInfo{Markdown: md, Span: l.Span}
+		return &HoverInfo{Markdown: md, Span: l.Span()}
 	}
 	return nil
 }

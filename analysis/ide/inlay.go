@@ -48,7 +48,7 @@ func InlayHints(s *analysis.Snapshot, path string, span source.Span) []InlayHint
 	linkText := map[int]string{}
 	if f.Markdown != nil {
 		for _, l := range f.Markdown.Links {
-			linkText[l.DestSpan.Start] = strings.TrimSpace(l.Text)
+			linkText[l.DestSpan().Start] = strings.TrimSpace(l.Text(f.Markdown))
 		}
 	}
 	var out []InlayHint
@@ -115,7 +115,7 @@ func citationHint(s *analysis.Snapshot, r citeRef) (InlayHint, bool) {
 		if len(hs) != 1 {
 			return InlayHint{}, false
 		}
-		text := strings.TrimSpace(tf.Markdown.Headings[hs[0]].Text)
+		text := strings.TrimSpace(tf.Markdown.Headings[hs[0]].Text(tf.Markdown))
 		return InlayHint{Offset: at, Label: text, Kind: InlayHeading, Tooltip: "heading in " + displayPath(s, tf)}, true
 	case targetValue:
 		if !strings.HasSuffix(r.Prefix, "contracts."+t.name+".") {

@@ -41,7 +41,7 @@ func linkTooltip(s *analysis.Snapshot, t targetKey) string {
 		}
 		hs := f.Markdown.FindAnchor(t.name, analysis.UsesGitHubAnchors(f))
 		if len(hs) == 1 {
-			return "heading " + strings.TrimSpace(f.Markdown.Headings[hs[0]].Text) + " in " + displayPath(s, f)
+			return "heading " + strings.TrimSpace(f.Markdown.Headings[hs[0]].Text(f.Markdown)) + " in " + displayPath(s, f)
 		}
 	case targetFile:
 		if f := s.File(t.scope); f != nil {

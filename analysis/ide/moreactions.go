@@ -126,10 +126,10 @@ func (x *fixer) linkUnder(ds source.Span) (d analysis.LinkDest, tf *analysis.Fil
 		return d, nil, false
 	}
 	for _, l := range x.f.Markdown.Links {
-		if l.Raw == "" || ds.Start < l.DestSpan.Start || ds.End > l.DestSpan.End {
+		if l.Raw(x.f.Markdown) == "" || ds.Start < l.DestSpan().Start || ds.End > l.DestSpan().End {
 			continue
 		}
-		if d, ok = x.s.ResolveLink(x.f.Path, l.Raw); !ok {
+		if d, ok = x.s.ResolveLink(x.f.Path, l.Raw(x.f.Markdown)); !ok {
 			return d, nil, false
 		}
 		return d, x.s.File(d.Target), true
@@ -145,10 +145,10 @@ func (x *fixer) createFile(ds source.Span) {
 		return
 	}
 	for _, l := range x.f.Markdown.Links {
-		if l.Raw == "" || l.DestSpan.Start != ds.Start {
+		if l.Raw(x.f.Markdown) == "" || l.DestSpan().Start != ds.Start {
 			continue
 		}
-		d, ok := x.s.ResolveLink(x.f.Path, l.Raw)
+		d, ok := x.s.ResolveLink(x.f.Path, l.Raw(x.f.Markdown))
 		if !ok || d.PathPart == "" || !analysis.IsMarkdown(d.Target) || x.s.RootFor(d.Target) == "" {
 			return
 		}
@@ -278,15 +278,15 @@ func tableOfContents(s *analysis.Snapshot, path string) *CodeAction {
 	var b strings.Builder
 	entries := 0
 	for i, h := range doc.Headings {
-		if i == 0 && h.Level == 1 {
+		if i == 0 && h.Level() == 1 {
 			continue // the title
 		}
 		anchor := headingAnchor(f, h)
 		if anchor == "" || len(doc.FindAnchor(anchor, github)) != 1 {
 			continue // a link to it could not tell the headings apart
 		}
-		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(strings.TrimSpace(h.Text))
-		fmt.Fprintf(&b, "%s- [%s](#%s)%s", strings.Repeat("  ", max(h.Level-2, 0)), text, anchor, nl)
+		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(strings.TrimSpace(h.Text(doc)))
+		fmt.Fprintf(&b, "%s- [%s](#%s)%s", strings.Repeat("  ", max(h.Level()-2, 0)), text, anchor, nl)
 		entries++
 	}
 	if entries < 2 {
@@ -307,8 +307,8 @@ func tableOfContents(s *analysis.Snapshot, path string) *CodeAction {
 		}
 	}
 	at, text := 0, tocStart+nl+list+tocEnd+nl+nl
-	if len(doc.Headings) > 0 && doc.Headings[0].Level == 1 {
-		at = doc.Headings[0].Span.End
+	if len(doc.Headings) > 0 && doc.Headings[0].Level() == 1 {
+		at = doc.Headings[0].Span().End
 		if k := strings.Index(content[at:], "\n"); k >= 0 {
 			at += k + 1
 		} else {

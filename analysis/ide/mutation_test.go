@@ -819,7 +819,7 @@ func (b *mutBase) mutProseKey(rng *rand.Rand, m *mutant, data []byte, rel, file 
 	doc := markdown.Parse(data)
 	var cands []int
 	for i, c := range doc.CodeSpans {
-		if e, ok := keys.Lookup(c.Text); ok && !e.Open && string(data[c.TextSpan.Start:c.TextSpan.End]) == c.Text {
+		if e, ok := keys.Lookup(c.Text(doc)); ok && !e.Open && string(data[c.TextSpan().Start:c.TextSpan().End]) == c.Text(doc) {
 			cands = append(cands, i)
 		}
 	}
@@ -827,8 +827,8 @@ func (b *mutBase) mutProseKey(rng *rand.Rand, m *mutant, data []byte, rel, file 
 		return false
 	}
 	c := doc.CodeSpans[cands[rng.IntN(len(cands))]]
-	m.kind, m.content, m.at, m.mustError = "prose-key", replaceSpan(data, c.TextSpan, c.Text+"zz"), c.TextSpan.Start, true
-	m.desc = "cited key " + c.Text + " changed to " + c.Text + "zz"
+	m.kind, m.content, m.at, m.mustError = "prose-key", replaceSpan(data, c.TextSpan(), c.Text(doc)+"zz"), c.TextSpan().Start, true
+	m.desc = "cited key " + c.Text(doc) + " changed to " + c.Text(doc) + "zz"
 	return true
 }
 
@@ -1029,7 +1029,7 @@ func mutLinkAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	doc := markdown.Parse(data)
 	var cands []markdown.Link
 	for _, l := range doc.Links {
-		if l.Image || l.DestSpan.Len() == 0 || !mdFragment.MatchString(l.Raw) || string(data[l.DestSpan.Start:l.DestSpan.End]) != l.Raw {
+		if l.Image || l.DestSpan().Len() == 0 || !mdFragment.MatchString(l.Raw(doc)) || string(data[l.DestSpan().Start:l.DestSpan().End]) != l.Raw(doc) {
 			continue
 		}
 		cands = append(cands, l)
@@ -1038,8 +1038,8 @@ func mutLinkAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		return false
 	}
 	l := cands[rng.IntN(len(cands))]
-	m.kind, m.content, m.at, m.mustError = "link-anchor", replaceSpan(data, l.DestSpan, l.Raw+"-moved"), l.DestSpan.Start, true
-	m.desc = "link " + l.Raw + " changed to " + l.Raw + "-moved"
+	m.kind, m.content, m.at, m.mustError = "link-anchor", replaceSpan(data, l.DestSpan(), l.Raw(doc)+"-moved"), l.DestSpan().Start, true
+	m.desc = "link " + l.Raw(doc) + " changed to " + l.Raw(doc) + "-moved"
 	return true
 }
 

@@ -90,7 +90,7 @@ func targetIn(s *analysis.Snapshot, idx *citationIndex, path string, offset int)
 	}
 	if f.Markdown != nil {
 		for _, h := range f.Markdown.Headings {
-			if h.Span.Contains(offset) {
+			if h.Span().Contains(offset) {
 				return targetKey{kind: targetHeading, scope: f.Path, name: headingAnchor(f, h)}, true
 			}
 		}
@@ -111,7 +111,7 @@ func targetLocations(s *analysis.Snapshot, t targetKey) []Location {
 		}
 		var out []Location
 		for _, i := range f.Markdown.FindAnchor(t.name, analysis.UsesGitHubAnchors(f)) {
-			out = append(out, Location{File: f.Path, Span: f.Markdown.Headings[i].Span})
+			out = append(out, Location{File: f.Path, Span: f.Markdown.Headings[i].Span()})
 		}
 		return out
 	case targetFile:

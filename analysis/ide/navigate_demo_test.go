@@ -21,12 +21,12 @@ func TestRenameDemoHeadings(t *testing.T) {
 	for _, p := range snap.Packages {
 		for _, c := range p.Chapters {
 			for i, h := range c.File.Markdown.Headings {
-				refs := References(snap, c.File.Path, h.Span.Start, false)
+				refs := References(snap, c.File.Path, h.Span().Start, false)
 				if len(refs) == 0 {
 					continue
 				}
 				name := fmt.Sprintf("Renamed heading %d %s", i, c.Name[:2])
-				edits, err := Rename(snap, c.File.Path, h.Span.Start, name)
+				edits, err := Rename(snap, c.File.Path, h.Span().Start, name)
 				if err != nil {
 					continue // an ambiguous or otherwise refused heading
 				}
@@ -36,7 +36,7 @@ func TestRenameDemoHeadings(t *testing.T) {
 				}
 				after := analysis.Load([]string{root}, analysis.Options{Overlay: overlay})
 				if n := len(citationFindings(after)); n > before {
-					t.Errorf("renaming %q in %s: %d citation findings, before %d: %q", h.Text, c.Name, n, before, citationFindings(after))
+					t.Errorf("renaming %q in %s: %d citation findings, before %d: %q", h.Text(c.File.Markdown), c.Name, n, before, citationFindings(after))
 				}
 				renamed++
 			}

@@ -26,7 +26,7 @@ func referenceLenses(s *analysis.Snapshot, path string) []CodeLens {
 	if f.Markdown != nil {
 		for _, h := range f.Markdown.Headings {
 			t := targetKey{kind: targetHeading, scope: f.Path, name: headingAnchor(f, h)}
-			out = append(out, referenceLens(s, path, h.Span, t))
+			out = append(out, referenceLens(s, path, h.Span(), t))
 		}
 		return out
 	}

@@ -93,8 +93,8 @@ func renameSiteAt(s *analysis.Snapshot, path string, offset int) (renameSite, er
 	}
 	if f.Markdown != nil {
 		for i, h := range f.Markdown.Headings {
-			if h.Span.Contains(offset) {
-				return renameSite{file: f, heading: i, name: h.Text, span: h.TextSpan}, nil
+			if h.Span().Contains(offset) {
+				return renameSite{file: f, heading: i, name: h.Text(f.Markdown), span: h.TextSpan()}, nil
 			}
 		}
 	}
@@ -116,7 +116,7 @@ func renameSiteAt(s *analysis.Snapshot, path string, offset int) (renameSite, er
 		default:
 			return renameSite{}, fmt.Errorf("#%s matches %d headings of %s; rename one of the headings itself", r.Target.name, len(hs), tf.Path)
 		}
-		return renameSite{file: tf, heading: hs[0], name: tf.Markdown.Headings[hs[0]].Text, span: r.span()}, nil
+		return renameSite{file: tf, heading: hs[0], name: tf.Markdown.Headings[hs[0]].Text(tf.Markdown), span: r.span()}, nil
 	case targetTuningKey:
 		p := packageAt(s, r.Target.scope)
 		if p == nil || p.Tuning == nil {
@@ -171,11 +171,11 @@ func renameHeading(s *analysis.Snapshot, f *analysis.File, hi int, newText strin
 		}
 		slugger := markdown.NewSlugger()
 		for i, o := range doc.Headings {
-			base := markdown.GitHubAnchor(o.Text)
+			base := markdown.GitHubAnchor(o.Text(doc))
 			if i == hi {
 				base = newBase
 			} else if base == newBase {
-				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newBase, strings.TrimSpace(o.Text), o.Line+1)
+				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newBase, strings.TrimSpace(o.Text(doc)), o.Line()+1)
 			}
 			if n := slugger.Unique(base); n != o.GitHubAnchor {
 				moved[o.GitHubAnchor] = n
@@ -192,7 +192,7 @@ func renameHeading(s *analysis.Snapshot, f *analysis.File, hi int, newText strin
 				continue
 			}
 			if o.Anchor == newAnchor {
-				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newAnchor, strings.TrimSpace(o.Text), o.Line+1)
+				return nil, fmt.Errorf("the anchor #%s is already the anchor of heading %q on line %d; choose a text that differs", newAnchor, strings.TrimSpace(o.Text(doc)), o.Line()+1)
 			}
 			shared = shared || o.Anchor == h.Anchor
 		}
@@ -203,7 +203,7 @@ func renameHeading(s *analysis.Snapshot, f *analysis.File, hi int, newText strin
 		}
 	}
 	var w editWriter
-	w.add(f.Path, TextEdit{Span: h.TextSpan, NewText: newText})
+	w.add(f.Path, TextEdit{Span: h.TextSpan(), NewText: newText})
 	idx := citeIndex(s)
 	for old, anchor := range moved {
 		for _, r := range idx.byTarget[targetKey{kind: targetHeading, scope: f.Path, name: old}] {

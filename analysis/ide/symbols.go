@@ -55,21 +55,21 @@ func headingTree(doc *markdown.Doc) []Symbol {
 	var stack []open
 	for _, h := range doc.Headings {
 		sym := Symbol{
-			Name:          headingName(h),
+			Name:          headingName(doc, h),
 			Detail:        "#" + h.Anchor,
 			Kind:          SymbolHeading,
 			Span:          trimSpanEnd(doc.Data, h.Section()),
-			SelectionSpan: h.TextSpan,
+			SelectionSpan: h.TextSpan(),
 		}
 		if sym.SelectionSpan.Len() == 0 {
-			sym.SelectionSpan = h.Span
+			sym.SelectionSpan = h.Span()
 		}
-		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level {
+		for len(stack) > 0 && stack[len(stack)-1].level >= h.Level() {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) == 0 {
 			roots = append(roots, sym)
-			stack = append(stack, open{h.Level, []int{len(roots) - 1}})
+			stack = append(stack, open{h.Level(), []int{len(roots) - 1}})
 			continue
 		}
 		parent := stack[len(stack)-1].path
@@ -79,14 +79,14 @@ func headingTree(doc *markdown.Doc) []Symbol {
 		}
 		*list = append(*list, sym)
 		path := append(append([]int{}, parent...), len(*list)-1)
-		stack = append(stack, open{h.Level, path})
+		stack = append(stack, open{h.Level(), path})
 	}
 	return roots
 }
 
-// headingName is the text shown for a heading.
-func headingName(h markdown.Heading) string {
-	name := strings.Join(strings.Fields(h.Text), " ")
+// headingName is the text shown for a heading of doc.
+func headingName(doc *markdown.Doc, h markdown.Heading) string {
+	name := strings.Join(strings.Fields(h.Text(doc)), " ")
 	if name == "" {
 		return "(empty heading)"
 	}
@@ -239,8 +239,8 @@ func WorkspaceSymbols(s *analysis.Snapshot, query string) []Symbol {
 		}
 		rel := displayPath(s, f)
 		for _, h := range f.Markdown.Headings {
-			consider(Symbol{Name: headingName(h), Detail: rel + "#" + headingAnchor(f, h), Kind: SymbolHeading,
-				File: f.Path, Span: trimSpanEnd(f.Content, h.Section()), SelectionSpan: h.TextSpan})
+			consider(Symbol{Name: headingName(f.Markdown, h), Detail: rel + "#" + headingAnchor(f, h), Kind: SymbolHeading,
+				File: f.Path, Span: trimSpanEnd(f.Content, h.Section()), SelectionSpan: h.TextSpan()})
 		}
 	}
 	for _, p := range s.Packages {

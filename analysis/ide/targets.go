@@ -375,46 +375,47 @@ func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte
 func (b *indexBuilder) prose(p *analysis.Package, c *analysis.Chapter) {
 	f := c.File
 	for _, cs := range f.Markdown.CodeSpans {
-		class, segs := analysis.ClassifyToken(cs.Text)
-		start, ok := analysis.CodeTextStart(f.Content, cs)
+		text := cs.Text(f.Markdown)
+		class, segs := analysis.ClassifyToken(text)
+		start, ok := analysis.CodeTextStart(f.Markdown, cs)
 		if !ok {
 			continue
 		}
 		add := func(t targetKey, from, to int) {
-			b.add(citeRef{File: f.Path, Kind: refProse, Target: t, Whole: cs.Span,
+			b.add(citeRef{File: f.Path, Kind: refProse, Target: t, Whole: cs.Span(),
 				Name: source.Span{Start: start + from, End: start + to}, Exact: true,
-				Text: cs.Text, Prefix: cs.Text[:from], Suffix: cs.Text[to:]})
+				Text: text, Prefix: text[:from], Suffix: text[to:]})
 		}
 		switch class {
 		case analysis.TuningCitation:
-			add(targetKey{kind: targetTuningKey, scope: p.Root, name: cs.Text}, 0, len(cs.Text))
+			add(targetKey{kind: targetTuningKey, scope: p.Root, name: cs.Text(f.Markdown)}, 0, len(cs.Text(f.Markdown)))
 		case analysis.MechanismPath:
 			if len(segs) < 2 {
 				continue
 			}
 			head := len(segs[0]) + 1
-			rest := cs.Text[head:]
+			rest := cs.Text(f.Markdown)[head:]
 			switch segs[0] {
 			case "values", "ranges":
-				add(targetKey{kind: targetTuningKey, scope: p.Root, name: rest}, head, len(cs.Text))
+				add(targetKey{kind: targetTuningKey, scope: p.Root, name: rest}, head, len(cs.Text(f.Markdown)))
 			case "rules":
 				if len(segs) == 2 {
-					add(targetKey{kind: targetTuningRule, scope: p.Root, name: rest}, head, len(cs.Text))
+					add(targetKey{kind: targetTuningRule, scope: p.Root, name: rest}, head, len(cs.Text(f.Markdown)))
 				}
 			case "clocks":
 				if len(segs) == 2 && p.Clocks[segs[1]] {
-					add(targetKey{kind: targetClock, scope: p.Root, name: segs[1]}, head, len(cs.Text))
+					add(targetKey{kind: targetClock, scope: p.Root, name: segs[1]}, head, len(cs.Text(f.Markdown)))
 				}
 			case "runtime":
-				if clocks.IsAddress(cs.Text) {
-					add(targetKey{kind: targetRuntime, scope: p.Root, name: cs.Text}, 0, len(cs.Text))
+				if clocks.IsAddress(cs.Text(f.Markdown)) {
+					add(targetKey{kind: targetRuntime, scope: p.Root, name: cs.Text(f.Markdown)}, 0, len(cs.Text(f.Markdown)))
 				}
 			case "contracts":
 				switch len(segs) {
 				case 2:
-					add(targetKey{kind: targetAdoption, scope: p.Root, name: segs[1]}, head, len(cs.Text))
+					add(targetKey{kind: targetAdoption, scope: p.Root, name: segs[1]}, head, len(cs.Text(f.Markdown)))
 				case 3:
-					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text)-len(segs[2]), len(cs.Text))
+					add(targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}, len(cs.Text(f.Markdown))-len(segs[2]), len(cs.Text(f.Markdown)))
 				}
 			case "collections":
 				if p.Collections[segs[1]] != nil {
@@ -424,12 +425,12 @@ func (b *indexBuilder) prose(p *analysis.Package, c *analysis.Chapter) {
 					add(t, from, from+len(segs[2]))
 				}
 			case "palette":
-				for _, a := range paletteTargets(p, cs.Text) {
+				for _, a := range paletteTargets(p, cs.Text(f.Markdown)) {
 					add(a.target, a.from, a.to)
 				}
 			default:
 				if len(segs) == 2 && p.DirectionFile.Entry(segs[0], segs[1]) != nil {
-					add(targetKey{kind: targetDirection, scope: p.Root, name: segs[0], sub: segs[1]}, head, len(cs.Text))
+					add(targetKey{kind: targetDirection, scope: p.Root, name: segs[0], sub: segs[1]}, head, len(cs.Text(f.Markdown)))
 				}
 			}
 		}
@@ -443,25 +444,26 @@ func (b *indexBuilder) links(f *analysis.File) {
 		switch l.Kind {
 		case markdown.InlineLink, markdown.Definition, markdown.HTMLLink:
 		case markdown.ReferenceLink:
-			if l.Def < 0 || l.Def >= len(doc.Links) {
+			if l.Def() < 0 || l.Def() >= len(doc.Links) {
 				continue
 			}
-			d := doc.Links[l.Def]
-			if t, _, _, ok := b.linkTarget(f, d.Raw); ok {
-				b.add(citeRef{File: f.Path, Kind: refRefLink, Target: t, Whole: l.Span})
+			d := doc.Links[l.Def()]
+			if t, _, _, ok := b.linkTarget(f, d.Raw(doc)); ok {
+				b.add(citeRef{File: f.Path, Kind: refRefLink, Target: t, Whole: l.Span()})
 			}
 			continue
 		default:
 			continue
 		}
-		t, from, to, ok := b.linkTarget(f, l.Raw)
+		t, from, to, ok := b.linkTarget(f, l.Raw(doc))
 		if !ok {
 			continue
 		}
-		r := citeRef{File: f.Path, Kind: refLink, Target: t, Whole: l.DestSpan}
-		if t.kind == targetHeading && l.DestSpan.Len() == len(l.Raw) && l.DestSpan.End <= len(f.Content) &&
-			string(f.Content[l.DestSpan.Start:l.DestSpan.End]) == l.Raw {
-			r.Name, r.Exact = source.Span{Start: l.DestSpan.Start + from, End: l.DestSpan.Start + to}, true
+		ds, raw := l.DestSpan(), l.Raw(doc)
+		r := citeRef{File: f.Path, Kind: refLink, Target: t, Whole: ds}
+		if t.kind == targetHeading && ds.Len() == len(raw) && ds.End <= len(f.Content) &&
+			string(f.Content[ds.Start:ds.End]) == raw {
+			r.Name, r.Exact = source.Span{Start: ds.Start + from, End: ds.Start + to}, true
 		}
 		b.add(r)
 	}

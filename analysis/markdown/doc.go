@@ -52,65 +52,105 @@ type Doc struct {
 	Findings []source.Finding
 
 	bom int // length of a leading byte order mark, which no line holds: 0 or 3
+	// own holds the records' texts that are not the source's bytes under
+	// their spans (see Doc.keep); a record knows the index of its own.
+	own []string
 	// anchors indexes the headings by anchor for FindAnchor, built on
 	// first use in a document with many headings.
 	anchors atomic.Pointer[anchorIndex]
 }
 
-// Heading is one ATX or setext heading.
+// Heading is one ATX or setext heading. Its spans and lines are methods
+// over a compact record; its text is read from the document (Text).
 type Heading struct {
-	// Level is the number of `#` marks, or 1 and 2 for setext `=` and `-`.
-	Level int
-	// Setext reports an underlined heading.
-	Setext bool
-	// Text is the raw source of the heading content: for ATX the text after
-	// the `#` run without an optional closing `#` sequence, for setext the
-	// text lines joined by "\n". It still holds Markdown syntax.
-	Text string
-	// Span covers the whole heading line(s), from the start of the first
-	// line to the end of the last, without the final line break.
-	Span source.Span
-	// TextSpan covers Text in the source (for a multi-line setext heading
-	// it also covers the line breaks and prefixes in between).
-	TextSpan source.Span
-	// Line is the zero-based line of the heading's first line.
-	Line int
 	// Anchor is the heading's anchor under the OpenGDD rule (OpenGDDAnchor);
 	// two headings can share one.
 	Anchor string
 	// GitHubAnchor is the id GitHub gives the heading, including the -1,
 	// -2 suffixes for repeats earlier in the document.
 	GitHubAnchor string
-	// SectionEnd is the byte offset where the heading's section ends: the
-	// start of the line of the next heading with the same or a smaller
-	// level, or len(Data).
-	SectionEnd int
+
+	span, textSpan   span32
+	line, sectionEnd uint32
+	own              int32 // index in Doc.own of the text, or -1 when it is the source's
+	level            uint8
+	// Setext reports an underlined heading.
+	Setext bool
 }
 
-// Section returns the span of the heading's section.
-func (h Heading) Section() source.Span { return source.Span{Start: h.Span.Start, End: h.SectionEnd} }
+// Level is the number of `#` marks, or 1 and 2 for setext `=` and `-`.
+func (h Heading) Level() int { return int(h.level) }
 
-// CodeSpan is one inline code span.
+// Text returns the raw source of the heading content in d, the document
+// that holds the heading: for ATX the text after the `#` run without an
+// optional closing `#` sequence, for setext the text lines joined by "\n".
+// It still holds Markdown syntax.
+func (h Heading) Text(d *Doc) string {
+	if h.own >= 0 {
+		return d.ownText(h.own, 0)
+	}
+	return d.text(h.textSpan)
+}
+
+// Span covers the whole heading line(s), from the start of the first line
+// to the end of the last, without the final line break.
+func (h Heading) Span() source.Span { return h.span.span() }
+
+// TextSpan covers Text in the source (for a multi-line setext heading it
+// also covers the line breaks and prefixes in between).
+func (h Heading) TextSpan() source.Span { return h.textSpan.span() }
+
+// Line is the zero-based line of the heading's first line.
+func (h Heading) Line() int { return int(h.line) }
+
+// SectionEnd is the byte offset where the heading's section ends: the
+// start of the line of the next heading with the same or a smaller level,
+// or len(Data).
+func (h Heading) SectionEnd() int { return int(h.sectionEnd) }
+
+// Section returns the span of the heading's section.
+func (h Heading) Section() source.Span {
+	return source.Span{Start: int(h.span.start), End: int(h.sectionEnd)}
+}
+
+// CodeSpan is one inline code span, a compact record whose spans and
+// lines are methods and whose text is read from the document (Text).
 type CodeSpan struct {
-	// Text is the content as CommonMark defines it: line endings become
-	// spaces, and one leading and one trailing space are stripped when both
-	// are present and the content is not all spaces.
-	Text string
-	// Span covers the code span with its backticks.
-	Span source.Span
-	// TextSpan covers the content that Text was taken from.
-	TextSpan source.Span
-	// Block is the span of the enclosing list item, or of the paragraph or
-	// heading when the span is in no list item.
-	Block source.Span
-	// Heading is the index of the heading whose section holds the span (the
-	// nearest heading at or before it), or -1 before the first heading.
-	Heading int
-	// Line is the zero-based line of the opening backtick.
-	Line int
+	span, textSpan, block span32
+	heading               int32
+	line                  uint32
+	own                   int32 // index in Doc.own of the text, or -1 when it is the source's
 	// InHeading reports a code span in a heading's text.
 	InHeading bool
 }
+
+// Text returns the content in d, the document that holds the span, as
+// CommonMark defines it: line endings become spaces, and one leading and
+// one trailing space are stripped when both are present and the content
+// is not all spaces.
+func (c CodeSpan) Text(d *Doc) string {
+	if c.own >= 0 {
+		return d.ownText(c.own, 0)
+	}
+	return d.text(c.textSpan)
+}
+
+// Span covers the code span with its backticks.
+func (c CodeSpan) Span() source.Span { return c.span.span() }
+
+// TextSpan covers the content that Text was taken from.
+func (c CodeSpan) TextSpan() source.Span { return c.textSpan.span() }
+
+// Block is the span of the enclosing list item, or of the paragraph or
+// heading when the span is in no list item.
+func (c CodeSpan) Block() source.Span { return c.block.span() }
+
+// Heading is the index of the heading whose section holds the span (the
+// nearest heading at or before it), or -1 before the first heading.
+func (c CodeSpan) Heading() int { return int(c.heading) }
+
+// Line is the zero-based line of the opening backtick.
+func (c CodeSpan) Line() int { return int(c.line) }
 
 // LinkKind tells the form of a Link.
 type LinkKind uint8
@@ -160,44 +200,107 @@ const (
 	Shortcut           // [label]
 )
 
-// Link is one link, image, reference definition or autolink.
+// Link is one link, image, reference definition or autolink: a compact
+// record whose spans and indexes are methods and whose texts are read from
+// the document that holds it (Text, Raw, Label, Dest).
 type Link struct {
 	Kind LinkKind
 	// Image reports `![...]`.
 	Image bool
 	// Style is the reference style of a ReferenceLink.
 	Style RefStyle
-	// Span covers the whole construct: from `[` or `![` through the closing
-	// `)` or `]`; for a definition the label, destination and title; for an
-	// autolink the angle brackets.
-	Span source.Span
-	// Text is the raw link text between the first brackets (empty for
-	// definitions; the address for autolinks), and TextSpan its source.
-	Text     string
-	TextSpan source.Span
-	// Raw is the destination as written, with `<...>` unwrapped and no
-	// escapes resolved, for inline links, definitions and autolinks.
-	// DestSpan is its source span (empty, at the position where it would
-	// be, for `[t]()`). Both are empty for reference links: their
-	// destination is written in the definition (see Def).
-	Raw      string
-	DestSpan source.Span
-	// Label is the reference label as written: of a definition, or of the
-	// label a reference link uses (for collapsed and shortcut links, the
-	// link text). LabelSpan is its source span.
-	Label     string
-	LabelSpan source.Span
-	// Dest is the destination the link goes to: Raw for inline links,
-	// definitions and autolinks; for a reference link the Raw of its
-	// definition.
-	Dest string
-	// Def is the index in Doc.Links of the definition a reference link
-	// resolves to (the first definition of that label), or -1.
-	Def int
-	// Heading is the index of the heading whose section holds the link,
-	// or -1; Line is the zero-based line where the link starts.
-	Heading int
-	Line    int
+	// owns tells which of the texts are the document's own (ownLinkText,
+	// ownRaw, ownLabel) rather than the source's bytes under their spans;
+	// they are in Doc.own from index own, in that order.
+	owns uint8
+
+	span, text, dest, label span32
+	def, heading            int32
+	line                    uint32
+	own                     int32
+}
+
+// The bits of Link.owns.
+const (
+	ownLinkText = 1 << iota
+	ownRaw
+	ownLabel
+)
+
+// Span covers the whole construct: from `[` or `![` through the closing
+// `)` or `]`; for a definition the label, destination and title; for an
+// autolink the angle brackets.
+func (l Link) Span() source.Span { return l.span.span() }
+
+// TextSpan is the source of Text.
+func (l Link) TextSpan() source.Span { return l.text.span() }
+
+// DestSpan is the source of Raw (empty, at the position where it would
+// be, for `[t]()`; empty for reference links).
+func (l Link) DestSpan() source.Span { return l.dest.span() }
+
+// LabelSpan is the source of Label.
+func (l Link) LabelSpan() source.Span { return l.label.span() }
+
+// Def is the index in Doc.Links of the definition a reference link
+// resolves to (the first definition of that label), or -1.
+func (l Link) Def() int { return int(l.def) }
+
+// Heading is the index of the heading whose section holds the link, or -1.
+func (l Link) Heading() int { return int(l.heading) }
+
+// Line is the zero-based line where the link starts.
+func (l Link) Line() int { return int(l.line) }
+
+// ownIndex returns the position in Doc.own of the own text of bit, or -1
+// when that text is the source's.
+func (l Link) ownIndex(bit uint8) int32 {
+	if l.owns&bit == 0 {
+		return -1
+	}
+	k := int32(0)
+	for b := uint8(1); b < bit; b <<= 1 {
+		if l.owns&b != 0 {
+			k++
+		}
+	}
+	return l.own + k
+}
+
+func (l Link) field(d *Doc, bit uint8, s span32) string {
+	if i := l.ownIndex(bit); i >= 0 {
+		return d.ownText(i, 0)
+	}
+	return d.text(s)
+}
+
+// Text returns the raw link text between the first brackets in d, the
+// document that holds the link (empty for definitions; the address for
+// autolinks).
+func (l Link) Text(d *Doc) string { return l.field(d, ownLinkText, l.text) }
+
+// Raw returns the destination as written, with `<...>` unwrapped and no
+// escapes resolved, for inline links, definitions, autolinks and HTML
+// links; empty for reference links, whose destination is written in the
+// definition (see Def).
+func (l Link) Raw(d *Doc) string { return l.field(d, ownRaw, l.dest) }
+
+// Label returns the reference label as written: of a definition, or of
+// the label a reference link uses (for collapsed and shortcut links, the
+// link text).
+func (l Link) Label(d *Doc) string { return l.field(d, ownLabel, l.label) }
+
+// Dest returns the destination the link goes to: Raw for inline links,
+// definitions, autolinks and HTML links; for a reference link the Raw of
+// its definition, or "" when it has none.
+func (l Link) Dest(d *Doc) string {
+	if l.Kind != ReferenceLink {
+		return l.Raw(d)
+	}
+	if l.def < 0 || int(l.def) >= len(d.Links) {
+		return ""
+	}
+	return d.Links[l.def].Raw(d)
 }
 
 // HTMLAnchor is an id or name attribute of raw HTML.

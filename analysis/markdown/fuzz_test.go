@@ -83,7 +83,7 @@ func FuzzDocQueries(f *testing.F) {
 				found = found || j == i
 			}
 			if !found {
-				t.Fatalf("heading %d (%q) is not found by its own anchor %q", i, h.Text, h.Anchor)
+				t.Fatalf("heading %d (%q) is not found by its own anchor %q", i, h.Text(d), h.Anchor)
 			}
 		}
 		d.SectionFixed(-1)
@@ -94,7 +94,7 @@ func FuzzDocQueries(f *testing.F) {
 				found = found || j == i
 			}
 			if !found {
-				t.Fatalf("heading %d (%q) is not found by its GitHub anchor %q", i, h.Text, h.GitHubAnchor)
+				t.Fatalf("heading %d (%q) is not found by its GitHub anchor %q", i, h.Text(d), h.GitHubAnchor)
 			}
 		}
 		inside := func(what string, sp source.Span) {
@@ -103,8 +103,8 @@ func FuzzDocQueries(f *testing.F) {
 			}
 		}
 		for _, l := range d.Links {
-			inside("link", l.Span)
-			inside("destination", l.DestSpan)
+			inside("link", l.Span())
+			inside("destination", l.DestSpan())
 		}
 		for _, a := range d.HTMLAnchors {
 			inside("HTML anchor", a.Span)

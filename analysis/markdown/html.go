@@ -249,10 +249,9 @@ func (p *builder) rawHTML(vt *vtext) {
 		for e > s && isHTMLSpace(vt.b[e-1]) {
 			e--
 		}
-		raw := vt.str(s, e, p.shared)
-		p.d.Links = append(p.d.Links, Link{
-			Kind: HTMLLink, Image: t.name == "img", Def: -1,
-			Span: vt.span(t.start, t.end), Raw: raw, Dest: raw, DestSpan: vt.span(s, e),
+		p.addLink(linkTexts{
+			Link: Link{Kind: HTMLLink, Image: t.name == "img", def: -1, span: pack(vt.span(t.start, t.end)), dest: pack(vt.span(s, e))},
+			raw:  vt.str(s, e, p.shared),
 		})
 	})
 }

@@ -92,10 +92,10 @@ func TestHTMLLinks(t *testing.T) {
 					t.Errorf("link kind %v, want html", l.Kind)
 					continue
 				}
-				if w := tt.src[l.DestSpan.Start:l.DestSpan.End]; w != l.Raw {
-					t.Errorf("DestSpan covers %q, Raw is %q", w, l.Raw)
+				if w := tt.src[l.DestSpan().Start:l.DestSpan().End]; w != l.Raw(d) {
+					t.Errorf("DestSpan covers %q, Raw is %q", w, l.Raw(d))
 				}
-				s := l.Raw
+				s := l.Raw(d)
 				if l.Image {
 					s = "img:" + s
 				}
@@ -115,7 +115,7 @@ func TestLinkAroundImage(t *testing.T) {
 	d := Parse([]byte(src))
 	var got []string
 	for _, l := range d.Links {
-		got = append(got, src[l.Span.Start:l.Span.End]+" -> "+l.Raw)
+		got = append(got, src[l.Span().Start:l.Span().End]+" -> "+l.Raw(d))
 	}
 	want := []string{
 		"[![logo](logo.png)](home.md) -> home.md",

@@ -102,13 +102,14 @@ func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeadin
 			a++
 		}
 	}
-	p.d.CodeSpans = append(p.d.CodeSpans, CodeSpan{
-		Text:      content,
-		Span:      vt.span(start, end),
-		TextSpan:  vt.span(a, z),
-		Block:     enclosing,
-		InHeading: inHeading,
-	})
+	c := CodeSpan{
+		span: pack(vt.span(start, end)), textSpan: pack(vt.span(a, z)), block: pack(enclosing),
+		own: -1, InHeading: inHeading,
+	}
+	if p.d.keep(content, c.textSpan.span()) {
+		c.own = int32(len(p.d.own) - 1)
+	}
+	p.d.CodeSpans = append(p.d.CodeSpans, c)
 	return [2]int{start, end}, true
 }
 
@@ -120,14 +121,37 @@ func (p *builder) link(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext
 	if !ok {
 		return [2]int{}, false
 	}
-	p.d.Links = append(p.d.Links, l)
+	p.addLink(l)
 	return [2]int{closeText, end}, true
+}
+
+// linkTexts is a link being recorded with its texts, which addLink keeps
+// in the document when they are not the source's bytes under their spans.
+type linkTexts struct {
+	Link
+	text, raw, label string
+}
+
+// addLink appends l's record to the document.
+func (p *builder) addLink(l linkTexts) {
+	d := p.d
+	l.own = int32(len(d.own))
+	if d.keep(l.text, l.Link.text.span()) {
+		l.owns |= ownLinkText
+	}
+	if d.keep(l.raw, l.dest.span()) {
+		l.owns |= ownRaw
+	}
+	if d.keep(l.label, l.Link.label.span()) {
+		l.owns |= ownLabel
+	}
+	d.Links = append(d.Links, l.Link)
 }
 
 // scanLink reads the link, image or reference link n in vt and returns it
 // with the index of the bracket that closes its text and the index after
 // the whole construct.
-func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext) (l Link, closeText, end int, ok bool) {
+func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext) (l linkTexts, closeText, end int, ok bool) {
 	b := vt.b
 	start := vt.virt(n.Pos())
 	if start < 0 || start >= len(b) {
@@ -176,9 +200,9 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 	if closeText < 0 {
 		return l, 0, 0, false
 	}
-	l = Link{Image: image, Def: -1}
-	l.Text = vt.str(open+1, closeText, p.shared)
-	l.TextSpan = vt.span(open+1, closeText)
+	l = linkTexts{Link: Link{Image: image, def: -1}}
+	l.text = vt.str(open+1, closeText, p.shared)
+	l.Link.text = pack(vt.span(open+1, closeText))
 	end = closeText + 1
 	switch {
 	case ref == nil:
@@ -188,47 +212,46 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 			return l, 0, 0, false
 		}
 		end = e
-		l.Dest = l.Raw
 	case ref.Type == ast.ReferenceLinkFull:
 		l.Kind, l.Style = ReferenceLink, Full
 		if closeText+1 < len(b) && b[closeText+1] == '[' {
 			if c := findUnescaped(b, closeText+2, ']'); c >= 0 {
-				l.Label = vt.str(closeText+2, c, p.shared)
-				l.LabelSpan = vt.span(closeText+2, c)
+				l.label = vt.str(closeText+2, c, p.shared)
+				l.Link.label = pack(vt.span(closeText+2, c))
 				end = c + 1
 			}
 		}
 	case ref.Type == ast.ReferenceLinkCollapsed:
 		l.Kind, l.Style = ReferenceLink, Collapsed
-		l.Label, l.LabelSpan = l.Text, l.TextSpan
+		l.label, l.Link.label = l.text, l.Link.text
 		if c := findUnescaped(b, closeText+1, ']'); c >= 0 {
 			end = c + 1
 		}
 	default:
 		l.Kind, l.Style = ReferenceLink, Shortcut
-		l.Label, l.LabelSpan = l.Text, l.TextSpan
+		l.label, l.Link.label = l.text, l.Link.text
 	}
-	l.Span = vt.span(start, end)
+	l.span = pack(vt.span(start, end))
 	return l, closeText, end, true
 }
 
 // scanInlineDest reads `(dest "title")` starting at the `(` at index i, as
 // goldmark reads it, fills l and returns the index after the `)`.
-func scanInlineDest(b []byte, i int, l *Link, vt *vtext, shared bool) (int, bool) {
+func scanInlineDest(b []byte, i int, l *linkTexts, vt *vtext, shared bool) (int, bool) {
 	if i >= len(b) || b[i] != '(' {
 		return 0, false
 	}
 	k := skipSpace(b, i+1)
 	if k < len(b) && b[k] == ')' {
-		l.DestSpan = vt.span(k, k)
+		l.dest = pack(vt.span(k, k))
 		return k + 1, true
 	}
 	a, z, next, ok := scanDest(b, k)
 	if !ok {
 		return 0, false
 	}
-	l.Raw = vt.str(a, z, shared)
-	l.DestSpan = vt.span(a, z)
+	l.raw = vt.str(a, z, shared)
+	l.dest = pack(vt.span(a, z))
 	k = skipSpace(b, next)
 	if k < len(b) && b[k] != ')' {
 		_, _, tnext, ok := scanTitle(b, k)
@@ -323,25 +346,24 @@ func (p *builder) definition(n *ast.LinkReferenceDefinition) {
 	if c < 0 || c+1 >= len(b) || b[c+1] != ':' {
 		return
 	}
-	l := Link{Kind: Definition, Def: -1}
-	l.Label = vt.str(k+1, c, p.shared)
-	l.LabelSpan = vt.span(k+1, c)
+	l := linkTexts{Link: Link{Kind: Definition, def: -1}}
+	l.label = vt.str(k+1, c, p.shared)
+	l.Link.label = pack(vt.span(k+1, c))
 	d := skipSpace(b, c+2)
 	a, z, next, ok := scanDest(b, d)
 	if !ok {
 		return
 	}
-	l.Raw = vt.str(a, z, p.shared)
-	l.Dest = l.Raw
-	l.DestSpan = vt.span(a, z)
+	l.raw = vt.str(a, z, p.shared)
+	l.dest = pack(vt.span(a, z))
 	end := next
 	if t := skipSpace(b, next); t > next && t < len(b) {
 		if _, _, tnext, ok := scanTitle(b, t); ok && onlySpaceToEOL(b, tnext) {
 			end = tnext
 		}
 	}
-	l.Span = vt.span(k, end)
-	p.d.Links = append(p.d.Links, l)
+	l.span = pack(vt.span(k, end))
+	p.addLink(l)
 }
 
 // autolink records `<scheme:...>` or `<address>`.
@@ -357,10 +379,10 @@ func (p *builder) autolink(n *ast.AutoLink, vt *vtext) ([2]int, bool) {
 	}
 	end := start + i + 1
 	raw := vt.str(start+1, end-1, p.shared)
-	p.d.Links = append(p.d.Links, Link{
-		Kind: Autolink, Def: -1,
-		Span: vt.span(start, end), Raw: raw, Dest: raw, Text: raw,
-		DestSpan: vt.span(start+1, end-1), TextSpan: vt.span(start+1, end-1),
+	inner := pack(vt.span(start+1, end-1))
+	p.addLink(linkTexts{
+		Link: Link{Kind: Autolink, def: -1, span: pack(vt.span(start, end)), text: inner, dest: inner},
+		text: raw, raw: raw,
 	})
 	return [2]int{start, end}, true
 }

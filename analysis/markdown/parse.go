@@ -37,6 +37,12 @@ func Parse(data []byte) *Doc {
 // document keeps lines as its Lines.
 func ParseIndexed(data []byte, lines *source.Lines) *Doc {
 	d := &Doc{Data: data, Lines: lines}
+	if uint64(len(data)) > maxDoc {
+		// Offsets past 32 bits do not fit the records: such a document
+		// has no structure, only its tags.
+		d.scanTags()
+		return d
+	}
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		d.bom = 3
 	}
@@ -51,7 +57,7 @@ func ParseIndexed(data []byte, lines *source.Lines) *Doc {
 func (d *Doc) parseStructure() {
 	defer func() {
 		if r := recover(); r != nil {
-			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks, d.HTMLAnchors = nil, nil, nil, nil, nil, nil
+			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks, d.HTMLAnchors, d.own = nil, nil, nil, nil, nil, nil, nil
 		}
 	}()
 	src := d.Data
@@ -121,8 +127,8 @@ func (p *builder) walk(root ast.Node) {
 		}
 		switch n := n.(type) {
 		case *ast.Heading:
-			h := p.heading(n)
-			p.inline(n, p.enclosing(n, h.Span), true)
+			span := p.heading(n)
+			p.inline(n, p.enclosing(n, span), true)
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
 			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
@@ -144,10 +150,13 @@ func (p *builder) walk(root ast.Node) {
 	})
 }
 
-// heading records one heading node and returns it.
-func (p *builder) heading(n *ast.Heading) Heading {
+// heading records one heading node and returns its span.
+func (p *builder) heading(n *ast.Heading) spanT {
 	src := p.src
-	h := Heading{Level: n.Level}
+	var text string
+	var textSpan spanT
+	var line int
+	setext := false
 	lines := n.Lines()
 	pos := n.Pos()
 	if lines.Len() == 0 {
@@ -158,21 +167,21 @@ func (p *builder) heading(n *ast.Heading) Heading {
 		for end < len(src) && src[end] == '#' {
 			end++
 		}
-		h.TextSpan = spanT{Start: end, End: end}
-		h.Line = p.d.lineOf(pos)
+		textSpan = spanT{Start: end, End: end}
+		line = p.d.lineOf(pos)
 	} else {
 		first, last := lines.At(0), lines.At(lines.Len()-1)
 		start := clamp(first.Start, len(src))
 		stop := trimRight(src, start, clamp(last.Stop, len(src)))
-		h.TextSpan = spanT{Start: start, End: stop}
-		h.Line = p.d.lineOf(start)
+		textSpan = spanT{Start: start, End: stop}
+		line = p.d.lineOf(start)
 		if pos < 0 || pos > start {
 			pos = start
 		}
 		marks := bytes.TrimSpace(src[pos:start])
 		atx := len(marks) > 0 && marks[0] == '#' && len(bytes.Trim(marks, "# \t")) == 0
-		h.Setext = !atx
-		if h.Setext {
+		setext = !atx
+		if setext {
 			parts := make([]string, 0, lines.Len())
 			for i := 0; i < lines.Len(); i++ {
 				s := lines.At(i)
@@ -182,24 +191,31 @@ func (p *builder) heading(n *ast.Heading) Heading {
 				}
 				parts = append(parts, string(bytes.TrimSpace(src[a:b])))
 			}
-			h.Text = strings.Join(parts, "\n")
+			text = strings.Join(parts, "\n")
 		} else {
-			h.Text = view(src[start:stop], p.shared)
+			text = view(src[start:stop], p.shared)
 		}
 	}
-	lastLine := h.Line
+	lastLine := line
 	if lines.Len() > 0 {
 		lastLine = p.d.lineOf(lines.At(lines.Len() - 1).Start)
 	}
-	if h.Setext {
+	if setext {
 		lastLine++
 	}
-	h.Span = spanT{Start: p.d.lineStart(h.Line), End: p.d.lineEnd(lastLine)}
-	h.Anchor = OpenGDDAnchor(h.Text)
-	h.GitHubAnchor = githubSlug(p.headingText(n))
+	span := spanT{Start: p.d.lineStart(line), End: p.d.lineEnd(lastLine)}
+	h := Heading{
+		level: uint8(min(max(n.Level, 0), 255)), Setext: setext,
+		span: pack(span), textSpan: pack(textSpan), line: uint32(line), own: -1,
+		Anchor:       OpenGDDAnchor(text),
+		GitHubAnchor: githubSlug(p.headingText(n)),
+	}
+	if p.d.keep(text, textSpan) {
+		h.own = int32(len(p.d.own) - 1)
+	}
 	p.d.Headings = append(p.d.Headings, h)
 	p.headNodes = append(p.headNodes, n)
-	return h
+	return span
 }
 
 // headingText renders the text of heading n as GitHub reads it for its
@@ -227,10 +243,10 @@ func (p *builder) finishHeadings() {
 		if hs[i].GitHubAnchor == hs[i].Anchor {
 			hs[i].GitHubAnchor = hs[i].Anchor
 		}
-		hs[i].SectionEnd = len(p.d.Data)
+		hs[i].sectionEnd = uint32(len(p.d.Data))
 		for j := i + 1; j < len(hs); j++ {
-			if hs[j].Level <= hs[i].Level {
-				hs[i].SectionEnd = hs[j].Span.Start
+			if hs[j].level <= hs[i].level {
+				hs[i].sectionEnd = hs[j].span.start
 				break
 			}
 		}
@@ -369,7 +385,7 @@ func (p *builder) resolveReferences() {
 	defs := map[string]int{}
 	for i, l := range p.d.Links {
 		if l.Kind == Definition {
-			key := normalizeLabel(l.Label)
+			key := normalizeLabel(l.Label(p.d))
 			if _, seen := defs[key]; !seen {
 				defs[key] = i
 			}
@@ -380,9 +396,8 @@ func (p *builder) resolveReferences() {
 		if l.Kind != ReferenceLink {
 			continue
 		}
-		if j, ok := defs[normalizeLabel(l.Label)]; ok {
-			l.Def = j
-			l.Dest = p.d.Links[j].Raw
+		if j, ok := defs[normalizeLabel(l.Label(p.d))]; ok {
+			l.def = int32(j)
 		}
 	}
 }
@@ -414,15 +429,17 @@ func isNormalLabel(s string) bool {
 // place sorts the inline records and gives each its heading and line.
 func (p *builder) place() {
 	d := p.d
-	sort.SliceStable(d.CodeSpans, func(i, j int) bool { return d.CodeSpans[i].Span.Start < d.CodeSpans[j].Span.Start })
+	sort.SliceStable(d.CodeSpans, func(i, j int) bool { return d.CodeSpans[i].span.start < d.CodeSpans[j].span.start })
 	sort.SliceStable(d.Quotes, func(i, j int) bool { return d.Quotes[i].Span.Start < d.Quotes[j].Span.Start })
 	for i := range d.CodeSpans {
 		c := &d.CodeSpans[i]
-		c.Heading, c.Line = d.HeadingAt(c.Span.Start), d.lineOf(c.Span.Start)
+		at := int(c.span.start)
+		c.heading, c.line = int32(d.HeadingAt(at)), uint32(d.lineOf(at))
 	}
 	for i := range d.Links {
 		l := &d.Links[i]
-		l.Heading, l.Line = d.HeadingAt(l.Span.Start), d.lineOf(l.Span.Start)
+		at := int(l.span.start)
+		l.heading, l.line = int32(d.HeadingAt(at)), uint32(d.lineOf(at))
 	}
 	for i := range d.Quotes {
 		q := &d.Quotes[i]

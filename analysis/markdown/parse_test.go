@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/gddls/gddls/contracts/source"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -36,15 +37,15 @@ func TestHeadings(t *testing.T) {
 	}
 	for i, w := range wants {
 		h := d.Headings[i]
-		if h.Level != w.level || h.Text != w.text || at(d, h.Span) != w.span || h.Anchor != w.anchor ||
+		if h.Level() != w.level || h.Text(d) != w.text || at(d, h.Span()) != w.span || h.Anchor != w.anchor ||
 			h.GitHubAnchor != w.gh || h.Setext != w.setext {
 			t.Errorf("heading %d = level %d text %q span %q anchor %q gh %q setext %v; want %+v",
-				i, h.Level, h.Text, at(d, h.Span), h.Anchor, h.GitHubAnchor, h.Setext, w)
+				i, h.Level(), h.Text(d), at(d, h.Span()), h.Anchor, h.GitHubAnchor, h.Setext, w)
 		}
-		if w.text != "" && !strings.Contains(w.text, "\n") && at(d, h.TextSpan) != w.text {
-			t.Errorf("heading %d TextSpan covers %q, want %q", i, at(d, h.TextSpan), w.text)
+		if w.text != "" && !strings.Contains(w.text, "\n") && at(d, h.TextSpan()) != w.text {
+			t.Errorf("heading %d TextSpan covers %q, want %q", i, at(d, h.TextSpan()), w.text)
 		}
-		rest := src[h.SectionEnd:]
+		rest := src[h.SectionEnd():]
 		if w.sectionEndsAt == "" && rest != "" || w.sectionEndsAt != "" && !strings.HasPrefix(rest, w.sectionEndsAt) {
 			t.Errorf("heading %d section ends before %q, want before %q", i, rest, w.sectionEndsAt)
 		}
@@ -76,22 +77,22 @@ func TestCRLFAndBOM(t *testing.T) {
 		t.Fatalf("headings = %+v", d.Headings)
 	}
 	h := d.Headings[0]
-	if h.Text != "Title" || at(d, h.TextSpan) != "Title" || at(d, h.Span) != "# Title" || h.Span.Start != 3 {
-		t.Errorf("first heading %+v covers %q", h, at(d, h.Span))
+	if h.Text(d) != "Title" || at(d, h.TextSpan()) != "Title" || at(d, h.Span()) != "# Title" || h.Span().Start != 3 {
+		t.Errorf("first heading %+v covers %q", h, at(d, h.Span()))
 	}
-	if h2 := d.Headings[1]; h2.Text != "Sub" || !h2.Setext || at(d, h2.Span) != "Sub\r\n===" {
-		t.Errorf("setext heading %+v covers %q", h2, at(d, h2.Span))
+	if h2 := d.Headings[1]; h2.Text(d) != "Sub" || !h2.Setext || at(d, h2.Span()) != "Sub\r\n===" {
+		t.Errorf("setext heading %+v covers %q", h2, at(d, h2.Span()))
 	}
-	if len(d.CodeSpans) != 1 || at(d, d.CodeSpans[0].Span) != "`a.b`" || d.CodeSpans[0].Line != 2 {
+	if len(d.CodeSpans) != 1 || at(d, d.CodeSpans[0].Span()) != "`a.b`" || d.CodeSpans[0].Line() != 2 {
 		t.Errorf("code spans = %+v", d.CodeSpans)
 	}
-	if len(d.Links) != 1 || at(d, d.Links[0].DestSpan) != "y.md#z" || at(d, d.Links[0].Span) != "[x](y.md#z)" {
+	if len(d.Links) != 1 || at(d, d.Links[0].DestSpan()) != "y.md#z" || at(d, d.Links[0].Span()) != "[x](y.md#z)" {
 		t.Errorf("links = %+v", d.Links)
 	}
 	if len(d.Tags) != 1 || d.Tags[0].Line != 6 || d.Tags[0].EndLine != 8 {
 		t.Errorf("tags = %+v", d.Tags)
 	}
-	if p := d.Lines.Position(d.CodeSpans[0].Span.Start); p.Line != 2 || p.Character != 4 {
+	if p := d.Lines.Position(d.CodeSpans[0].Span().Start); p.Line != 2 || p.Character != 4 {
 		t.Errorf("position of code span = %+v", p)
 	}
 }
@@ -115,17 +116,17 @@ func TestCodeSpans(t *testing.T) {
 	}
 	for i, w := range wants {
 		c := d.CodeSpans[i]
-		if c.Text != w.text || at(d, c.Span) != w.span || at(d, c.TextSpan) != w.textSpan {
-			t.Errorf("code span %d: %q %q %q, want %+v", i, c.Text, at(d, c.Span), at(d, c.TextSpan), w)
+		if c.Text(d) != w.text || at(d, c.Span()) != w.span || at(d, c.TextSpan()) != w.textSpan {
+			t.Errorf("code span %d: %q %q %q, want %+v", i, c.Text(d), at(d, c.Span()), at(d, c.TextSpan()), w)
 		}
 	}
-	if !d.CodeSpans[0].InHeading || d.CodeSpans[1].InHeading || d.CodeSpans[0].Heading != 0 {
+	if !d.CodeSpans[0].InHeading || d.CodeSpans[1].InHeading || d.CodeSpans[0].Heading() != 0 {
 		t.Errorf("heading flags: %+v", d.CodeSpans[:2])
 	}
 	last := d.CodeSpans[len(d.CodeSpans)-1]
-	if len(d.Quotes) != 1 || d.Quotes[0].Text != "Name here" || d.Quotes[0].Block != last.Block ||
-		at(d, last.Block) != "- item `i.x` “Name here”" {
-		t.Errorf("quote %+v and code span block %q should share the list item", d.Quotes, at(d, last.Block))
+	if len(d.Quotes) != 1 || d.Quotes[0].Text != "Name here" || d.Quotes[0].Block != last.Block() ||
+		at(d, last.Block()) != "- item `i.x` “Name here”" {
+		t.Errorf("quote %+v and code span block %q should share the list item", d.Quotes, at(d, last.Block()))
 	}
 }
 
@@ -186,26 +187,26 @@ func TestLinks(t *testing.T) {
 	}
 	if len(d.Links) != len(wants) {
 		for _, l := range d.Links {
-			t.Logf("%v %q", l.Kind, at(d, l.Span))
+			t.Logf("%v %q", l.Kind, at(d, l.Span()))
 		}
 		t.Fatalf("got %d links, want %d", len(d.Links), len(wants))
 	}
 	for i, w := range wants {
 		l := d.Links[i]
-		if l.Kind != w.kind || l.Image != w.image || l.Style != w.style || at(d, l.Span) != w.span ||
-			l.Raw != w.raw || at(d, l.DestSpan) != w.raw || l.Dest != w.dest || l.Label != w.label {
+		if l.Kind != w.kind || l.Image != w.image || l.Style != w.style || at(d, l.Span()) != w.span ||
+			l.Raw(d) != w.raw || at(d, l.DestSpan()) != w.raw || l.Dest(d) != w.dest || l.Label(d) != w.label {
 			t.Errorf("link %d = kind %v image %v style %v span %q raw %q dest-span %q dest %q label %q; want %+v",
-				i, l.Kind, l.Image, l.Style, at(d, l.Span), l.Raw, at(d, l.DestSpan), l.Dest, l.Label, w)
+				i, l.Kind, l.Image, l.Style, at(d, l.Span()), l.Raw(d), at(d, l.DestSpan()), l.Dest(d), l.Label(d), w)
 		}
-		if w.label != "" && at(d, l.LabelSpan) != w.label {
-			t.Errorf("link %d LabelSpan covers %q", i, at(d, l.LabelSpan))
+		if w.label != "" && at(d, l.LabelSpan()) != w.label {
+			t.Errorf("link %d LabelSpan covers %q", i, at(d, l.LabelSpan()))
 		}
 	}
-	if d.Links[3].Def != 10 {
+	if d.Links[3].Def() != 10 {
 		t.Errorf("def: %+v", d.Links[3])
 	}
-	if e := d.Links[7]; e.DestSpan.Start != e.DestSpan.End || e.DestSpan.Start != strings.Index(src, "[empty]()")+8 {
-		t.Errorf("empty destination span = %+v", e.DestSpan)
+	if e := d.Links[7]; e.DestSpan().Start != e.DestSpan().End || e.DestSpan().Start != strings.Index(src, "[empty]()")+8 {
+		t.Errorf("empty destination span = %+v", e.DestSpan())
 	}
 }
 
@@ -238,52 +239,59 @@ func TestCodeBlockContent(t *testing.T) {
 	}
 }
 
-// TestStringsShareData checks that the records' strings are the document's
-// own bytes, not copies, where the parse read those bytes as they are, and
-// copies where it did not (a byte order mark shifts the parsed text, a
-// block quote's lines are joined without their markers).
+// TestStringsShareData checks that a record's text is read from the
+// document's own bytes when it equals the bytes under its span, and is a
+// copy kept with the document when it does not (a block quote's lines are
+// joined without their markers, a code span's line breaks become spaces).
 func TestStringsShareData(t *testing.T) {
 	inData := func(data []byte, s string) bool {
-		if s == "" {
-			return true
-		}
 		p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 		lo := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
 		return lo <= p && p+uintptr(len(s)) <= lo+uintptr(len(data))
 	}
 	tests := []struct {
-		name   string
-		src    string
-		shared bool
+		name  string
+		src   string
+		owned int // texts that are not the bytes under their spans
 	}{
-		{"plain", "# Head `x`\n\nSee [text](a.md) and `code` and <https://x.y>.\n\n[r]: b.md\n", true},
-		{"block quote", "> See [text\n> more](a.md) and `code\n> span`.\n", false},
-		{"byte order mark", "\xEF\xBB\xBF# Head\n\nSee [text](a.md) and `code`.\n", false},
+		{"plain", "# Head `x`\n\nSee [text](a.md) and `code` and <https://x.y>.\n\n[r]: b.md\n", 0},
+		{"block quote", "> See [text\n> more](a.md) and `code\n> span`.\n", 2},
+		{"byte order mark", "\xEF\xBB\xBF# Head\n\nSee [text](a.md) and `code`.\n", 0},
+		{"setext", "Two\n  lines\n===\n", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			data := []byte(tt.src)
 			d := Parse(data)
-			var strs []string
+			type text struct {
+				s    string
+				span source.Span
+			}
+			var texts []text
 			for _, h := range d.Headings {
-				strs = append(strs, h.Text)
+				texts = append(texts, text{h.Text(d), h.TextSpan()})
 			}
 			for _, l := range d.Links {
-				strs = append(strs, l.Text, l.Raw, l.Label, l.Dest)
+				texts = append(texts, text{l.Text(d), l.TextSpan()}, text{l.Raw(d), l.DestSpan()}, text{l.Label(d), l.LabelSpan()})
 			}
 			for _, c := range d.CodeSpans {
-				strs = append(strs, c.Text)
+				texts = append(texts, text{c.Text(d), c.TextSpan()})
 			}
-			if len(d.Links) == 0 || len(d.CodeSpans) == 0 {
-				t.Fatalf("parse found %d links and %d code spans", len(d.Links), len(d.CodeSpans))
+			owned := 0
+			for _, x := range texts {
+				if x.s == "" {
+					continue
+				}
+				verbatim := x.span.End <= len(data) && string(data[x.span.Start:x.span.End]) == x.s
+				if verbatim != inData(data, x.s) {
+					t.Errorf("%q: equal to the bytes under its span %v, but shares them %v", x.s, verbatim, !verbatim)
+				}
+				if !verbatim {
+					owned++
+				}
 			}
-			for _, s := range strs {
-				if tt.shared && !inData(data, s) {
-					t.Errorf("%q is a copy, not a part of the document's bytes", s)
-				}
-				if !tt.shared && s != "" && inData(data, s) {
-					t.Errorf("%q shares the bytes of a text the parse read changed", s)
-				}
+			if owned != tt.owned || len(d.own) != tt.owned {
+				t.Errorf("%d texts differ from their bytes and %d are kept, want %d", owned, len(d.own), tt.owned)
 			}
 		})
 	}
@@ -313,10 +321,10 @@ func TestJoinedTextsAreCopied(t *testing.T) {
 	d := Parse([]byte("> [one\n> a](a.md) `x\n> y`\n\n> [two\n> b](b.md) `z\n> w`\n"))
 	var got []string
 	for _, l := range d.Links {
-		got = append(got, l.Text, l.Raw)
+		got = append(got, l.Text(d), l.Raw(d))
 	}
 	for _, c := range d.CodeSpans {
-		got = append(got, c.Text)
+		got = append(got, c.Text(d))
 	}
 	want := []string{"one\na", "a.md", "two\nb", "b.md", "x y", "z w"}
 	if !reflect.DeepEqual(got, want) {

@@ -97,7 +97,7 @@ func (d *Doc) HasHTMLAnchor(fragment string, github bool) bool {
 // offset, that is the innermost section holding offset, or -1 when offset
 // is before the first heading.
 func (d *Doc) HeadingAt(offset int) int {
-	return sort.Search(len(d.Headings), func(i int) bool { return d.Headings[i].Span.Start > offset }) - 1
+	return sort.Search(len(d.Headings), func(i int) bool { return int(d.Headings[i].span.start) > offset }) - 1
 }
 
 // SectionText returns the first maxLines lines of heading h's section,
@@ -108,7 +108,7 @@ func (d *Doc) SectionText(h int, maxLines int) string {
 		return ""
 	}
 	hd := d.Headings[h]
-	first, end := hd.Line, d.sectionEndLine(h)
+	first, end := hd.Line(), d.sectionEndLine(h)
 	if maxLines > 0 && end-first > maxLines {
 		end = first + maxLines
 	}
@@ -121,7 +121,7 @@ func (d *Doc) SectionText(h int, maxLines int) string {
 
 // sectionEndLine is the first line after heading h's section.
 func (d *Doc) sectionEndLine(h int) int {
-	end := d.Headings[h].SectionEnd
+	end := d.Headings[h].SectionEnd()
 	if end >= len(d.Data) {
 		return d.Lines.LineCount()
 	}

@@ -278,7 +278,7 @@ func (d *Doc) SectionFixed(h int) (fixed bool, tag *Tag) {
 	if h < 0 || h >= len(d.Headings) {
 		return false, nil
 	}
-	first, end := d.Headings[h].Line, d.sectionEndLine(h)
+	first, end := d.Headings[h].Line(), d.sectionEndLine(h)
 	for i := range d.Tags {
 		t := &d.Tags[i]
 		if t.Kind.IsAuthority() && t.Line < end && t.EndLine > first {

@@ -119,8 +119,8 @@ func TestSectionFixed(t *testing.T) {
 	want := map[string]bool{"A": false, "B": false, "C": false, "C1": false, "D": true, "E": false, "F": true}
 	for i, h := range d.Headings {
 		fixed, tag := d.SectionFixed(i)
-		if fixed != want[h.Text] || fixed != (tag == nil) {
-			t.Errorf("SectionFixed(%s) = %v, %+v; want %v", h.Text, fixed, tag, want[h.Text])
+		if fixed != want[h.Text(d)] || fixed != (tag == nil) {
+			t.Errorf("SectionFixed(%s) = %v, %+v; want %v", h.Text(d), fixed, tag, want[h.Text(d)])
 		}
 	}
 	if len(d.Headings) != len(want) {
@@ -158,13 +158,13 @@ func checkDoc(t *testing.T, data []byte) {
 	d := Parse(data)
 	var spans []spanT
 	for _, h := range d.Headings {
-		spans = append(spans, h.Span, h.TextSpan, spanT{Start: h.Span.Start, End: h.SectionEnd})
+		spans = append(spans, h.Span(), h.TextSpan(), spanT{Start: h.Span().Start, End: h.SectionEnd()})
 	}
 	for _, c := range d.CodeSpans {
-		spans = append(spans, c.Span, c.TextSpan, c.Block)
+		spans = append(spans, c.Span(), c.TextSpan(), c.Block())
 	}
 	for _, l := range d.Links {
-		spans = append(spans, l.Span, l.DestSpan, l.TextSpan, l.LabelSpan)
+		spans = append(spans, l.Span(), l.DestSpan(), l.TextSpan(), l.LabelSpan())
 	}
 	for _, q := range d.Quotes {
 		spans = append(spans, q.Span, q.TextSpan, q.Block)

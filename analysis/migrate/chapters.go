@@ -104,7 +104,7 @@ func (r *run) chapter(file string, c *context) {
 	}
 	// Inline-code tokens.
 	for _, cs := range doc.CodeSpans {
-		tok := cs.Text
+		tok := cs.Text(doc)
 		repl, code, need := "", "", ""
 		switch {
 		case strings.HasPrefix(tok, "descriptor:") && direction.RetiredDescriptor(tok) != "":
@@ -154,14 +154,14 @@ func (r *run) chapter(file string, c *context) {
 			continue
 		}
 		if repl != "" {
-			edits = append(edits, edit{cs.TextSpan.Start, cs.TextSpan.End, repl})
-			change(code, cs.Span.Start, fmt.Sprintf("`%s` became `%s`", tok, repl))
+			edits = append(edits, edit{cs.TextSpan().Start, cs.TextSpan().End, repl})
+			change(code, cs.Span().Start, fmt.Sprintf("`%s` became `%s`", tok, repl))
 			continue
 		}
 		// Typed colon tokens in chapter prose are prose to the check:
 		// a review item, not an error.
 		review := strings.HasPrefix(tok, "palette:") || strings.HasPrefix(tok, "tuning:")
-		person(code, cs.Span.Start, need, fmt.Sprintf("`%s` is a retired reference form, and the migration does not guess what it should cite", tok), review)
+		person(code, cs.Span().Start, need, fmt.Sprintf("`%s` is a retired reference form, and the migration does not guess what it should cite", tok), review)
 	}
 	// The fantasy block's typed references.
 	if file == "01-overview.md" {

@@ -257,9 +257,10 @@ func (r *run) checkUnchanged(v *jsonsrc.Value, file string) []source.Finding {
 	}
 	for _, name := range sortedKeys(r.cur) {
 		if chapterName.MatchString(name) {
-			for _, cs := range markdown.Parse(r.cur[name]).CodeSpans {
-				if clocks.IsAddress(cs.Text) {
-					declared[cs.Text] = true
+			doc := markdown.Parse(r.cur[name])
+			for _, cs := range doc.CodeSpans {
+				if clocks.IsAddress(cs.Text(doc)) {
+					declared[cs.Text(doc)] = true
 				}
 			}
 		}

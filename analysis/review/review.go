@@ -73,7 +73,7 @@ func classify(doc *markdown.Doc) (kinds []lineKind, tagOf []int) {
 		mark(cb.StartLine, cb.EndLine)
 	}
 	for _, h := range doc.Headings {
-		mark(h.Line, doc.Lines.Position(h.Span.End).Line+1)
+		mark(h.Line(), doc.Lines.Position(h.Span().End).Line+1)
 	}
 	for ti, t := range doc.Tags {
 		mark(t.Line, t.Line+1) // the tag line is a format line
@@ -142,14 +142,14 @@ type masker struct {
 func newMasker(doc *markdown.Doc) *masker {
 	m := &masker{doc: doc}
 	for _, c := range doc.CodeSpans {
-		m.spans = append(m.spans, c.Span)
+		m.spans = append(m.spans, c.Span())
 	}
 	for _, l := range doc.Links {
 		switch l.Kind {
 		case markdown.Autolink, markdown.Definition, markdown.HTMLLink:
-			m.spans = append(m.spans, l.Span)
+			m.spans = append(m.spans, l.Span())
 		default:
-			m.spans = append(m.spans, l.DestSpan)
+			m.spans = append(m.spans, l.DestSpan())
 		}
 	}
 	sort.SliceStable(m.spans, func(i, j int) bool { return m.spans[i].Start < m.spans[j].Start })
