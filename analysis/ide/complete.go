@@ -70,7 +70,7 @@ type adoptionQuery struct {
 	ctx    jsonsrc.Context
 }
 
-// adoptionQuery returns the query context of an adoption file, or nil when
+// newAdoptionQuery returns the query context of an adoption file, or nil when
 // the file is not an adoption of a package. When the file does not parse,
 // it reads a repaired copy if one parses, so that an edit in progress still
 // completes against the whole definition and the current answers;

@@ -26,7 +26,7 @@ type persQuery struct {
 	ctx    jsonsrc.Context
 }
 
-// persQuery returns the query context of personalization.json, or nil for
+// newPersQuery returns the query context of personalization.json, or nil for
 // another file. A file that does not parse is read from a repaired copy
 // when one parses, so completion works while a member is being typed; its
 // spans are then not used.
