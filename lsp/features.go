@@ -145,14 +145,6 @@ func fileOf(snap *analysis.Snapshot, u string) *analysis.File {
 	return f
 }
 
-// linesOf returns the line index of a snapshot file, or nil.
-func linesOf(snap *analysis.Snapshot, path string) *source.Lines {
-	if f := snap.File(path); f != nil {
-		return f.Lines
-	}
-	return nil
-}
-
 // location converts an analysis location; ok is false when its file can be
 // read neither from the snapshot nor, for a cited file such as a test
 // source, from disk inside the workspace.

@@ -28,15 +28,6 @@ const valid = `{
   }
 }`
 
-// codes returns the codes of the findings of src, in order.
-func codes(src string) []string {
-	var out []string
-	for _, f := range Parse(FileName, []byte(src)).Findings {
-		out = append(out, f.Code)
-	}
-	return out
-}
-
 func TestParse(t *testing.T) {
 	edit := func(old, new string) string {
 		if !strings.Contains(valid, old) {

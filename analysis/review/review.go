@@ -17,7 +17,6 @@ package review
 import (
 	"bytes"
 	"sort"
-	"unicode/utf8"
 
 	"github.com/gddls/gddls/analysis/markdown"
 	"github.com/gddls/gddls/contracts/source"
@@ -185,13 +184,4 @@ func (m *masker) masked(p Paragraph) []byte {
 		blank(m.spans[i])
 	}
 	return text
-}
-
-// runeBefore returns the last rune of b[:i], or utf8.RuneError at the start.
-func runeBefore(b []byte, i int) rune {
-	if i <= 0 {
-		return utf8.RuneError
-	}
-	r, _ := utf8.DecodeLastRune(b[:i])
-	return r
 }
