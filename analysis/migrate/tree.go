@@ -265,8 +265,7 @@ func (p *printer) print(n *node, depth int) {
 		p.b.WriteString("null")
 		return
 	}
-	if n.src != "" && !n.isDirty() {
-		p.b.WriteString(n.src)
+	if p.unchanged(n) {
 		return
 	}
 	if n.inline {
@@ -335,10 +334,19 @@ func (p *printer) print(n *node, depth int) {
 	}
 }
 
+// unchanged prints the source text of a node the migration did not
+// change, as it was written, and reports whether it did.
+func (p *printer) unchanged(n *node) bool {
+	if n.src == "" || n.isDirty() {
+		return false
+	}
+	p.b.WriteString(n.src)
+	return true
+}
+
 // printInline prints a node on one line, as `{ "k": v }` and `[a, b]`.
 func (p *printer) printInline(n *node) {
-	if n.src != "" && !n.isDirty() {
-		p.b.WriteString(n.src)
+	if p.unchanged(n) {
 		return
 	}
 	switch n.kind {
