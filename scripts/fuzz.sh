@@ -48,6 +48,13 @@ echo "$list" | while read -r pkg name; do
 			echo "fuzz.sh: the fuzzing engine timed out without a failing input; trying $name once more"
 			continue
 		fi
+		# Print the failing input itself, so that a report of a run on
+		# another machine (CI) is enough to reproduce it.
+		dir=$(go list -f '{{.Dir}}' "$pkg")
+		for input in $(sed -n 's/.*Failing input written to \(testdata\/fuzz\/[^ ]*\).*/\1/p' "$log"); do
+			echo "fuzz.sh: the failing input $input:" >&2
+			cat "$dir/$input" >&2
+		done
 		echo "fuzz.sh: $name in $pkg failed; the input is under its testdata/fuzz/$name/" >&2
 		exit 1
 	done

@@ -82,14 +82,7 @@ func (s Scanned) Rescan(name string, old, content []byte) Scanned {
 	// The paragraphs: each opening is a few lines, read again; the whole
 	// paragraph is read only when its opening is imperative.
 	for _, par := range paragraphs(content, lines, true) {
-		head := par
-		if len(par) > headLines {
-			head = par[:headLines]
-		}
-		text := normalizeLines(content, head)
-		if text.text == "" && len(head) < len(par) {
-			text = normalizeLines(content, par)
-		}
+		text := normalizeLines(content, opening(content, par))
 		if text.text == "" {
 			continue
 		}

@@ -168,10 +168,39 @@ const (
 	msgLink   = "a link with signs of an action, an executable, a local or private host, credentials or an active scheme; it was not followed"
 )
 
-// headLines is a number of lines that always holds the imperative opening
-// of a paragraph: a quote marker, a list marker and the verb (with the
-// emphasis before it) may each stand on a line of their own.
+// headLines is a number of lines with text that always holds the
+// imperative opening of a paragraph: a quote marker, a list marker and the
+// verb (with the emphasis before it) may each stand on a line of their own.
 const headLines = 5
+
+// opening returns the lines of a paragraph that hold its imperative
+// opening: the shortest start of par with headLines lines that hold more
+// than white space, or all of par. Lines of white space alone count for
+// nothing, as they add nothing to the normalized text.
+func opening(content []byte, par []line) []line {
+	withText := 0
+	for i, l := range par {
+		if hasText(content[l.start:l.end]) {
+			if withText++; withText == headLines {
+				return par[:i+1]
+			}
+		}
+	}
+	return par
+}
+
+// hasText reports whether b holds a character that normalizing keeps
+// (isSpace).
+func hasText(b []byte) bool {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if !isSpace(r) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
 
 // line is one line of the content: its byte span without the line break.
 type line struct{ start, end int }
@@ -407,12 +436,12 @@ func scanText(name string, content []byte, prefilter bool) Scanned {
 		if start == end {
 			continue
 		}
-		// The imperative opening lies within the first headLines lines, and
-		// the normalized text of those is the start of the paragraph's
-		// (unless it is empty), so the pattern reads no further.
+		// The imperative opening lies within the paragraph's opening lines,
+		// and their normalized text is the start of the paragraph's, so
+		// the pattern reads no further.
 		head := end
-		if gate && len(par) > headLines {
-			if s, e := ls.all.textOf(first, first+headLines); s < e {
+		if gate {
+			if _, e := ls.all.textOf(first, first+len(opening(content, par))); e > start {
 				head = e
 			}
 		}
