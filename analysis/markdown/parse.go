@@ -9,7 +9,9 @@ import (
 	"github.com/gddls/gddls/contracts/source"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 type spanT = source.Span
@@ -20,6 +22,39 @@ type spanT = source.Span
 // state in its own parser.Context), so one serves every document and
 // goroutine.
 var defaultParser = sync.OnceValue(goldmark.DefaultParser)
+
+// docParser is the parser Parse reads documents with: goldmark's defaults,
+// except that emphasis is parsed in headings only, built once like
+// defaultParser. Emphasis changes no link, code span, autolink or raw HTML
+// a paragraph holds (CommonMark gives all of them precedence over it) and
+// nothing outside a heading's rendered text reads it, while its delimiters
+// and nodes were a tenth of what a parse allocated.
+// TestDocParserMatchesDefault compares the two parsers' documents.
+var docParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(
+			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(parser.NewLinkParser(), 200),
+			util.Prioritized(parser.NewAutoLinkParser(), 300),
+			util.Prioritized(parser.NewRawHTMLParser(), 400),
+			util.Prioritized(headingOnly{parser.NewEmphasisParser()}, 500),
+		),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+})
+
+// headingOnly is an inline parser that parses only inside headings: in
+// any other block its trigger characters are text.
+type headingOnly struct{ parser.InlineParser }
+
+// Parse parses at the reader's position when block is a heading.
+func (h headingOnly) Parse(block ast.Node, r text.Reader, pc parser.Context) ast.Node {
+	if _, ok := block.(*ast.Heading); !ok {
+		return nil
+	}
+	return h.InlineParser.Parse(block, r, pc)
+}
 
 // Parse reads a Markdown document. It is a pure function of data, keeps a
 // reference to data without copying it (unless it starts with a byte order
@@ -46,15 +81,16 @@ func ParseIndexed(data []byte, lines *source.Lines) *Doc {
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		d.bom = 3
 	}
-	d.parseStructure()
+	d.parseStructure(docParser())
 	d.scanTags()
 	return d
 }
 
-// parseStructure fills everything that comes from goldmark's tree. If the
+// parseStructure fills everything that comes from goldmark's tree, as gm
+// parses it. If the
 // parser ever panicked, the structural fields are left empty rather than
 // half filled; the line-based tag scan still runs.
-func (d *Doc) parseStructure() {
+func (d *Doc) parseStructure(gm parser.Parser) {
 	defer func() {
 		if r := recover(); r != nil {
 			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks, d.HTMLAnchors, d.own = nil, nil, nil, nil, nil, nil, nil
@@ -67,7 +103,7 @@ func (d *Doc) parseStructure() {
 		src = append([]byte("   "), src[3:]...)
 	}
 	src = defang(src)
-	root := defaultParser().Parse(text.NewReader(src))
+	root := gm.Parse(text.NewReader(src))
 	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
 	// The records' strings share the document's bytes when the parse read
 	// those bytes themselves (no byte order mark, nothing defanged).
