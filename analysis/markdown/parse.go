@@ -104,7 +104,7 @@ func (d *Doc) parseStructure(gm parser.Parser) {
 	}
 	src = defang(src)
 	root := gm.Parse(text.NewReader(src))
-	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	p := &builder{d: d, src: src}
 	// The records' strings share the document's bytes when the parse read
 	// those bytes themselves (no byte order mark, nothing defanged).
 	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
@@ -152,22 +152,37 @@ type builder struct {
 	// blockText is the text of the block being read, htmlText that of a
 	// raw HTML tag inside it; each is reset for the next.
 	blockText, htmlText vtext
-	listSpans           map[ast.Node]spanT
-	headNodes           []*ast.Heading
+	// items are the list items the walk is inside, the innermost last,
+	// each with its span once asked for (enclosing).
+	items     []listItem
+	headNodes []*ast.Heading
+}
+
+// listItem is a list item the walk is inside; known reports that span is
+// computed.
+type listItem struct {
+	node  ast.Node
+	span  spanT
+	known bool
 }
 
 func (p *builder) walk(root ast.Node) {
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			if _, ok := n.(*ast.ListItem); ok {
+				p.items = p.items[:len(p.items)-1]
+			}
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *ast.ListItem:
+			p.items = append(p.items, listItem{node: n})
 		case *ast.Heading:
 			span := p.heading(n)
-			p.inline(n, p.enclosing(n, span), true)
+			p.inline(n, p.enclosing(span), true)
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
-			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
+			p.inline(n, p.enclosing(p.linesSpan(n.Lines())), false)
 			return ast.WalkSkipChildren, nil
 		case *ast.LinkReferenceDefinition:
 			p.definition(n)
@@ -368,19 +383,17 @@ func (p *builder) linesSpan(lines *text.Segments) spanT {
 	return spanT{Start: a, End: b}
 }
 
-// enclosing returns the span of the nearest list item holding n, or own.
-func (p *builder) enclosing(n ast.Node, own spanT) spanT {
-	for a := n.Parent(); a != nil; a = a.Parent() {
-		if _, ok := a.(*ast.ListItem); ok {
-			if s, ok := p.listSpans[a]; ok {
-				return s
-			}
-			s := p.nodeSpan(a)
-			p.listSpans[a] = s
-			return s
-		}
+// enclosing returns the span of the innermost list item the walk is in,
+// or own outside lists.
+func (p *builder) enclosing(own spanT) spanT {
+	if len(p.items) == 0 {
+		return own
 	}
-	return own
+	it := &p.items[len(p.items)-1]
+	if !it.known {
+		it.span, it.known = p.nodeSpan(it.node), true
+	}
+	return it.span
 }
 
 // nodeSpan covers a block and all its descendants' lines.
