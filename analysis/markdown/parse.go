@@ -288,7 +288,7 @@ func (p *builder) headingText(n *ast.Heading) string {
 // equal to the OpenGDD one shares its string.
 func (p *builder) finishHeadings() {
 	hs := p.d.Headings
-	slugger := NewSlugger()
+	slugger := &Slugger{counts: make(map[string]int, len(hs))}
 	for i := range hs {
 		hs[i].GitHubAnchor = slugger.Unique(hs[i].GitHubAnchor)
 		if hs[i].GitHubAnchor == hs[i].Anchor {
@@ -431,7 +431,19 @@ func (p *builder) nodeSpan(n ast.Node) spanT {
 // resolveReferences points every reference link at the first definition
 // of its label.
 func (p *builder) resolveReferences() {
-	defs := map[string]int{}
+	ndefs, nrefs := 0, 0
+	for _, l := range p.d.Links {
+		switch l.Kind {
+		case Definition:
+			ndefs++
+		case ReferenceLink:
+			nrefs++
+		}
+	}
+	if ndefs == 0 || nrefs == 0 {
+		return
+	}
+	defs := make(map[string]int, ndefs)
 	for i, l := range p.d.Links {
 		if l.Kind == Definition {
 			key := normalizeLabel(l.Label(p.d))
