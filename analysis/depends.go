@@ -60,8 +60,8 @@ func (s *Snapshot) collectDeps() {
 		}
 	}
 	for _, r := range s.docResults {
-		for path := range r.deps {
-			add(path)
+		for _, d := range r.deps {
+			add(d.path)
 		}
 	}
 	for _, p := range s.Packages {

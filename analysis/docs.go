@@ -68,10 +68,10 @@ func (b *builder) checkDocuments() {
 			results[i] = r
 			return
 		}
-		c := &docCheck{snap: b.snap, f: f, deps: map[string]*cacheEntry{}}
+		c := &docCheck{snap: b.snap, f: f}
 		c.checkLinks()
 		c.checkPaths()
-		results[i] = &docResult{generation: b.generation, deps: c.deps, cased: c.cased, findings: c.found}
+		results[i] = &docResult{generation: b.generation, deps: sortDocDeps(c.deps), cased: c.cased, findings: c.found}
 		f.entry.docChecked = results[i]
 	})
 	for _, r := range results {
@@ -106,8 +106,8 @@ const maxDocReads = 32
 func readSet(results []*docResult) map[string]bool {
 	set := map[string]bool{}
 	for _, r := range results {
-		for path := range r.deps {
-			set[path] = true
+		for _, d := range r.deps {
+			set[d.path] = true
 		}
 	}
 	return set
@@ -129,7 +129,7 @@ func (d docReads) readsAny(files map[string]*File) bool {
 // the paths of files.
 func (r *docResult) readsAny(files map[string]*File) bool {
 	for path := range files {
-		if _, ok := r.deps[path]; ok {
+		if _, ok := slices.BinarySearchFunc(r.deps, path, func(d docDep, p string) int { return strings.Compare(d.path, p) }); ok {
 			return true
 		}
 	}
@@ -140,9 +140,8 @@ func (r *docResult) readsAny(files map[string]*File) bool {
 type docCheck struct {
 	snap *Snapshot
 	f    *File
-	// deps maps every snapshot file the check read to the cache entry it
-	// saw (nil when the file was absent).
-	deps map[string]*cacheEntry
+	// deps lists every snapshot file the check read, once or more.
+	deps []docDep
 	// cased maps each missing path the check asked about letter case to
 	// what it names when case is ignored ("" for nothing).
 	cased map[string]string
@@ -152,7 +151,8 @@ type docCheck struct {
 // docResult is the memoized outcome of the checks of one Markdown file.
 type docResult struct {
 	generation int
-	deps       map[string]*cacheEntry
+	// deps lists every snapshot file the checks read once, by path.
+	deps []docDep
 	// cased is docCheck.cased: an unsaved file the editor adds changes
 	// the listings without a new disk generation.
 	cased    map[string]string
@@ -165,12 +165,12 @@ func (r *docResult) valid(b *builder) bool {
 	if r.generation != b.generation {
 		return false
 	}
-	for path, e := range r.deps {
+	for _, d := range r.deps {
 		var now *cacheEntry
-		if f := b.snap.files.get(path); f != nil {
+		if f := b.snap.files.get(d.path); f != nil {
 			now = f.entry
 		}
-		if now != e {
+		if now != d.entry {
 			return false
 		}
 	}
@@ -187,12 +187,32 @@ func (c *docCheck) report(f source.Finding) { c.found = append(c.found, f) }
 // file returns the snapshot file at path and records the dependency.
 func (c *docCheck) file(path string) *File {
 	f := c.snap.files.get(path)
+	d := docDep{path: path}
 	if f != nil {
-		c.deps[path] = f.entry
-	} else {
-		c.deps[path] = nil
+		d.entry = f.entry
 	}
+	c.deps = append(c.deps, d)
 	return f
+}
+
+// docDep is a snapshot file a Markdown check read: its path and the cache
+// entry it saw, nil when the file was absent. A result keeps them as a
+// slice sorted by path, smaller than a map, one per Markdown file.
+type docDep struct {
+	path  string
+	entry *cacheEntry
+}
+
+// sortDocDeps sorts deps by path and keeps one of each path (a check sees
+// one snapshot, so every read of a path saw the same entry), in a slice
+// with no room to spare.
+func sortDocDeps(deps []docDep) []docDep {
+	if len(deps) == 0 {
+		return nil
+	}
+	slices.SortFunc(deps, func(a, b docDep) int { return strings.Compare(a.path, b.path) })
+	deps = slices.CompactFunc(deps, func(a, b docDep) bool { return a.path == b.path })
+	return slices.Clip(slices.Clone(deps))
 }
 
 // caseFix is tree.CaseFix for a path written in the file that names no

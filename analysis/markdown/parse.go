@@ -9,7 +9,9 @@ import (
 	"github.com/gddls/gddls/contracts/source"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 type spanT = source.Span
@@ -20,6 +22,39 @@ type spanT = source.Span
 // state in its own parser.Context), so one serves every document and
 // goroutine.
 var defaultParser = sync.OnceValue(goldmark.DefaultParser)
+
+// docParser is the parser Parse reads documents with: goldmark's defaults,
+// except that emphasis is parsed in headings only, built once like
+// defaultParser. Emphasis changes no link, code span, autolink or raw HTML
+// a paragraph holds (CommonMark gives all of them precedence over it) and
+// nothing outside a heading's rendered text reads it, while its delimiters
+// and nodes were a tenth of what a parse allocated.
+// TestDocParserMatchesDefault compares the two parsers' documents.
+var docParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(
+			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(parser.NewLinkParser(), 200),
+			util.Prioritized(parser.NewAutoLinkParser(), 300),
+			util.Prioritized(parser.NewRawHTMLParser(), 400),
+			util.Prioritized(headingOnly{parser.NewEmphasisParser()}, 500),
+		),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+})
+
+// headingOnly is an inline parser that parses only inside headings: in
+// any other block its trigger characters are text.
+type headingOnly struct{ parser.InlineParser }
+
+// Parse parses at the reader's position when block is a heading.
+func (h headingOnly) Parse(block ast.Node, r text.Reader, pc parser.Context) ast.Node {
+	if _, ok := block.(*ast.Heading); !ok {
+		return nil
+	}
+	return h.InlineParser.Parse(block, r, pc)
+}
 
 // Parse reads a Markdown document. It is a pure function of data, keeps a
 // reference to data without copying it (unless it starts with a byte order
@@ -46,15 +81,16 @@ func ParseIndexed(data []byte, lines *source.Lines) *Doc {
 	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
 		d.bom = 3
 	}
-	d.parseStructure()
+	d.parseStructure(docParser())
 	d.scanTags()
 	return d
 }
 
-// parseStructure fills everything that comes from goldmark's tree. If the
+// parseStructure fills everything that comes from goldmark's tree, as gm
+// parses it. If the
 // parser ever panicked, the structural fields are left empty rather than
 // half filled; the line-based tag scan still runs.
-func (d *Doc) parseStructure() {
+func (d *Doc) parseStructure(gm parser.Parser) {
 	defer func() {
 		if r := recover(); r != nil {
 			d.Headings, d.CodeSpans, d.Links, d.Quotes, d.CodeBlocks, d.HTMLAnchors, d.own = nil, nil, nil, nil, nil, nil, nil
@@ -67,8 +103,8 @@ func (d *Doc) parseStructure() {
 		src = append([]byte("   "), src[3:]...)
 	}
 	src = defang(src)
-	root := defaultParser().Parse(text.NewReader(src))
-	p := &builder{d: d, src: src, listSpans: map[ast.Node]spanT{}}
+	root := gm.Parse(text.NewReader(src))
+	p := &builder{d: d, src: src}
 	// The records' strings share the document's bytes when the parse read
 	// those bytes themselves (no byte order mark, nothing defanged).
 	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
@@ -116,22 +152,37 @@ type builder struct {
 	// blockText is the text of the block being read, htmlText that of a
 	// raw HTML tag inside it; each is reset for the next.
 	blockText, htmlText vtext
-	listSpans           map[ast.Node]spanT
-	headNodes           []*ast.Heading
+	// items are the list items the walk is inside, the innermost last,
+	// each with its span once asked for (enclosing).
+	items     []listItem
+	headNodes []*ast.Heading
+}
+
+// listItem is a list item the walk is inside; known reports that span is
+// computed.
+type listItem struct {
+	node  ast.Node
+	span  spanT
+	known bool
 }
 
 func (p *builder) walk(root ast.Node) {
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			if _, ok := n.(*ast.ListItem); ok {
+				p.items = p.items[:len(p.items)-1]
+			}
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *ast.ListItem:
+			p.items = append(p.items, listItem{node: n})
 		case *ast.Heading:
 			span := p.heading(n)
-			p.inline(n, p.enclosing(n, span), true)
+			p.inline(n, p.enclosing(span), true)
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
-			p.inline(n, p.enclosing(n, p.linesSpan(n.Lines())), false)
+			p.inline(n, p.enclosing(p.linesSpan(n.Lines())), false)
 			return ast.WalkSkipChildren, nil
 		case *ast.LinkReferenceDefinition:
 			p.definition(n)
@@ -237,7 +288,7 @@ func (p *builder) headingText(n *ast.Heading) string {
 // equal to the OpenGDD one shares its string.
 func (p *builder) finishHeadings() {
 	hs := p.d.Headings
-	slugger := NewSlugger()
+	slugger := &Slugger{counts: make(map[string]int, len(hs))}
 	for i := range hs {
 		hs[i].GitHubAnchor = slugger.Unique(hs[i].GitHubAnchor)
 		if hs[i].GitHubAnchor == hs[i].Anchor {
@@ -332,19 +383,17 @@ func (p *builder) linesSpan(lines *text.Segments) spanT {
 	return spanT{Start: a, End: b}
 }
 
-// enclosing returns the span of the nearest list item holding n, or own.
-func (p *builder) enclosing(n ast.Node, own spanT) spanT {
-	for a := n.Parent(); a != nil; a = a.Parent() {
-		if _, ok := a.(*ast.ListItem); ok {
-			if s, ok := p.listSpans[a]; ok {
-				return s
-			}
-			s := p.nodeSpan(a)
-			p.listSpans[a] = s
-			return s
-		}
+// enclosing returns the span of the innermost list item the walk is in,
+// or own outside lists.
+func (p *builder) enclosing(own spanT) spanT {
+	if len(p.items) == 0 {
+		return own
 	}
-	return own
+	it := &p.items[len(p.items)-1]
+	if !it.known {
+		it.span, it.known = p.nodeSpan(it.node), true
+	}
+	return it.span
 }
 
 // nodeSpan covers a block and all its descendants' lines.
@@ -382,7 +431,19 @@ func (p *builder) nodeSpan(n ast.Node) spanT {
 // resolveReferences points every reference link at the first definition
 // of its label.
 func (p *builder) resolveReferences() {
-	defs := map[string]int{}
+	ndefs, nrefs := 0, 0
+	for _, l := range p.d.Links {
+		switch l.Kind {
+		case Definition:
+			ndefs++
+		case ReferenceLink:
+			nrefs++
+		}
+	}
+	if ndefs == 0 || nrefs == 0 {
+		return
+	}
+	defs := make(map[string]int, ndefs)
 	for i, l := range p.d.Links {
 		if l.Kind == Definition {
 			key := normalizeLabel(l.Label(p.d))

@@ -10,7 +10,7 @@ import (
 
 // checkMemoryFloor is the least soft memory limit of `gddls check`, and
 // checkHeadroom the garbage the heap may gather over what is live before a
-// collection when that is more than the live heap itself.
+// collection when that is more than half the live heap.
 const (
 	checkMemoryFloor = 352 << 20
 	checkHeadroom    = 64 << 20
@@ -98,18 +98,18 @@ func (g *gcPolicy) set(live uint64) {
 
 // checkPolicy returns the growth (GOGC) and the soft memory limit of a
 // check for a live heap of live bytes (0 before the first collection).
-// The heap may gather checkHeadroom of garbage or as much as is live,
-// whichever is more: up to five times live on a small repository (where
-// a collection is cheap but still worth saving), twice live on a large
-// one (the default growth, so an ever larger live heap never collects
-// more often). The soft limit, checkMemoryFloor at the least, stays half
-// as much again over the live heap, so it only ever shortens a growth
-// that would run far past the floor and never makes the collector run
-// back to back.
+// The heap may gather checkHeadroom of garbage or half as much as is
+// live, whichever is more: up to five times live on a small repository
+// (where a collection is cheap but still worth saving), half as much
+// again on a large one, as the server's heap (serveGrowth), so that the
+// peak of a check that keeps 150 MB stays near 225 MB rather than 300.
+// The soft limit, checkMemoryFloor at the least, stays half as much
+// again over the live heap, so it only ever shortens a growth that would
+// run far past the floor and never makes the collector run back to back.
 func checkPolicy(live uint64) (percent int, limit int64) {
 	percent = 400
 	if live > 0 {
-		percent = min(max(int(100*max(live, checkHeadroom)/live), 100), 400)
+		percent = min(max(int(100*max(live/2, checkHeadroom)/live), 50), 400)
 	}
 	return percent, max(int64(checkMemoryFloor), int64(live+live/2))
 }

@@ -61,14 +61,16 @@ func TestCheckPolicy(t *testing.T) {
 		percent int
 		limitMB int64
 	}{
-		{0, 400, 352},          // before the first collection
-		{10 * mb, 400, 352},    // small: five times live
-		{16 * mb, 400, 352},    // 64 MB of headroom is four times live
-		{32 * mb, 200, 352},    // headroom of 64 MB: three times live
-		{64 * mb, 100, 352},    // the headroom is the live heap
-		{200 * mb, 100, 352},   // large: the default growth, under the floor
-		{400 * mb, 100, 600},   // over the floor: the limit follows the live heap
-		{1000 * mb, 100, 1500}, // far over
+		{0, 400, 352},         // before the first collection
+		{10 * mb, 400, 352},   // small: five times live
+		{16 * mb, 400, 352},   // 64 MB of headroom is four times live
+		{32 * mb, 200, 352},   // headroom of 64 MB: three times live
+		{64 * mb, 100, 352},   // the headroom is the live heap
+		{100 * mb, 64, 352},   // 64 MB over live
+		{128 * mb, 50, 352},   // the headroom is half the live heap
+		{200 * mb, 50, 352},   // large: half as much again, under the floor
+		{400 * mb, 50, 600},   // over the floor: the limit follows the live heap
+		{1000 * mb, 50, 1500}, // far over
 	} {
 		percent, limit := checkPolicy(tc.live)
 		if percent != tc.percent || limit != tc.limitMB*mb {
