@@ -15,21 +15,21 @@ func TestParseSpans(t *testing.T) {
 		t.Fatalf("errors = %v, want the byte-order mark alone", errs)
 	}
 	m := v.Get("answers").Member("overflow")
-	if got := src[m.KeySpan.Start:m.KeySpan.End]; got != `"overflow"` {
+	if got := src[m.KeySpan().Start:m.KeySpan().End]; got != `"overflow"` {
 		t.Errorf("key span = %q", got)
 	}
-	if got := src[m.Value.Span.Start:m.Value.Span.End]; got != `"clamp"` || m.Value.Str != "clamp" {
-		t.Errorf("value span = %q (%q)", got, m.Value.Str)
+	if got := src[m.Value.Span().Start:m.Value.Span().End]; got != `"clamp"` || m.Value.Str() != "clamp" {
+		t.Errorf("value span = %q (%q)", got, m.Value.Str())
 	}
 	n := v.Get("n")
-	if len(n.Elems) != 5 {
-		t.Fatalf("elements = %d", len(n.Elems))
+	if len(n.Elems()) != 5 {
+		t.Fatalf("elements = %d", len(n.Elems()))
 	}
-	if !n.Elems[0].Finite() || n.Elems[2].Finite() {
-		t.Errorf("finite: 1=%v 1e400=%v", n.Elems[0].Finite(), n.Elems[2].Finite())
+	if !n.Elems()[0].Finite() || n.Elems()[2].Finite() {
+		t.Errorf("finite: 1=%v 1e400=%v", n.Elems()[0].Finite(), n.Elems()[2].Finite())
 	}
-	if n.Elems[1].Raw != "-0" || n.Elems[3].Kind != Bool || n.Elems[4].Kind != Null {
-		t.Errorf("elements parsed wrong: %+v", n.Elems)
+	if n.Elems()[1].Raw() != "-0" || n.Elems()[3].Kind() != Bool || n.Elems()[4].Kind() != Null {
+		t.Errorf("elements parsed wrong: %+v", n.Elems())
 	}
 }
 
@@ -72,10 +72,10 @@ func TestParseErrors(t *testing.T) {
 
 func TestPartialTreeAndDepth(t *testing.T) {
 	v, errs := Parse([]byte(`{"rows": {"w": [{"id": "a"}, {"id": `))
-	if len(errs) != 1 || v == nil || !v.Incomplete {
+	if len(errs) != 1 || v == nil || !v.Incomplete() {
 		t.Fatalf("want a partial tree and one error, got %v %v", v, errs)
 	}
-	if got := v.Get("rows").Get("w").Elems[0].Get("id").Str; got != "a" {
+	if got := v.Get("rows").Get("w").Elems()[0].Get("id").Str(); got != "a" {
 		t.Errorf("partial tree lost parsed data: %q", got)
 	}
 	deep := strings.Repeat("[", 100000)
@@ -89,8 +89,8 @@ func TestStringEscapes(t *testing.T) {
 	if errs != nil {
 		t.Fatal(errs)
 	}
-	if v.Str != "aé😀\ufffdz\n" {
-		t.Errorf("decoded %q", v.Str)
+	if v.Str() != "aé😀\ufffdz\n" {
+		t.Errorf("decoded %q", v.Str())
 	}
 }
 
