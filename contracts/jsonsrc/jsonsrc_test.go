@@ -108,5 +108,109 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("bad error span %v for %d bytes", e.Span, len(data))
 			}
 		}
+		checkTree(t, v, source.Span{Start: 0, End: len(data)})
 	})
+}
+
+// checkTree fails t unless v and every value and key under it have a span
+// inside within and inside their complete container's, and the members and
+// elements of each container end with their slices' capacity (they share
+// blocks with other containers').
+func checkTree(t *testing.T, v *Value, within source.Span) {
+	t.Helper()
+	if v == nil {
+		return
+	}
+	s := v.Span()
+	if s.Start < within.Start || s.End > within.End || s.Start > s.End {
+		t.Fatalf("%s spans %v outside %v", v.Kind(), s, within)
+	}
+	if v.Incomplete() {
+		// A container cut short ends where the parse stopped, which may be
+		// before the end of its last child: the opening bracket of one
+		// nested too deeply.
+		s = within
+	}
+	members, elems := v.Members(), v.Elems()
+	if cap(members) != len(members) || cap(elems) != len(elems) {
+		t.Fatalf("%s: %d members in %d, %d elements in %d", v.Kind(), len(members), cap(members), len(elems), cap(elems))
+	}
+	for _, m := range members {
+		if k := m.KeySpan(); k.Start < s.Start || k.End > s.End || k.Start > k.End {
+			t.Fatalf("key %q spans %v outside %v", m.Key, k, s)
+		}
+		checkTree(t, m.Value, s)
+	}
+	for _, e := range elems {
+		checkTree(t, e, s)
+	}
+}
+
+// TestAccessorsByKind requires each accessor to answer for its own kind
+// only, since a node keeps a string's text and a number's literal in one
+// field and an object's members and an array's elements in another.
+func TestAccessorsByKind(t *testing.T) {
+	v, errs := Parse([]byte(`{"s": "x", "n": 2.5, "t": true, "f": false, "z": null, "a": [1, "y"], "o": {"k": 1}, "e": {}, "ea": []}`))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	tests := []struct {
+		key       string
+		kind      Kind
+		str, raw  string
+		num       float64
+		bool      bool
+		nMembers  int
+		nElements int
+	}{
+		{"s", String, "x", "", 0, false, 0, 0},
+		{"n", Number, "", "2.5", 2.5, false, 0, 0},
+		{"t", Bool, "", "", 0, true, 0, 0},
+		{"f", Bool, "", "", 0, false, 0, 0},
+		{"z", Null, "", "", 0, false, 0, 0},
+		{"a", Array, "", "", 0, false, 0, 2},
+		{"o", Object, "", "", 0, false, 1, 0},
+		{"e", Object, "", "", 0, false, 0, 0},
+		{"ea", Array, "", "", 0, false, 0, 0},
+	}
+	for _, tt := range tests {
+		x := v.Get(tt.key)
+		if x.Kind() != tt.kind || x.Str() != tt.str || x.Raw() != tt.raw || x.Num() != tt.num || x.Bool() != tt.bool ||
+			len(x.Members()) != tt.nMembers || len(x.Elems()) != tt.nElements || x.Incomplete() {
+			t.Errorf("%s: %s %q %q %v %v %d members %d elements incomplete %v", tt.key, x.Kind(), x.Str(), x.Raw(), x.Num(), x.Bool(),
+				len(x.Members()), len(x.Elems()), x.Incomplete())
+		}
+	}
+	// Appending to one container's members must not write over the
+	// members that follow them in the same block: the root's, taken when
+	// it closed after "o".
+	_ = append(v.Get("o").Members(), Member{Key: "w"})
+	if v.Members()[0].Key != "s" {
+		t.Errorf("an append to the members of \"o\" wrote over the root's first member: %q", v.Members()[0].Key)
+	}
+}
+
+// TestBuiltValues covers the values built without a source and Shift.
+func TestBuiltValues(t *testing.T) {
+	v, _ := Parse([]byte(`[1e2, true, "s"]`))
+	for i, e := range v.Elems() {
+		c := e.CopyScalar()
+		if !SameScalar(c, e) || c.Raw() != e.Raw() || c.Span() != (source.Span{}) {
+			t.Errorf("element %d: copy %s %q %q at %v", i, c.Kind(), c.Raw(), c.Str(), c.Span())
+		}
+	}
+	o := NewObject([]Member{{Key: "k", Value: NewArray([]*Value{NewString("x")})}})
+	if o.Kind() != Object || o.Get("k").Kind() != Array || o.Get("k").Elems()[0].Str() != "x" {
+		t.Errorf("built object: %v", o)
+	}
+	if NewObject(nil).Members() != nil || NewArray(nil).Elems() != nil {
+		t.Errorf("an empty built container has children")
+	}
+	w, _ := Parse([]byte(`{"a": [1]}`))
+	w.Shift(10)
+	m := w.Member("a")
+	if w.Span() != (source.Span{Start: 10, End: 20}) || m.KeySpan() != (source.Span{Start: 11, End: 14}) ||
+		m.Value.Elems()[0].Span() != (source.Span{Start: 17, End: 18}) {
+		t.Errorf("shifted spans: %v %v %v", w.Span(), m.KeySpan(), m.Value.Elems()[0].Span())
+	}
 }
