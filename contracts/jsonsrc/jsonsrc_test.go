@@ -3,6 +3,7 @@ package jsonsrc
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -212,5 +213,13 @@ func TestBuiltValues(t *testing.T) {
 	if w.Span() != (source.Span{Start: 10, End: 20}) || m.KeySpan() != (source.Span{Start: 11, End: 14}) ||
 		m.Value.Elems()[0].Span() != (source.Span{Start: 17, End: 18}) {
 		t.Errorf("shifted spans: %v %v %v", w.Span(), m.KeySpan(), m.Value.Elems()[0].Span())
+	}
+}
+
+// TestNodeSize keeps the nodes as small as the live heap of a loaded
+// package needs them (docs/PERFORMANCE.md, "Compact JSON trees").
+func TestNodeSize(t *testing.T) {
+	if v, m := unsafe.Sizeof(Value{}), unsafe.Sizeof(Member{}); v > 40 || m > 32 {
+		t.Errorf("a Value is %d bytes (at most 40), a Member %d (at most 32)", v, m)
 	}
 }
