@@ -354,9 +354,9 @@ func (b *builder) readCollections(p *Package) {
 				})
 			}
 			v := b.readJSON(p, rel)
-			if v != nil && v.Kind != jsonsrc.Object {
+			if v != nil && v.Kind() != jsonsrc.Object {
 				b.report(source.Finding{
-					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files.get(rel).Path, Span: v.Span,
+					Code: "COLLECTION_RECORD_SHAPE", Severity: source.Error, File: p.files.get(rel).Path, Span: v.Span(),
 					Message: fmt.Sprintf("a record file holds one JSON object, not %s; write the record's fields inside { }", v.Describe()),
 				})
 				p.markUnreadable(rel)
@@ -507,8 +507,8 @@ func parseContracts(p *Package, entries []DirEntry) {
 
 // ArrayElems returns an array's elements, or nil for anything else.
 func ArrayElems(v *jsonsrc.Value) []*jsonsrc.Value {
-	if v == nil || v.Kind != jsonsrc.Array {
+	if v == nil || v.Kind() != jsonsrc.Array {
 		return nil
 	}
-	return v.Elems
+	return v.Elems()
 }

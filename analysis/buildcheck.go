@@ -305,13 +305,13 @@ func (c *BuildChecker) readPlan() bool {
 }
 
 // isString reports whether v is a string.
-func isString(v *jsonsrc.Value) bool { return v != nil && v.Kind == jsonsrc.String }
+func isString(v *jsonsrc.Value) bool { return v != nil && v.Kind() == jsonsrc.String }
 
 func (c *BuildChecker) manifestPlace(v *jsonsrc.Value, what string) []source.Related {
 	if v == nil {
 		return nil
 	}
-	return []source.Related{{File: c.P.Manifest.Path, Span: v.Span, Message: what}}
+	return []source.Related{{File: c.P.Manifest.Path, Span: v.Span(), Message: what}}
 }
 
 // identity runs §7 checks 1 and 2 and rule 11.
@@ -322,18 +322,18 @@ func (c *BuildChecker) identity() {
 		if !isString(got) {
 			continue // a schema finding
 		}
-		s, want := got.Str, m.Get(x.key)
-		if !isString(want) || want.Str != s {
-			c.report(x.code, got.Span, fmt.Sprintf("spec.%s is %q, but the source manifest's %s is %s; record the %s of the package the build was built from", x.key, s, x.key, describe(want), x.key),
+		s, want := got.Str(), m.Get(x.key)
+		if !isString(want) || want.Str() != s {
+			c.report(x.code, got.Span(), fmt.Sprintf("spec.%s is %q, but the source manifest's %s is %s; record the %s of the package the build was built from", x.key, s, x.key, describe(want), x.key),
 				c.manifestPlace(want, "the manifest's "+x.key)...)
 		}
 	}
 	md := m.Get("designer")
 	if name := c.Rec.Designer.Get("name"); name != nil {
 		if isString(name) {
-			s, want := name.Str, md.Get("name")
-			if !isString(want) || want.Str != s {
-				c.report(buildrecord.CodeDesignerName, name.Span, fmt.Sprintf("designer.name is %q, but the source manifest's designer is %s; copy the designer's name from the manifest", s, describe(want)),
+			s, want := name.Str(), md.Get("name")
+			if !isString(want) || want.Str() != s {
+				c.report(buildrecord.CodeDesignerName, name.Span(), fmt.Sprintf("designer.name is %q, but the source manifest's designer is %s; copy the designer's name from the manifest", s, describe(want)),
 					c.manifestPlace(want, "the manifest's designer name")...)
 			}
 		}
@@ -344,7 +344,7 @@ func (c *BuildChecker) identity() {
 			continue
 		}
 		if !buildrecord.Equal(got, want) {
-			c.report(buildrecord.CodeDesignerField, got.Span, fmt.Sprintf("designer.%s is %s, but the source manifest gives %s; copy it from the manifest, or leave it out", key, describe(got), describe(want)),
+			c.report(buildrecord.CodeDesignerField, got.Span(), fmt.Sprintf("designer.%s is %s, but the source manifest gives %s; copy it from the manifest, or leave it out", key, describe(got), describe(want)),
 				c.manifestPlace(want, "the manifest's designer "+key)...)
 		}
 	}
@@ -366,10 +366,10 @@ func describe(v *jsonsrc.Value) string {
 	switch {
 	case v == nil:
 		return "missing"
-	case v.Kind == jsonsrc.String:
-		return strconv.Quote(v.Str)
-	case v.Kind == jsonsrc.Number:
-		return v.Raw
+	case v.Kind() == jsonsrc.String:
+		return strconv.Quote(v.Str())
+	case v.Kind() == jsonsrc.Number:
+		return v.Raw()
 	}
 	return v.Describe()
 }
@@ -408,31 +408,31 @@ func (c *BuildChecker) answers(tuningOK bool) {
 		switch q.Type {
 		case personalization.Number:
 			if !v.Finite() {
-				c.report(buildrecord.CodeAnswerType, v.Span, fmt.Sprintf("question %q is a number question, so its answer must be a finite number, not %s", q.ID, v.Describe()), at...)
+				c.report(buildrecord.CodeAnswerType, v.Span(), fmt.Sprintf("question %q is a number question, so its answer must be a finite number, not %s", q.ID, v.Describe()), at...)
 				continue
 			}
 			if !tuningOK || q.SetsKey == "" {
 				continue
 			}
-			if e, s := c.P.Tuning.SetsTarget(q.SetsKey); s == tuning.Settable && !e.Admits(v.Num) {
-				c.report(buildrecord.CodeAnswerRejected, v.Span, fmt.Sprintf("the answer %s to question %q is outside the range [%s, %s] of %s, which it sets; an answer outside the range is rejected, never moved to the range's end", v.Raw, q.ID,
+			if e, s := c.P.Tuning.SetsTarget(q.SetsKey); s == tuning.Settable && !e.Admits(v.Num()) {
+				c.report(buildrecord.CodeAnswerRejected, v.Span(), fmt.Sprintf("the answer %s to question %q is outside the range [%s, %s] of %s, which it sets; an answer outside the range is rejected, never moved to the range's end", v.Raw(), q.ID,
 					ruleline.FormatNumber(e.Range[0]), ruleline.FormatNumber(e.Range[1]), q.SetsKey), at...)
 			}
 		case personalization.Choice, personalization.Text:
-			if v.Kind != jsonsrc.String {
-				c.report(buildrecord.CodeAnswerType, v.Span, fmt.Sprintf("question %q is a %s question, so its answer must be a string, not %s", q.ID, q.Type, v.Describe()), at...)
+			if v.Kind() != jsonsrc.String {
+				c.report(buildrecord.CodeAnswerType, v.Span(), fmt.Sprintf("question %q is a %s question, so its answer must be a string, not %s", q.ID, q.Type, v.Describe()), at...)
 				continue
 			}
-			if q.Type == personalization.Choice && q.Option(v.Str) == nil {
+			if q.Type == personalization.Choice && q.Option(v.Str()) == nil {
 				var opts []string
 				for _, o := range q.Options {
 					opts = append(opts, o.ID)
 				}
-				msg := fmt.Sprintf("%q is not an option of question %q", v.Str, q.ID)
+				msg := fmt.Sprintf("%q is not an option of question %q", v.Str(), q.ID)
 				if len(opts) > 0 {
 					msg += "; its options are " + strings.Join(quotedList(opts), ", ")
 				}
-				c.report(buildrecord.CodeAnswerOption, v.Span, msg, at...)
+				c.report(buildrecord.CodeAnswerOption, v.Span(), msg, at...)
 			}
 		}
 	}
@@ -538,7 +538,7 @@ func (c *BuildChecker) expectedKeys() {
 			if n, ok := st.Resolved(d.Name.Text); ok {
 				k.Want, k.Why = &n, fmt.Sprintf("it is the resolved number of %s in adoption %s", d.Name.Text, a.ID)
 				if s := a.SuppliedValue(d.Name.Text); s != nil && s.Value != nil {
-					k.related = []source.Related{{File: a.File, Span: s.Value.Span, Message: "the value of " + d.Name.Text}}
+					k.related = []source.Related{{File: a.File, Span: s.Value.Span(), Message: "the value of " + d.Name.Text}}
 				}
 			}
 			c.Expected[key] = k
@@ -600,18 +600,18 @@ func (c *BuildChecker) snapshot() {
 		if !v.Finite() {
 			continue // the schema finding
 		}
-		if k.Want != nil && v.Num != *k.Want {
-			c.report(buildrecord.CodeTuningValue, v.Span, fmt.Sprintf("%s is %s, but %s must be %s: %s", e.Key, v.Raw, e.Key, ruleline.FormatNumber(*k.Want), k.Why), k.related...)
+		if k.Want != nil && v.Num() != *k.Want {
+			c.report(buildrecord.CodeTuningValue, v.Span(), fmt.Sprintf("%s is %s, but %s must be %s: %s", e.Key, v.Raw(), e.Key, ruleline.FormatNumber(*k.Want), k.Why), k.related...)
 		}
-		if k.HasRange && (v.Num < k.Lo || v.Num > k.Hi) {
+		if k.HasRange && (v.Num() < k.Lo || v.Num() > k.Hi) {
 			var rel []source.Related
 			if k.rangeAt.File != "" {
 				rel = append(rel, k.rangeAt)
 			}
-			c.report(buildrecord.CodeTuningRange, v.Span, fmt.Sprintf("%s is %s, outside its range [%s, %s]; record a number inside the range", e.Key, v.Raw, ruleline.FormatNumber(k.Lo), ruleline.FormatNumber(k.Hi)), rel...)
+			c.report(buildrecord.CodeTuningRange, v.Span(), fmt.Sprintf("%s is %s, outside its range [%s, %s]; record a number inside the range", e.Key, v.Raw(), ruleline.FormatNumber(k.Lo), ruleline.FormatNumber(k.Hi)), rel...)
 		}
-		if k.Integer && v.Num != math.Trunc(v.Num) {
-			c.report(buildrecord.CodeRecordValue, v.Span, fmt.Sprintf("%s is an integer record field, but the build records %s; record a whole number", e.Key, v.Raw))
+		if k.Integer && v.Num() != math.Trunc(v.Num()) {
+			c.report(buildrecord.CodeRecordValue, v.Span(), fmt.Sprintf("%s is an integer record field, but the build records %s; record a whole number", e.Key, v.Raw()))
 		}
 	}
 }
@@ -619,7 +619,7 @@ func (c *BuildChecker) snapshot() {
 // recorded returns the finite number the record gives a key.
 func (c *BuildChecker) recorded(key string) (float64, bool) {
 	if e := c.Rec.Value(key); e != nil && e.Value.Finite() {
-		return e.Value.Num, true
+		return e.Value.Num(), true
 	}
 	return 0, false
 }
@@ -629,7 +629,7 @@ func (c *BuildChecker) recorded(key string) (float64, bool) {
 func (c *BuildChecker) valueSpan(names []string) source.Span {
 	for _, n := range names {
 		if e := c.Rec.Value(n); e != nil {
-			return e.Value.Span
+			return e.Value.Span()
 		}
 	}
 	return c.opening(c.Rec.ValuesObject)
@@ -690,7 +690,7 @@ func (c *BuildChecker) contractRules() {
 				continue
 			}
 			res := rl.Eval(func(name string) (float64, bool) { return c.recorded("contracts." + a.ID + "." + name) })
-			related := source.Related{File: a.File, Span: r.Value.Span, Message: "rule " + r.Name.Text + " of " + a.ID}
+			related := source.Related{File: a.File, Span: r.Value.Span(), Message: "rule " + r.Name.Text + " of " + a.ID}
 			switch {
 			case res.Err != nil:
 				c.report(buildrecord.CodeContractRule, c.valueSpan(names), fmt.Sprintf("rule %q of adoption %s cannot be computed over the recorded values: %s", r.Name.Text, a.ID, res.Err.Msg), related)
@@ -811,8 +811,8 @@ func (c *BuildChecker) checkTests(planOK bool) {
 	contractsOK := c.contractsKnown()
 	rec := c.Rec
 	if total, ok := buildrecord.Count(rec.Total); ok && planOK && contractsOK && total != float64(len(c.Tests)) {
-		c.report(buildrecord.CodeAcceptanceTotal, rec.Total.Span, fmt.Sprintf("total is %s, but the source package has %s: %s; count every AT-n test of %s and every test its checked packs generate",
-			rec.Total.Raw, fmt.Sprintf("%d %s", len(c.Tests), Plural(len(c.Tests), "test", "tests")), summarizeTests(c.Tests), buildplan.FileName))
+		c.report(buildrecord.CodeAcceptanceTotal, rec.Total.Span(), fmt.Sprintf("total is %s, but the source package has %s: %s; count every AT-n test of %s and every test its checked packs generate",
+			rec.Total.Raw(), fmt.Sprintf("%d %s", len(c.Tests), Plural(len(c.Tests), "test", "tests")), summarizeTests(c.Tests), buildplan.FileName))
 	}
 	for _, s := range rec.Sampled {
 		t := c.test(s.Key)
@@ -832,7 +832,7 @@ func (c *BuildChecker) checkTests(planOK bool) {
 			c.report(buildrecord.CodeNotPassedUnknown, np.NameSpan, c.unknownTest(np.Name))
 		}
 	}
-	if rec.Ran() && rec.Runner == nil && rec.Evidence != nil && rec.Evidence.Kind == jsonsrc.Object {
+	if rec.Ran() && rec.Runner == nil && rec.Evidence != nil && rec.Evidence.Kind() == jsonsrc.Object {
 		c.report(buildrecord.CodeRunnerRequired, rec.Evidence.Opening(), "a test ran, so evidence needs runner, the id and version of the runner profile that produced the results")
 	}
 }
@@ -917,16 +917,16 @@ func (c *BuildChecker) contracts() {
 		}
 	}
 	switch {
-	case rec.Contracts == nil && len(ids) > 0 && rec.Evidence != nil && rec.Evidence.Kind == jsonsrc.Object:
+	case rec.Contracts == nil && len(ids) > 0 && rec.Evidence != nil && rec.Evidence.Kind() == jsonsrc.Object:
 		c.report(buildrecord.CodeContractsMissing, rec.Evidence.Opening(), fmt.Sprintf("the source package has checked adoptions (%s), so evidence needs contracts: one entry of adoption and pack digest for each", strings.Join(ids, ", ")))
 		return
 	case rec.Contracts == nil:
 		return
 	case len(ids) == 0 && known:
-		c.report(buildrecord.CodeContractsExtra, rec.Contracts.KeySpan, "the source package has no checked adoption (every adoption is promised, or there is none), so evidence has no contracts; remove it")
+		c.report(buildrecord.CodeContractsExtra, rec.Contracts.KeySpan(), "the source package has no checked adoption (every adoption is promised, or there is none), so evidence has no contracts; remove it")
 		return
 	}
-	if rec.Contracts.Value.Kind != jsonsrc.Array {
+	if rec.Contracts.Value.Kind() != jsonsrc.Array {
 		return // the schema finding
 	}
 	seen := map[string]bool{}

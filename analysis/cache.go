@@ -300,7 +300,7 @@ type clockFile struct {
 func (e *cacheEntry) getClocks(path string, v *jsonsrc.Value) *clockFile {
 	return parseOnce(e, &e.clocks, func() *clockFile {
 		c := &clockFile{file: clocks.Parse(path, v), names: map[string]bool{}}
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			c.names[m.Key] = true
 		}
 		return c
@@ -325,7 +325,7 @@ func (e *cacheEntry) claimOf(path string, lenient bool) bool {
 	a := e.getAdoption(path)
 	c := parseOnce(e, &e.claim, func() *adoptionClaim {
 		c := &adoptionClaim{strict: a.IsAdoption()}
-		c.lenient = c.strict || (a.Root != nil && a.Root.Kind == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil))
+		c.lenient = c.strict || (a.Root != nil && a.Root.Kind() == jsonsrc.Object && (a.Root.Get("contract") != nil || a.Root.Get("format") != nil))
 		return c
 	})
 	if lenient {

@@ -506,7 +506,7 @@ func (lc *linkChecker) agree(from *collectionState, f *collections.Field, to *co
 			if v := to.c.Records[l.ID]; v != nil {
 				span = v.Opening()
 				if m := v.Member(back.Name); m != nil && back.TopLevel() {
-					span = m.KeySpan
+					span = m.KeySpan()
 				}
 			}
 			lc.report(source.Finding{

@@ -373,7 +373,7 @@ func packSetKeyOf(a *contracts.Adoption) packSetKey {
 		k.hasContract, k.contract = true, a.Contract.Text
 	}
 	if a.Version.Finite() {
-		k.hasNumber, k.number = true, a.Version.Num
+		k.hasNumber, k.number = true, a.Version.Num()
 	}
 	return k
 }

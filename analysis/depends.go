@@ -69,7 +69,7 @@ func (s *Snapshot) collectDeps() {
 			continue
 		}
 		direction.Images(p.Direction, func(image *jsonsrc.Value) {
-			if rel, ok := PackageRelative(image.Str); ok {
+			if rel, ok := PackageRelative(image.Str()); ok {
 				add(filepath.Join(p.Root, filepath.FromSlash(rel)))
 			}
 		})

@@ -99,8 +99,8 @@ func chapterEntries(p *Package) []*cacheEntry {
 func (b *builder) checkDirectionImages(p *Package) {
 	f := p.files.get("direction.json")
 	direction.Images(p.Direction, func(image *jsonsrc.Value) {
-		if msg := b.imageProblem(p, image.Str); msg != "" {
-			b.report(source.Finding{Code: "MEDIA_PATH_MISSING", Severity: source.Error, File: f.Path, Span: image.Span, Message: msg})
+		if msg := b.imageProblem(p, image.Str()); msg != "" {
+			b.report(source.Finding{Code: "MEDIA_PATH_MISSING", Severity: source.Error, File: f.Path, Span: image.Span(), Message: msg})
 		}
 	})
 }

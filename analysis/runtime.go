@@ -127,8 +127,8 @@ func noteUnchanged(unchanged *jsonsrc.Value, note func(depKind, string)) {
 		return
 	}
 	for _, v := range ArrayElems(unchanged.Get("values")) {
-		if v != nil && v.Kind == jsonsrc.String {
-			note(depRuntime, v.Str)
+		if v != nil && v.Kind() == jsonsrc.String {
+			note(depRuntime, v.Str())
 		}
 	}
 }

@@ -127,7 +127,7 @@ func checkGeneratedTests(a *contracts.Adoption, pk *pack.Pack, tests []pack.Test
 			}
 			where := test.Opening()
 			if m := test.Member(pr.Member); m != nil {
-				where = m.KeySpan
+				where = m.KeySpan()
 			}
 			msg := pr.Msg
 			if !strings.HasPrefix(msg, what) {

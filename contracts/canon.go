@@ -25,7 +25,7 @@ var definitionFields = []string{"contract", "version", "origin", "summary", "mec
 // removed, written as JSON indented with two spaces, the order of members
 // inside each field kept. It returns "" when a holds no object.
 func DefinitionText(a *Adoption) string {
-	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
+	if a == nil || a.Root == nil || a.Root.Kind() != jsonsrc.Object {
 		return ""
 	}
 	return definitionText(a)
@@ -45,7 +45,7 @@ func definitionDigest(a *Adoption) [sha256.Size]byte {
 // definition, for every adoption.
 func writeDefinitionDigest(a *Adoption) {
 	h := sha256.New()
-	if a.Root != nil && a.Root.Kind == jsonsrc.Object {
+	if a.Root != nil && a.Root.Kind() == jsonsrc.Object {
 		w := bufio.NewWriterSize(h, 512) // a few SHA-256 blocks a write
 		writeDefinition(w, a)
 		_ = w.Flush() // a hash takes every write
@@ -92,7 +92,7 @@ func (c *DigestCache) DefinitionDigest(a *Adoption) [sha256.Size]byte {
 // definition text, which is a function of those bytes. ok is false when
 // the spans do not lie in a.Data.
 func rawDefinitionKey(a *Adoption) (key [sha256.Size]byte, ok bool) {
-	if a.Root == nil || a.Root.Kind != jsonsrc.Object {
+	if a.Root == nil || a.Root.Kind() != jsonsrc.Object {
 		return key, false
 	}
 	h := sha256.New()
@@ -102,10 +102,10 @@ func rawDefinitionKey(a *Adoption) (key [sha256.Size]byte, ok bool) {
 		if v == nil {
 			continue
 		}
-		if v.Span.Start < 0 || v.Span.End > len(a.Data) || v.Span.Start > v.Span.End {
+		if v.Span().Start < 0 || v.Span().End > len(a.Data) || v.Span().Start > v.Span().End {
 			return key, false
 		}
-		raw := a.Data[v.Span.Start:v.Span.End]
+		raw := a.Data[v.Span().Start:v.Span().End]
 		binary.LittleEndian.PutUint64(n[:], uint64(len(raw)))
 		h.Write([]byte(k))
 		h.Write(n[:])

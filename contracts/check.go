@@ -28,7 +28,7 @@ func CheckState(s *State) []source.Finding {
 	}
 	a, r := s.a, s.r
 	out := append([]source.Finding{}, a.findings...)
-	if a.ParseError != nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
+	if a.ParseError != nil || a.Root == nil || a.Root.Kind() != jsonsrc.Object {
 		return out
 	}
 	c := &checker{a: a, r: r, s: s, other: map[string]*State{}}
@@ -104,8 +104,8 @@ func (c *checker) questions() {
 			}
 		}
 		if o := q.Otherwise; o != nil {
-			if o.Kind != jsonsrc.String || strings.TrimSpace(o.Str) == "" {
-				c.add("CONTRACT_QUESTION_OTHERWISE", o.Span, "\"otherwise\" of question "+strconv.Quote(q.Name.Text)+" must be one non-empty string")
+			if o.Kind() != jsonsrc.String || strings.TrimSpace(o.Str()) == "" {
+				c.add("CONTRACT_QUESTION_OTHERWISE", o.Span(), "\"otherwise\" of question "+strconv.Quote(q.Name.Text)+" must be one non-empty string")
 			}
 		} else if widened && q.When != nil {
 			c.add("CONTRACT_QUESTION_OTHERWISE", q.Name.Span, "question "+strconv.Quote(q.Name.Text)+
@@ -140,7 +140,7 @@ func (c *checker) answers() {
 		}
 		span := c.top()
 		if a.AnswersKey != nil {
-			span = a.AnswersKey.KeySpan
+			span = a.AnswersKey.KeySpan()
 		}
 		c.add("CONTRACT_ANSWER_MISSING", span, "question "+strconv.Quote(q.Name.Text)+" is asked but has no answer; add \""+
 			q.Name.Text+"\" to \"answers\" with one of: "+quoteList(q.OptionIDs()))
@@ -153,11 +153,11 @@ func (c *checker) answers() {
 			continue
 		}
 		if !ans.IsString || q.Option(ans.Option) == nil {
-			what := string(a.text(ans.Value.Span))
+			what := string(a.text(ans.Value.Span()))
 			if ans.IsString {
 				what = strconv.Quote(ans.Option)
 			}
-			c.add("CONTRACT_ANSWER_UNKNOWN", ans.Value.Span, "answer "+what+" is not an option of question "+strconv.Quote(q.Name.Text)+
+			c.add("CONTRACT_ANSWER_UNKNOWN", ans.Value.Span(), "answer "+what+" is not an option of question "+strconv.Quote(q.Name.Text)+
 				"; use one of: "+quoteList(q.OptionIDs())+suggest(ans.Option, q.OptionIDs()))
 		}
 		if !s.Asked(q.Name.Text) {
@@ -183,10 +183,10 @@ func (c *checker) values() {
 		}
 		// A declaration that is not an object (CONTRACT_ENVELOPE_TYPE)
 		// declares nothing to supply: its missing value is held back.
-		if s.Active(d.Name.Text) && a.SuppliedValue(d.Name.Text) == nil && d.Value != nil && d.Value.Kind == jsonsrc.Object {
+		if s.Active(d.Name.Text) && a.SuppliedValue(d.Name.Text) == nil && d.Value != nil && d.Value.Kind() == jsonsrc.Object {
 			span := c.top()
 			if a.ValuesKey != nil {
-				span = a.ValuesKey.KeySpan
+				span = a.ValuesKey.KeySpan()
 			}
 			forms := "a number"
 			if d.AcceptsCitation && d.AcceptsNumber {
@@ -214,16 +214,16 @@ func (c *checker) values() {
 		switch {
 		case v.Finite():
 			if !d.AcceptsNumber {
-				c.add("CONTRACT_VALUE_TYPE", v.Span, "value "+strconv.Quote(d.Name.Text)+" accepts only a citation, not a number")
+				c.add("CONTRACT_VALUE_TYPE", v.Span(), "value "+strconv.Quote(d.Name.Text)+" accepts only a citation, not a number")
 				continue
 			}
-		case v.Kind == jsonsrc.String:
+		case v.Kind() == jsonsrc.String:
 			if !d.AcceptsCitation {
-				c.add("CONTRACT_VALUE_TYPE", v.Span, "value "+strconv.Quote(d.Name.Text)+" must be a finite number; its declaration does not accept citations")
+				c.add("CONTRACT_VALUE_TYPE", v.Span(), "value "+strconv.Quote(d.Name.Text)+" must be a finite number; its declaration does not accept citations")
 				continue
 			}
 		default:
-			c.add("CONTRACT_VALUE_TYPE", v.Span, "value "+strconv.Quote(d.Name.Text)+" must be a finite number or a citation string, not "+v.Describe())
+			c.add("CONTRACT_VALUE_TYPE", v.Span(), "value "+strconv.Quote(d.Name.Text)+" must be a finite number or a citation string, not "+v.Describe())
 			continue
 		}
 		res := s.values[d.Name.Text]
@@ -236,10 +236,10 @@ func (c *checker) values() {
 		}
 		if res.ok && d.HasRange && (res.num < d.Min || res.num > d.Max) {
 			how := ""
-			if v.Kind == jsonsrc.String {
+			if v.Kind() == jsonsrc.String {
 				how = " (its citation resolves to " + fmtNum(res.num) + ")"
 			}
-			c.add("CONTRACT_VALUE_RANGE", v.Span, "value "+strconv.Quote(d.Name.Text)+" is "+fmtNum(res.num)+how+", outside its range ["+
+			c.add("CONTRACT_VALUE_RANGE", v.Span(), "value "+strconv.Quote(d.Name.Text)+" is "+fmtNum(res.num)+how+", outside its range ["+
 				fmtNum(d.Min)+", "+fmtNum(d.Max)+"]")
 		}
 	}
@@ -250,10 +250,10 @@ func (c *checker) rowSets() {
 	widened := c.widened()
 	for _, set := range a.RowSets {
 		if w := set.WhenEmpty; w != nil {
-			if w.Kind != jsonsrc.String || strings.TrimSpace(w.Str) == "" {
-				c.add("CONTRACT_ROW_WHEN_EMPTY", w.Span, "\"when-empty\" of row set "+strconv.Quote(set.Name.Text)+" must be one non-empty string")
+			if w.Kind() != jsonsrc.String || strings.TrimSpace(w.Str()) == "" {
+				c.add("CONTRACT_ROW_WHEN_EMPTY", w.Span(), "\"when-empty\" of row set "+strconv.Quote(set.Name.Text)+" must be one non-empty string")
 			}
-		} else if widened && set.Value != nil && set.Value.Kind == jsonsrc.Object {
+		} else if widened && set.Value != nil && set.Value.Kind() == jsonsrc.Object {
 			c.add("CONTRACT_ROW_WHEN_EMPTY", set.Name.Span, "row set "+strconv.Quote(set.Name.Text)+
 				" has no \"when-empty\"; this definition uses the widened forms, so say what the builder does while it has no rows")
 		}
@@ -276,14 +276,14 @@ func (c *checker) rowSets() {
 		}
 	}
 	// Binding of `rows` to the declared row sets.
-	if a.RowsKey != nil && (a.RowsKey.Value == nil || a.RowsKey.Value.Kind != jsonsrc.Object) {
+	if a.RowsKey != nil && (a.RowsKey.Value == nil || a.RowsKey.Value.Kind() != jsonsrc.Object) {
 		return
 	}
 	for _, set := range a.RowSets {
 		if a.RowArray(set.Name.Text) == nil {
 			span := c.top()
 			if a.RowsKey != nil {
-				span = a.RowsKey.KeySpan
+				span = a.RowsKey.KeySpan()
 			}
 			c.add("CONTRACT_ROWS_BINDING", span, "\"rows\" lacks row set "+strconv.Quote(set.Name.Text)+"; add \""+set.Name.Text+"\": [] when it has no rows")
 		}
@@ -324,7 +324,7 @@ func (c *checker) withinNames(set *RowSet, f *Field, w *Within) {
 		return
 	}
 	if lo, hi, ok := c.bounds(w); ok && lo > hi {
-		c.add("CONTRACT_ROW_FIELD_SHAPE", w.Value.Span, "\"within\" of field "+strconv.Quote(f.Name.Text)+" resolves to ["+
+		c.add("CONTRACT_ROW_FIELD_SHAPE", w.Value.Span(), "\"within\" of field "+strconv.Quote(f.Name.Text)+" resolves to ["+
 			fmtNum(lo)+", "+fmtNum(hi)+"]: the lower bound is above the upper bound")
 	}
 }
@@ -366,8 +366,8 @@ func (c *checker) rows() {
 						seen[f.Name.Text] = map[string]bool{}
 					}
 					if seen[f.Name.Text][key] {
-						c.add("CONTRACT_ROW_FIELD", rf.Value.Span, "field "+strconv.Quote(f.Name.Text)+" is unique, but "+
-							string(a.text(rf.Value.Span))+" appears in an earlier row")
+						c.add("CONTRACT_ROW_FIELD", rf.Value.Span(), "field "+strconv.Quote(f.Name.Text)+" is unique, but "+
+							string(a.text(rf.Value.Span()))+" appears in an earlier row")
 					}
 					seen[f.Name.Text][key] = true
 				}
@@ -397,21 +397,21 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 	switch f.Type {
 	case TypeNumber, TypeInteger:
 		if !v.Finite() {
-			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+v.Describe()+"; it must be a "+f.Type)
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" holds "+v.Describe()+"; it must be a "+f.Type)
 			return false
 		}
-		if f.Type == TypeInteger && v.Num != math.Trunc(v.Num) {
-			c.add("CONTRACT_ROW_FIELD", v.Span, who+" must be a whole number, not "+v.Raw)
+		if f.Type == TypeInteger && v.Num() != math.Trunc(v.Num()) {
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" must be a whole number, not "+v.Raw())
 			return false
 		}
 		if w := f.Within; w != nil && w.Valid {
-			if lo, hi, ok := c.bounds(w); ok && lo <= hi && (v.Num < lo || v.Num > hi) {
-				c.add("CONTRACT_ROW_RANGE", v.Span, who+" is "+v.Raw+", outside its bounds ["+fmtNum(lo)+", "+fmtNum(hi)+"]")
+			if lo, hi, ok := c.bounds(w); ok && lo <= hi && (v.Num() < lo || v.Num() > hi) {
+				c.add("CONTRACT_ROW_RANGE", v.Span(), who+" is "+v.Raw()+", outside its bounds ["+fmtNum(lo)+", "+fmtNum(hi)+"]")
 			}
 		}
 	case TypeString, TypeCitation:
-		if v.Kind != jsonsrc.String {
-			c.add("CONTRACT_ROW_FIELD", v.Span, who+" holds "+v.Describe()+"; it must be a string")
+		if v.Kind() != jsonsrc.String {
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" holds "+v.Describe()+"; it must be a string")
 			return false
 		}
 		if f.Type == TypeCitation {
@@ -423,14 +423,14 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 			found := false
 			for _, o := range f.Options {
 				opts = append(opts, o.Text)
-				found = found || o.Text == v.Str
+				found = found || o.Text == v.Str()
 			}
 			if !found {
-				c.add("CONTRACT_ROW_CHOICE", v.Span, strconv.Quote(v.Str)+" is not an option of "+who+"; use one of: "+quoteList(opts)+suggest(v.Str, opts))
+				c.add("CONTRACT_ROW_CHOICE", v.Span(), strconv.Quote(v.Str())+" is not an option of "+who+"; use one of: "+quoteList(opts)+suggest(v.Str(), opts))
 			}
 		}
-		if f.Pattern != nil && f.Pattern.Kind == jsonsrc.String && f.Pattern.Str == "kebab-case" && !source.IsKebab(v.Str) {
-			c.add("CONTRACT_NAME_GRAMMAR", v.Span, who+" must be kebab-case: lowercase letters and digits joined by single hyphens")
+		if f.Pattern != nil && f.Pattern.Kind() == jsonsrc.String && f.Pattern.Str() == "kebab-case" && !source.IsKebab(v.Str()) {
+			c.add("CONTRACT_NAME_GRAMMAR", v.Span(), who+" must be kebab-case: lowercase letters and digits joined by single hyphens")
 		}
 	}
 	return true

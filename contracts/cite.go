@@ -26,11 +26,11 @@ func (s *State) resolve(name string) *resolution {
 	v := sup.Value
 	if v.Finite() {
 		if d.AcceptsNumber {
-			r.num, r.ok = v.Num, true
+			r.num, r.ok = v.Num(), true
 		}
 		return r
 	}
-	if v.Kind != jsonsrc.String || !d.AcceptsCitation {
+	if v.Kind() != jsonsrc.String || !d.AcceptsCitation {
 		return r
 	}
 	s.path = append(s.path, name)
@@ -38,7 +38,7 @@ func (s *State) resolve(name string) *resolution {
 	s.path = s.path[:len(s.path)-1]
 	if s.inCycle[name] {
 		num, ok = 0, false
-		fault = s.finding("CONTRACT_CITATION_CYCLE", v.Span, "the citation of value "+strconv.Quote(name)+
+		fault = s.finding("CONTRACT_CITATION_CYCLE", v.Span(), "the citation of value "+strconv.Quote(name)+
 			" leads back to itself through "+strings.Join(s.cycleOf[name], " -> ")+"; cite a number or a tuning key somewhere in the chain")
 	}
 	r.num, r.ok, r.fault = num, ok, fault
@@ -51,7 +51,7 @@ func (s *State) finding(code string, span source.Span, msg string) *source.Findi
 
 // valueCitation resolves one value citation.
 func (s *State) valueCitation(sup *Supplied) (float64, bool, *source.Finding) {
-	text, span := sup.Value.Str, sup.Value.Span
+	text, span := sup.Value.Str(), sup.Value.Span()
 	who := "value " + strconv.Quote(sup.Name.Text)
 	switch {
 	case strings.TrimSpace(text) == "":
@@ -96,7 +96,7 @@ func (s *State) valueCitation(sup *Supplied) (float64, bool, *source.Finding) {
 			return tr.num, true, nil
 		}
 		tv := tsup.Value
-		if tv.Kind != jsonsrc.String && !tv.Finite() {
+		if tv.Kind() != jsonsrc.String && !tv.Finite() {
 			return 0, false, s.finding("CONTRACT_CITATION_NON_NUMERIC", span, who+" cites "+strconv.Quote(target)+", which holds "+tv.Describe()+", not a number")
 		}
 		return 0, false, nil
@@ -149,7 +149,7 @@ func (s *State) markCycle(target string) {
 // rowCitation checks one row citation (SPEC §10.10) held by field and
 // reports what is wrong with it.
 func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
-	text, span := v.Str, v.Span
+	text, span := v.Str(), v.Span()
 	who := "field " + strconv.Quote(field)
 	switch {
 	case strings.TrimSpace(text) == "":

@@ -64,10 +64,10 @@ func CheckCondition(c *Condition, ctx Context, a *Adoption, set *RowSet) []Probl
 	if c == nil {
 		return nil
 	}
-	if c.Value == nil || c.Value.Kind != jsonsrc.Object {
+	if c.Value == nil || c.Value.Kind() != jsonsrc.Object {
 		span := source.Span{}
 		if c.Value != nil {
-			span = c.Value.Span
+			span = c.Value.Span()
 		}
 		ck.add(ProblemShape, span, "a condition must be an object")
 		return ck.out
@@ -140,12 +140,12 @@ func nameKind(top bool) ProblemKind {
 }
 
 func (ck *condChecker) mapForm(f *Form, allowEmpty bool) bool {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		ck.add(ProblemShape, spanOf(f.Value, f.KeySpan), "\""+f.Key+"\" must be an object (a map)")
 		return false
 	}
 	if !allowEmpty && len(f.Entries) == 0 {
-		ck.add(ProblemShape, f.Value.Span, "\""+f.Key+"\" must name at least one entry")
+		ck.add(ProblemShape, f.Value.Span(), "\""+f.Key+"\" must name at least one entry")
 		return false
 	}
 	return true
@@ -153,13 +153,13 @@ func (ck *condChecker) mapForm(f *Form, allowEmpty bool) bool {
 
 func spanOf(v *jsonsrc.Value, fallback source.Span) source.Span {
 	if v != nil {
-		return v.Span
+		return v.Span()
 	}
 	return fallback
 }
 
 func (ck *condChecker) nonEmptyArray(e *Entry, what string) bool {
-	if e.Value == nil || e.Value.Kind != jsonsrc.Array || len(e.Value.Elems) == 0 {
+	if e.Value == nil || e.Value.Kind() != jsonsrc.Array || len(e.Value.Elems()) == 0 {
 		ck.add(ProblemShape, spanOf(e.Value, e.Name.Span), what+" of "+strconv.Quote(e.Name.Text)+" must be a non-empty array")
 		return false
 	}
@@ -183,15 +183,15 @@ func (ck *condChecker) form(f *Form, top bool) {
 				continue
 			}
 			for _, it := range e.Items {
-				if it.Kind != jsonsrc.String {
+				if it.Kind() != jsonsrc.String {
 					// An entry that is no string names no option: a reference
 					// that points at nothing declared, as an unknown option is.
-					ck.add(nameKind(top), it.Span, "an entry of a \"flag\" array must be an option id string, not "+it.Describe())
+					ck.add(nameKind(top), it.Span(), "an entry of a \"flag\" array must be an option id string, not "+it.Describe())
 					continue
 				}
-				if q != nil && q.Option(it.Str) == nil {
-					ck.add(nameKind(top), it.Span, strconv.Quote(it.Str)+" is not an option of question "+strconv.Quote(q.Name.Text)+
-						"; its options are "+quoteList(q.OptionIDs())+suggest(it.Str, q.OptionIDs()))
+				if q != nil && q.Option(it.Str()) == nil {
+					ck.add(nameKind(top), it.Span(), strconv.Quote(it.Str())+" is not an option of question "+strconv.Quote(q.Name.Text)+
+						"; its options are "+quoteList(q.OptionIDs())+suggest(it.Str(), q.OptionIDs()))
 				}
 			}
 		}
@@ -212,8 +212,8 @@ func (ck *condChecker) form(f *Form, top bool) {
 				continue
 			}
 			for _, it := range e.Items {
-				if it.Kind != jsonsrc.String || (it.Str != "number" && it.Str != "citation") {
-					ck.add(ProblemShape, it.Span, "a \"value-form\" entry lists \"number\", \"citation\" or both")
+				if it.Kind() != jsonsrc.String || (it.Str() != "number" && it.Str() != "citation") {
+					ck.add(ProblemShape, it.Span(), "a \"value-form\" entry lists \"number\", \"citation\" or both")
 				}
 			}
 		}
@@ -227,12 +227,12 @@ func (ck *condChecker) form(f *Form, top bool) {
 					suggest(e.Name.Text, a.RowSetNames()))
 			}
 			v := e.Value
-			if v == nil || v.Kind != jsonsrc.String || (v.Str != "empty" && v.Str != "non-empty" && v.Str != "at-least-two") {
+			if v == nil || v.Kind() != jsonsrc.String || (v.Str() != "empty" && v.Str() != "non-empty" && v.Str() != "at-least-two") {
 				ck.add(ProblemShape, spanOf(v, e.Name.Span), "a \"row-count\" entry is exactly one of \"empty\", \"non-empty\" or \"at-least-two\"")
 			}
 		}
 	case FormAny, FormAll:
-		if f.Value == nil || f.Value.Kind != jsonsrc.Array || len(f.Value.Elems) == 0 {
+		if f.Value == nil || f.Value.Kind() != jsonsrc.Array || len(f.Value.Elems()) == 0 {
 			ck.add(ProblemShape, spanOf(f.Value, f.KeySpan), "\""+f.Key+"\" must be a non-empty array of conditions")
 			return
 		}
@@ -241,7 +241,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 			memberForms = []FormKind{FormFlag}
 		}
 		for _, m := range f.Members {
-			if m.Value == nil || m.Value.Kind != jsonsrc.Object {
+			if m.Value == nil || m.Value.Kind() != jsonsrc.Object {
 				ck.add(ProblemShape, spanOf(m.Value, f.KeySpan), "a member of \""+f.Key+"\" must be a condition object")
 				continue
 			}
@@ -275,7 +275,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 			return
 		}
 		if len(f.Entries) != 1 {
-			ck.add(ProblemShape, f.Value.Span, "\"row-has\" names exactly one row set")
+			ck.add(ProblemShape, f.Value.Span(), "\"row-has\" names exactly one row set")
 		}
 		for _, e := range f.Entries {
 			set := a.RowSet(e.Name.Text)
@@ -283,7 +283,7 @@ func (ck *condChecker) form(f *Form, top bool) {
 				ck.add(ProblemName, e.Name.Span, "\"row-has\" names "+strconv.Quote(e.Name.Text)+", which is not a declared row set"+
 					suggest(e.Name.Text, a.RowSetNames()))
 			}
-			if e.Value == nil || e.Value.Kind != jsonsrc.Object || len(e.Inner.Entries) == 0 {
+			if e.Value == nil || e.Value.Kind() != jsonsrc.Object || len(e.Inner.Entries) == 0 {
 				ck.add(ProblemShape, spanOf(e.Value, e.Name.Span), "the row map of \"row-has\" must be an object naming at least one field")
 				continue
 			}

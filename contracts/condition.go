@@ -80,18 +80,18 @@ type Entry struct {
 // not an object gives a Condition with no Forms, which the checks report.
 func ParseCondition(v *jsonsrc.Value) *Condition {
 	c := &Condition{Value: v}
-	if v == nil || v.Kind != jsonsrc.Object {
+	if v == nil || v.Kind() != jsonsrc.Object {
 		return c
 	}
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if isAnnotation(m.Key) {
 			continue
 		}
-		f := &Form{Kind: formNames[m.Key], Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
+		f := &Form{Kind: formNames[m.Key], Key: m.Key, KeySpan: m.KeySpan(), Value: m.Value}
 		switch f.Kind {
 		case FormAny, FormAll:
-			if m.Value != nil && m.Value.Kind == jsonsrc.Array {
-				for _, e := range m.Value.Elems {
+			if m.Value != nil && m.Value.Kind() == jsonsrc.Array {
+				for _, e := range m.Value.Elems() {
 					f.Members = append(f.Members, ParseCondition(e))
 				}
 			}
@@ -104,20 +104,20 @@ func ParseCondition(v *jsonsrc.Value) *Condition {
 }
 
 func parseEntries(kind FormKind, v *jsonsrc.Value) []*Entry {
-	if v == nil || v.Kind != jsonsrc.Object {
+	if v == nil || v.Kind() != jsonsrc.Object {
 		return nil
 	}
 	var out []*Entry
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		if isAnnotation(m.Key) {
 			continue
 		}
-		e := &Entry{Name: Name{Text: m.Key, Span: m.KeySpan}, Value: m.Value}
-		if m.Value != nil && m.Value.Kind == jsonsrc.Array {
-			e.Items = m.Value.Elems
+		e := &Entry{Name: Name{Text: m.Key, Span: m.KeySpan()}, Value: m.Value}
+		if m.Value != nil && m.Value.Kind() == jsonsrc.Array {
+			e.Items = m.Value.Elems()
 		}
 		if kind == FormRowHas {
-			e.Inner = &Form{Kind: FormRow, Key: "row", KeySpan: m.KeySpan, Value: m.Value,
+			e.Inner = &Form{Kind: FormRow, Key: "row", KeySpan: m.KeySpan(), Value: m.Value,
 				Entries: parseEntries(FormRow, m.Value)}
 		}
 		out = append(out, e)
@@ -164,8 +164,8 @@ func (f *Form) names(visit func(FormKind, Name, string)) {
 		visit(f.Kind, e.Name, "")
 		if f.Kind == FormFlag {
 			for _, it := range e.Items {
-				if it.Kind == jsonsrc.String {
-					visit(FormFlag, Name{Text: it.Str, Span: it.Span}, e.Name.Text)
+				if it.Kind() == jsonsrc.String {
+					visit(FormFlag, Name{Text: it.Str(), Span: it.Span()}, e.Name.Text)
 				}
 			}
 		}

@@ -67,8 +67,8 @@ func Evaluate(a *Adoption, r Resolver) *State {
 		}
 	}
 	for _, set := range a.RowSets {
-		if ra := a.RowArray(set.Name.Text); ra != nil && ra.Value != nil && ra.Value.Kind == jsonsrc.Array {
-			s.counts[set.Name.Text] = len(ra.Value.Elems)
+		if ra := a.RowArray(set.Name.Text); ra != nil && ra.Value != nil && ra.Value.Kind() == jsonsrc.Array {
+			s.counts[set.Name.Text] = len(ra.Value.Elems())
 		}
 	}
 	// Stage 2: asked questions. A question on a cycle through flag has no
@@ -224,7 +224,7 @@ func rowDomain(c *Condition) bool {
 // nested marks a member of any or all. mis reports that a false result
 // read an absent answer, value, row array or row field.
 func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool) {
-	if c == nil || c.Value == nil || c.Value.Kind != jsonsrc.Object {
+	if c == nil || c.Value == nil || c.Value.Kind() != jsonsrc.Object {
 		return true, false
 	}
 	if rowDom {
@@ -253,7 +253,7 @@ func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool)
 		case FormRowCount:
 			return s.rowCount(f)
 		case FormAny:
-			if nested || f.Value == nil || f.Value.Kind != jsonsrc.Array {
+			if nested || f.Value == nil || f.Value.Kind() != jsonsrc.Array {
 				return false, false
 			}
 			anyMis := false
@@ -266,7 +266,7 @@ func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool)
 			}
 			return false, anyMis
 		case FormAll:
-			if nested || f.Value == nil || f.Value.Kind != jsonsrc.Array {
+			if nested || f.Value == nil || f.Value.Kind() != jsonsrc.Array {
 				return false, false
 			}
 			for _, m := range f.Members {
@@ -286,7 +286,7 @@ func (s *State) eval(c *Condition, row *Row, rowDom, nested bool) (ok, mis bool)
 }
 
 func (s *State) flag(f *Form) (bool, bool) {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		return false, false
 	}
 	for _, e := range f.Entries {
@@ -306,7 +306,7 @@ func (s *State) flag(f *Form) (bool, bool) {
 
 func inStrings(items []*jsonsrc.Value, s string) bool {
 	for _, it := range items {
-		if it.Kind == jsonsrc.String && it.Str == s {
+		if it.Kind() == jsonsrc.String && it.Str() == s {
 			return true
 		}
 	}
@@ -314,7 +314,7 @@ func inStrings(items []*jsonsrc.Value, s string) bool {
 }
 
 func (s *State) valueFormHolds(f *Form) (bool, bool) {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		return false, false
 	}
 	for _, e := range f.Entries {
@@ -331,7 +331,7 @@ func (s *State) valueFormHolds(f *Form) (bool, bool) {
 }
 
 func (s *State) rowCount(f *Form) (bool, bool) {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		return false, false
 	}
 	for _, e := range f.Entries {
@@ -339,10 +339,10 @@ func (s *State) rowCount(f *Form) (bool, bool) {
 		if !ok {
 			return false, s.a.RowSet(e.Name.Text) != nil && s.a.RowArray(e.Name.Text) == nil
 		}
-		if e.Value == nil || e.Value.Kind != jsonsrc.String {
+		if e.Value == nil || e.Value.Kind() != jsonsrc.String {
 			return false, false
 		}
-		switch e.Value.Str {
+		switch e.Value.Str() {
 		case "empty":
 			ok = n == 0
 		case "non-empty":
@@ -360,14 +360,14 @@ func (s *State) rowCount(f *Form) (bool, bool) {
 }
 
 func (s *State) rowHas(f *Form) (bool, bool) {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		return false, false
 	}
 	for _, e := range f.Entries {
 		if _, ok := s.counts[e.Name.Text]; !ok {
 			return false, s.a.RowSet(e.Name.Text) != nil && s.a.RowArray(e.Name.Text) == nil
 		}
-		if e.Inner == nil || e.Value == nil || e.Value.Kind != jsonsrc.Object {
+		if e.Inner == nil || e.Value == nil || e.Value.Kind() != jsonsrc.Object {
 			return false, false
 		}
 		found := false
@@ -386,7 +386,7 @@ func (s *State) rowHas(f *Form) (bool, bool) {
 
 // rowMatches evaluates a row map against row (SPEC §12.3 rule 3).
 func rowMatches(f *Form, row *Row) (bool, bool) {
-	if f.Value == nil || f.Value.Kind != jsonsrc.Object {
+	if f.Value == nil || f.Value.Kind() != jsonsrc.Object {
 		return false, false
 	}
 	for _, e := range f.Entries {
@@ -397,7 +397,7 @@ func rowMatches(f *Form, row *Row) (bool, bool) {
 		if rf == nil {
 			return false, true
 		}
-		if e.Value == nil || e.Value.Kind != jsonsrc.Array {
+		if e.Value == nil || e.Value.Kind() != jsonsrc.Array {
 			return false, false
 		}
 		match := false
@@ -516,7 +516,7 @@ func (s *State) Explain(c *Condition) string {
 					return "question " + strconv.Quote(e.Name.Text) + " has no answer (it must be one of " + want + ")"
 				}
 				if !ans.IsString || !inStrings(e.Items, ans.Option) {
-					return "the answer of " + strconv.Quote(e.Name.Text) + " is " + string(s.a.text(ans.Value.Span)) + ", not one of " + want
+					return "the answer of " + strconv.Quote(e.Name.Text) + " is " + string(s.a.text(ans.Value.Span())) + ", not one of " + want
 				}
 			}
 		case FormValueForm:
@@ -557,10 +557,10 @@ func (s *State) Explain(c *Condition) string {
 func (a *Adoption) itemTexts(items []*jsonsrc.Value) string {
 	var out []string
 	for _, it := range items {
-		if it.Kind == jsonsrc.String {
-			out = append(out, it.Str)
+		if it.Kind() == jsonsrc.String {
+			out = append(out, it.Str())
 		} else {
-			out = append(out, string(a.text(it.Span)))
+			out = append(out, string(a.text(it.Span())))
 		}
 	}
 	return strings.Join(out, ", ")

@@ -136,7 +136,7 @@ type RowSet struct {
 // CONTRACT_ENVELOPE_REQUIRED reports: its fields are then unknown, and the
 // rows of the set are not judged against them.
 func (s *RowSet) Broken() bool {
-	return s.Value == nil || s.Value.Kind != jsonsrc.Object || s.Record == nil || s.Record.Kind != jsonsrc.Object
+	return s.Value == nil || s.Value.Kind() != jsonsrc.Object || s.Record == nil || s.Record.Kind() != jsonsrc.Object
 }
 
 // RowSetsUnknown reports whether the row sets the definition declares are
@@ -144,11 +144,11 @@ func (s *RowSet) Broken() bool {
 // object (reported as CONTRACT_ENVELOPE_REQUIRED or CONTRACT_ENVELOPE_TYPE).
 // No row array is then judged undeclared.
 func (a *Adoption) RowSetsUnknown() bool {
-	if a.DeclaresKey == nil || a.DeclaresKey.Value == nil || a.DeclaresKey.Value.Kind != jsonsrc.Object {
+	if a.DeclaresKey == nil || a.DeclaresKey.Value == nil || a.DeclaresKey.Value.Kind() != jsonsrc.Object {
 		return true
 	}
 	r := a.DeclaresKey.Value.Get("rows")
-	return r != nil && r.Kind != jsonsrc.Object
+	return r != nil && r.Kind() != jsonsrc.Object
 }
 
 // Field returns the declared field named name, or nil.
@@ -318,10 +318,10 @@ func (a *Adoption) Identity() string {
 		return ""
 	}
 	a.identityOnce.Do(func() {
-		if a.Contract == nil || a.Version == nil || a.Version.Kind != jsonsrc.Number {
+		if a.Contract == nil || a.Version == nil || a.Version.Kind() != jsonsrc.Number {
 			return
 		}
-		a.identity = a.Contract.Text + "-" + jsonsrc.FormatNumber(a.Version.Num)
+		a.identity = a.Contract.Text + "-" + jsonsrc.FormatNumber(a.Version.Num())
 	})
 	return a.identity
 }
@@ -407,7 +407,7 @@ func (q *Question) Option(id string) *Option {
 // rule 8): it parses and holds an object that carries `contract` or
 // `format`.
 func (a *Adoption) IsAdoption() bool {
-	return a != nil && a.ParseError == nil && a.Root != nil && a.Root.Kind == jsonsrc.Object &&
+	return a != nil && a.ParseError == nil && a.Root != nil && a.Root.Kind() == jsonsrc.Object &&
 		(a.Root.Member("contract") != nil || a.Root.Member("format") != nil)
 }
 

@@ -19,7 +19,7 @@ func valueForm(v *jsonsrc.Value) string {
 	if v.Finite() {
 		return "number"
 	}
-	if v.Kind == jsonsrc.String && citationShaped(v.Str) {
+	if v.Kind() == jsonsrc.String && citationShaped(v.Str()) {
 		return "citation"
 	}
 	return ""

@@ -21,7 +21,7 @@ func (c *checker) rules() {
 		case RuleAnswerAware:
 			c.answerAware(r)
 		default:
-			c.add("CONTRACT_RULE_INVALID", r.Value.Span, "rule "+strconv.Quote(r.Name.Text)+" must be a comparison string or an answer-aware rule object, not "+r.Value.Describe())
+			c.add("CONTRACT_RULE_INVALID", r.Value.Span(), "rule "+strconv.Quote(r.Name.Text)+" must be a comparison string or an answer-aware rule object, not "+r.Value.Describe())
 		}
 	}
 }
@@ -34,9 +34,9 @@ func (c *checker) lineSpan(r *Rule, start, end int) source.Span {
 
 func lineSpan(a *Adoption, r *Rule, start, end int) source.Span {
 	v := r.Value
-	inner := a.text(source.Span{Start: v.Span.Start + 1, End: v.Span.End - 1})
+	inner := a.text(source.Span{Start: v.Span().Start + 1, End: v.Span().End - 1})
 	if string(inner) != r.Line || start < 0 || end > len(r.Line) || start > end {
-		return v.Span
+		return v.Span()
 	}
 	if end == start {
 		if end < len(r.Line) {
@@ -44,10 +44,10 @@ func lineSpan(a *Adoption, r *Rule, start, end int) source.Span {
 		} else if start > 0 {
 			start--
 		} else {
-			return v.Span
+			return v.Span()
 		}
 	}
-	return source.Span{Start: v.Span.Start + 1 + start, End: v.Span.Start + 1 + end}
+	return source.Span{Start: v.Span().Start + 1 + start, End: v.Span().Start + 1 + end}
 }
 
 func (c *checker) comparison(r *Rule) {
@@ -84,7 +84,7 @@ func (c *checker) comparison(r *Rule) {
 		}
 	}
 	if len(missing) > 0 {
-		f := c.add("CONTRACT_RULE_INVALID", r.Value.Span, who+" cannot be evaluated: it needs "+strings.Join(quoteAll(missing), ", ")+
+		f := c.add("CONTRACT_RULE_INVALID", r.Value.Span(), who+" cannot be evaluated: it needs "+strings.Join(quoteAll(missing), ", ")+
 			", which "+plural(len(missing), "is", "are")+" not supplied in \"values\"")
 		f.Dependent = true
 		return
@@ -106,7 +106,7 @@ func (c *checker) comparison(r *Rule) {
 				parts = append(parts, p)
 			}
 		}
-		c.add("CONTRACT_RULE_FAILED", r.Value.Span, who+" is false: "+r.Line+" with "+strings.Join(parts, ", ")+
+		c.add("CONTRACT_RULE_FAILED", r.Value.Span(), who+" is false: "+r.Line+" with "+strings.Join(parts, ", ")+
 			" gives "+ruleline.FormatNumber(res.Left)+" "+rl.Op.String()+" "+ruleline.FormatNumber(res.Right))
 	}
 }
@@ -140,14 +140,14 @@ func (c *checker) answerAware(r *Rule) {
 	who := "rule " + strconv.Quote(r.Name.Text)
 	obj := r.Value
 	valid := true
-	for _, m := range obj.Members {
+	for _, m := range obj.Members() {
 		if isAnnotation(m.Key) {
 			continue
 		}
 		switch m.Key {
 		case "forbid", "message", "severity":
 		default:
-			c.add("CONTRACT_RULE_INVALID", m.KeySpan, who+": "+strconv.Quote(m.Key)+" is not a field of an answer-aware rule; allowed: forbid, message, severity"+
+			c.add("CONTRACT_RULE_INVALID", m.KeySpan(), who+": "+strconv.Quote(m.Key)+" is not a field of an answer-aware rule; allowed: forbid, message, severity"+
 				suggest(m.Key, []string{"forbid", "message", "severity"}))
 			valid = false
 		}
@@ -164,12 +164,12 @@ func (c *checker) answerAware(r *Rule) {
 	if r.Message == nil {
 		c.add("CONTRACT_RULE_INVALID", r.Name.Span, who+" lacks \"message\"")
 		valid = false
-	} else if r.Message.Kind != jsonsrc.String || strings.TrimSpace(r.Message.Str) == "" {
-		c.add("CONTRACT_RULE_INVALID", r.Message.Span, who+": \"message\" must be a non-empty string")
+	} else if r.Message.Kind() != jsonsrc.String || strings.TrimSpace(r.Message.Str()) == "" {
+		c.add("CONTRACT_RULE_INVALID", r.Message.Span(), who+": \"message\" must be a non-empty string")
 		valid = false
 	}
-	if sv := obj.Get("severity"); sv != nil && (sv.Kind != jsonsrc.String || (sv.Str != "error" && sv.Str != "warning")) {
-		c.add("CONTRACT_RULE_INVALID", sv.Span, who+": \"severity\" is \"error\" or \"warning\"")
+	if sv := obj.Get("severity"); sv != nil && (sv.Kind() != jsonsrc.String || (sv.Str() != "error" && sv.Str() != "warning")) {
+		c.add("CONTRACT_RULE_INVALID", sv.Span(), who+": \"severity\" is \"error\" or \"warning\"")
 		valid = false
 	}
 	if !valid {
@@ -188,14 +188,14 @@ func (c *checker) answerAware(r *Rule) {
 			continue
 		}
 		if first {
-			span = ans.Value.Span
+			span = ans.Value.Span()
 			first = false
 			continue
 		}
-		related = append(related, source.Related{File: a.File, Span: ans.Value.Span, Message: "the answer of " + strconv.Quote(e.Name.Text)})
+		related = append(related, source.Related{File: a.File, Span: ans.Value.Span(), Message: "the answer of " + strconv.Quote(e.Name.Text)})
 	}
 	related = append(related, source.Related{File: a.File, Span: r.Name.Span, Message: "the rule " + strconv.Quote(r.Name.Text)})
-	f := c.add("CONTRACT_RULE_FORBIDDEN", span, r.Message.Str)
+	f := c.add("CONTRACT_RULE_FORBIDDEN", span, r.Message.Str())
 	f.Severity = r.Severity
 	f.Related = related
 }

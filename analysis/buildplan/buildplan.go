@@ -247,44 +247,24 @@ func parseBlock(data []byte, t *Test) {
 	v, errs := jsonsrc.Parse(content)
 	if len(errs) > 0 {
 		e := errs[0]
-		e.Span = shift(e.Span, t.Content.Start)
+		e.Span = source.Span{Start: e.Span.Start + t.Content.Start, End: e.Span.End + t.Content.Start}
 		if len(strings.TrimSpace(string(content))) == 0 {
 			e.Msg = "the block is empty"
 		}
 		t.SyntaxError = &e
 		return
 	}
-	Shift(v, t.Content.Start)
+	v.Shift(t.Content.Start)
 	t.Block = v
-	if ty := v.Get("type"); ty != nil && ty.Kind == jsonsrc.String && (ty.Str == Scenario || ty.Str == General) {
-		t.Type = ty.Str
+	if ty := v.Get("type"); ty != nil && ty.Kind() == jsonsrc.String && (ty.Str() == Scenario || ty.Str() == General) {
+		t.Type = ty.Str()
 	}
 	t.Unchanged = v.Get("unchanged")
-	if dc := v.Get("direction_claims"); dc != nil && dc.Kind == jsonsrc.Array {
-		for _, e := range dc.Elems {
-			if e.Kind == jsonsrc.String {
-				t.Claims = append(t.Claims, Claim{Path: e.Str, Span: e.Span})
+	if dc := v.Get("direction_claims"); dc != nil && dc.Kind() == jsonsrc.Array {
+		for _, e := range dc.Elems() {
+			if e.Kind() == jsonsrc.String {
+				t.Claims = append(t.Claims, Claim{Path: e.Str(), Span: e.Span()})
 			}
 		}
 	}
-}
-
-// Shift moves every span of v by off bytes: a value parsed from a slice of
-// a file gets the offsets of the file.
-func Shift(v *jsonsrc.Value, off int) {
-	if v == nil {
-		return
-	}
-	v.Span = shift(v.Span, off)
-	for i := range v.Members {
-		v.Members[i].KeySpan = shift(v.Members[i].KeySpan, off)
-		Shift(v.Members[i].Value, off)
-	}
-	for _, e := range v.Elems {
-		Shift(e, off)
-	}
-}
-
-func shift(s source.Span, off int) source.Span {
-	return source.Span{Start: s.Start + off, End: s.End + off}
 }

@@ -49,7 +49,7 @@ func TestParse(t *testing.T) {
 	if got := plan[a.IDSpan.Start:a.IDSpan.End]; got != "AT-1" {
 		t.Errorf("id span holds %q", got)
 	}
-	if got := plan[a.Block.Get("given").Span.Start:a.Block.Get("given").Span.End]; got != `"g"` {
+	if got := plan[a.Block.Get("given").Span().Start:a.Block.Get("given").Span().End]; got != `"g"` {
 		t.Errorf("shifted span holds %q", got)
 	}
 	if len(a.Claims) != 1 || plan[a.Claims[0].Span.Start:a.Claims[0].Span.End] != `"colors.sky"` {
@@ -62,7 +62,7 @@ func TestParse(t *testing.T) {
 	if p.NextNumber() != 4 {
 		t.Errorf("NextNumber = %d", p.NextNumber())
 	}
-	if p.At(a.Block.Span.Start+2) != a || p.Test("AT-3") != b {
+	if p.At(a.Block.Span().Start+2) != a || p.Test("AT-3") != b {
 		t.Error("At or Test does not find the tests")
 	}
 }

@@ -57,8 +57,8 @@ func CheckBlock(v *jsonsrc.Value, what string) []Problem {
 	if v == nil {
 		return nil
 	}
-	if v.Kind != jsonsrc.Object {
-		return []Problem{{Code: CodeShape, Span: v.Span,
+	if v.Kind() != jsonsrc.Object {
+		return []Problem{{Code: CodeShape, Span: v.Span(),
 			Msg: fmt.Sprintf("%s must be one JSON object, not %s; write the test as {\"type\": …, …}", what, v.Describe())}}
 	}
 	var out []Problem
@@ -68,22 +68,22 @@ func CheckBlock(v *jsonsrc.Value, what string) []Problem {
 	case tm == nil:
 		out = append(out, Problem{Code: CodeClass, Span: v.Opening(),
 			Msg: what + ` has no "type"; add "type": "scenario" (one situation and its outcome) or "type": "general" (one claim across many cases)`})
-	case tm.Value.Kind != jsonsrc.String:
-		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span, Member: "type",
+	case tm.Value.Kind() != jsonsrc.String:
+		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span(), Member: "type",
 			Msg: fmt.Sprintf(`%s's "type" must be "scenario" or "general", not %s`, what, tm.Value.Describe())})
-	case retiredTypes[tm.Value.Str] != "":
-		return []Problem{{Code: CodeTypeRetired, Span: tm.Value.Span, Member: "type",
-			Msg: fmt.Sprintf("%s has the retired type %q; %s", what, tm.Value.Str, retiredTypes[tm.Value.Str])}}
-	case tm.Value.Str != Scenario && tm.Value.Str != General:
-		msg := fmt.Sprintf(`%s's type is %q; a test is "scenario" or "general"`, what, tm.Value.Str)
+	case retiredTypes[tm.Value.Str()] != "":
+		return []Problem{{Code: CodeTypeRetired, Span: tm.Value.Span(), Member: "type",
+			Msg: fmt.Sprintf("%s has the retired type %q; %s", what, tm.Value.Str(), retiredTypes[tm.Value.Str()])}}
+	case tm.Value.Str() != Scenario && tm.Value.Str() != General:
+		msg := fmt.Sprintf(`%s's type is %q; a test is "scenario" or "general"`, what, tm.Value.Str())
 		for _, ty := range Types {
-			if source.EditDistance(strings.ToLower(tm.Value.Str), ty) <= 2 {
+			if source.EditDistance(strings.ToLower(tm.Value.Str()), ty) <= 2 {
 				msg += fmt.Sprintf(" (did you mean %q?)", ty)
 			}
 		}
-		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span, Member: "type", Msg: msg})
+		out = append(out, Problem{Code: CodeClass, Span: tm.Value.Span(), Member: "type", Msg: msg})
 	default:
-		typ = tm.Value.Str
+		typ = tm.Value.Str()
 	}
 	for _, p := range jsonshape.Check(Shape(typ), v, what) {
 		if pr, ok := classify(v, typ, p); ok {
@@ -91,7 +91,7 @@ func CheckBlock(v *jsonsrc.Value, what string) []Problem {
 		}
 	}
 	if m := v.Member("tolerance"); m != nil && v.Member("target") == nil {
-		out = append(out, Problem{Code: CodeToleranceTarget, Span: m.KeySpan, Member: "tolerance",
+		out = append(out, Problem{Code: CodeToleranceTarget, Span: m.KeySpan(), Member: "tolerance",
 			Msg: what + ` has a "tolerance" but no "target"; add the expected observation as "target", or remove "tolerance"`})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Span.Start < out[j].Span.Start })
@@ -123,8 +123,8 @@ func classify(v *jsonsrc.Value, typ string, p jsonshape.Problem) (Problem, bool)
 		if out.Code == CodeFieldType && emptyStep(v, member, p.Span) {
 			out.Code = CodeField
 		}
-		if x := v.Get(member); x != nil && x.Span == p.Span && x.Kind == jsonsrc.String && (member == "seeds" || member == "diagnostics" || member == "direction_claims") {
-			out.Msg += "; put the string in a list: [" + strconv.Quote(x.Str) + "]"
+		if x := v.Get(member); x != nil && x.Span() == p.Span && x.Kind() == jsonsrc.String && (member == "seeds" || member == "diagnostics" || member == "direction_claims") {
+			out.Msg += "; put the string in a list: [" + strconv.Quote(x.Str()) + "]"
 		}
 	}
 	return out, out.Code != ""
@@ -138,7 +138,7 @@ func emptyStep(v *jsonsrc.Value, member string, span source.Span) bool {
 		return false
 	}
 	x := v.Get(member)
-	return x != nil && x.Span == span && (x.Kind == jsonsrc.String && x.Str == "" || x.Kind == jsonsrc.Array && len(x.Elems) == 0)
+	return x != nil && x.Span() == span && (x.Kind() == jsonsrc.String && x.Str() == "" || x.Kind() == jsonsrc.Array && len(x.Elems()) == 0)
 }
 
 // Check reports the findings of the build plan that need only this file:

@@ -26,12 +26,12 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%s: span outside the file", tc.ID)
 			}
 			if tc.Block != nil {
-				if !in(tc.Content) || tc.Block.Span.Start < tc.Content.Start || tc.Block.Span.End > tc.Content.End {
-					t.Fatalf("%s: block %v outside its content %v", tc.ID, tc.Block.Span, tc.Content)
+				if !in(tc.Content) || tc.Block.Span().Start < tc.Content.Start || tc.Block.Span().End > tc.Content.End {
+					t.Fatalf("%s: block %v outside its content %v", tc.ID, tc.Block.Span(), tc.Content)
 				}
 				walk(tc.Block, func(v *jsonsrc.Value) {
-					if v.Span.Start < tc.Content.Start || v.Span.End > tc.Content.End {
-						t.Fatalf("%s: value %v outside its content %v", tc.ID, v.Span, tc.Content)
+					if v.Span().Start < tc.Content.Start || v.Span().End > tc.Content.End {
+						t.Fatalf("%s: value %v outside its content %v", tc.ID, v.Span(), tc.Content)
 					}
 				})
 			}
@@ -58,10 +58,10 @@ func walk(v *jsonsrc.Value, visit func(*jsonsrc.Value)) {
 		return
 	}
 	visit(v)
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		walk(m.Value, visit)
 	}
-	for _, e := range v.Elems {
+	for _, e := range v.Elems() {
 		walk(e, visit)
 	}
 }

@@ -182,7 +182,7 @@ func Parse(file string, data []byte) *Record {
 
 // object returns v when it is an object, else nil.
 func object(v *jsonsrc.Value) *jsonsrc.Value {
-	if v != nil && v.Kind == jsonsrc.Object {
+	if v != nil && v.Kind() == jsonsrc.Object {
 		return v
 	}
 	return nil
@@ -194,9 +194,9 @@ func get(v *jsonsrc.Value, key string) *jsonsrc.Member {
 		return nil
 	}
 	var last *jsonsrc.Member
-	for i := range v.Members {
-		if v.Members[i].Key == key && v.Members[i].Value != nil {
-			last = &v.Members[i]
+	for i := range v.Members() {
+		if v.Members()[i].Key == key && v.Members()[i].Value != nil {
+			last = &v.Members()[i]
 		}
 	}
 	return last
@@ -215,7 +215,7 @@ func entries(v *jsonsrc.Value) []Entry {
 	var out []Entry
 	for _, m := range v.LastMembers() {
 		if m.Value != nil {
-			out = append(out, Entry{Key: m.Key, KeySpan: m.KeySpan, Value: m.Value})
+			out = append(out, Entry{Key: m.Key, KeySpan: m.KeySpan(), Value: m.Value})
 		}
 	}
 	return out
@@ -234,18 +234,18 @@ func (r *Record) read() {
 	r.Acceptance = object(value(r.Evidence, "acceptance"))
 	r.Passed = value(r.Acceptance, "passed")
 	r.Total = value(r.Acceptance, "total")
-	if s := value(r.Acceptance, "sampled"); s != nil && s.Kind == jsonsrc.Array {
-		for _, e := range s.Elems {
-			if e.Kind == jsonsrc.String {
-				r.Sampled = append(r.Sampled, Entry{Key: e.Str, KeySpan: e.Span, Value: e})
+	if s := value(r.Acceptance, "sampled"); s != nil && s.Kind() == jsonsrc.Array {
+		for _, e := range s.Elems() {
+			if e.Kind() == jsonsrc.String {
+				r.Sampled = append(r.Sampled, Entry{Key: e.Str(), KeySpan: e.Span(), Value: e})
 			}
 		}
 	}
 	r.NotPassedObject = object(value(r.Acceptance, "not_passed"))
 	for _, e := range entries(r.NotPassedObject) {
 		res := Result{Name: e.Key, NameSpan: e.KeySpan, Value: e.Value}
-		if v := value(e.Value, "result"); v != nil && v.Kind == jsonsrc.String {
-			res.Result = v.Str
+		if v := value(e.Value, "result"); v != nil && v.Kind() == jsonsrc.String {
+			res.Result = v.Str()
 		}
 		r.NotPassed = append(r.NotPassed, res)
 	}
@@ -254,17 +254,17 @@ func (r *Record) read() {
 	r.notPassedAt = index(r.NotPassed, func(n *Result) string { return n.Name })
 	r.Runner = get(r.Evidence, "runner")
 	r.Contracts = get(r.Evidence, "contracts")
-	if r.Contracts != nil && r.Contracts.Value.Kind == jsonsrc.Array {
-		for _, e := range r.Contracts.Value.Elems {
-			if e.Kind != jsonsrc.Object {
+	if r.Contracts != nil && r.Contracts.Value.Kind() == jsonsrc.Array {
+		for _, e := range r.Contracts.Value.Elems() {
+			if e.Kind() != jsonsrc.Object {
 				continue
 			}
 			c := Contract{Value: e, AdoptionSpan: e.Opening(), PackSpan: e.Opening()}
-			if a := value(e, "adoption"); a != nil && a.Kind == jsonsrc.String {
-				c.Adoption, c.AdoptionSpan = a.Str, a.Span
+			if a := value(e, "adoption"); a != nil && a.Kind() == jsonsrc.String {
+				c.Adoption, c.AdoptionSpan = a.Str(), a.Span()
 			}
-			if p := value(e, "pack"); p != nil && p.Kind == jsonsrc.String {
-				c.Pack, c.PackSpan = p.Str, p.Span
+			if p := value(e, "pack"); p != nil && p.Kind() == jsonsrc.String {
+				c.Pack, c.PackSpan = p.Str(), p.Span()
 			}
 			r.ContractEntries = append(r.ContractEntries, c)
 		}
@@ -299,16 +299,16 @@ func (r *Record) NotPassedEntry(name string) *Result {
 // Count returns v as a whole number of 0 or more (a count of tests), and
 // false when it is not one.
 func Count(v *jsonsrc.Value) (float64, bool) {
-	if !v.Finite() || v.Num < 0 || v.Num != math.Trunc(v.Num) {
+	if !v.Finite() || v.Num() < 0 || v.Num() != math.Trunc(v.Num()) {
 		return 0, false
 	}
-	return v.Num, true
+	return v.Num(), true
 }
 
 // Ran reports whether the record says a test ran (§7 rule 1): passed is
 // greater than zero, or a not_passed entry is failed or partial.
 func (r *Record) Ran() bool {
-	if r.Passed.Finite() && r.Passed.Num > 0 {
+	if r.Passed.Finite() && r.Passed.Num() > 0 {
 		return true
 	}
 	for _, n := range r.NotPassed {
@@ -333,7 +333,7 @@ func (r *Record) checkAccounting() {
 	if passed+n == total {
 		return
 	}
-	r.report(CodeAccounting, r.Total.Span, accountingMessage(r.Passed.Raw, len(r.NotPassed), r.Total.Raw, passed+n))
+	r.report(CodeAccounting, r.Total.Span(), accountingMessage(r.Passed.Raw(), len(r.NotPassed), r.Total.Raw(), passed+n))
 }
 
 func (r *Record) report(code string, span source.Span, msg string, related ...source.Related) {

@@ -186,10 +186,10 @@ func raw(e *Entry) string {
 	if e == nil {
 		return "absent"
 	}
-	if e.Value.Kind == jsonsrc.String {
-		return strconv.Quote(e.Value.Str)
+	if e.Value.Kind() == jsonsrc.String {
+		return strconv.Quote(e.Value.Str())
 	}
-	return e.Value.Raw
+	return e.Value.Raw()
 }
 
 // BenchmarkParseLarge parses a record with many answers, values, sampled

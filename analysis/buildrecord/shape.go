@@ -148,7 +148,7 @@ func (r *Record) shapeFindings() []source.Finding {
 	for _, p := range jsonshape.Check(shape, r.Root, "the build record") {
 		switch {
 		case p.Path == "evidence.acceptance.passed" || p.Path == "evidence.acceptance.total":
-			if v := valueAt(r.Root, p.Path); v != nil && v.Kind != jsonsrc.Number {
+			if v := valueAt(r.Root, p.Path); v != nil && v.Kind() != jsonsrc.Number {
 				msg := fmt.Sprintf("%q is %s, not a number; write how many tests %s as a whole number", p.Path, v.Describe(), map[bool]string{true: "passed", false: "the package has"}[strings.HasSuffix(p.Path, "passed")])
 				add(CodeAcceptanceShape, p.Span, msg)
 				add(CodeSchema, p.Span, msg)
@@ -165,7 +165,7 @@ func (r *Record) shapeFindings() []source.Finding {
 	// evidence is open, so its retired members are not unknown to the shape.
 	for _, key := range []string{"direction_observations", "algorithm"} {
 		if m := get(r.Evidence, key); m != nil && object(r.Evidence) != nil {
-			add(CodeSchema, m.KeySpan, fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `gddls migrate --build`", "evidence."+key, retired["evidence."+key]))
+			add(CodeSchema, m.KeySpan(), fmt.Sprintf("%q belongs to an earlier version of the build record (%s); remove it, or rewrite the record with `gddls migrate --build`", "evidence."+key, retired["evidence."+key]))
 		}
 	}
 	if why := r.ranBySchema(); object(r.Evidence) != nil && why != "" {
@@ -185,7 +185,7 @@ func (r *Record) shapeFindings() []source.Finding {
 // it).
 func (r *Record) ranBySchema() string {
 	if n, ok := Count(r.Passed); ok && n >= 1 {
-		return "passed is " + r.Passed.Raw
+		return "passed is " + r.Passed.Raw()
 	}
 	for _, n := range r.NotPassed {
 		switch {
@@ -212,14 +212,14 @@ func valueAt(v *jsonsrc.Value, dotted string) *jsonsrc.Value {
 // as well; one that only climbs out of the folder is not.
 func (r *Record) checkPayloadPath() {
 	f := value(value(r.Evidence, "payload"), "file")
-	if f == nil || f.Kind != jsonsrc.String || f.Str == "" {
+	if f == nil || f.Kind() != jsonsrc.String || f.Str() == "" {
 		return
 	}
-	if msg := PayloadPathProblem(f.Str); msg != "" {
-		msg = fmt.Sprintf("the payload file %q %s", f.Str, msg)
-		r.report(CodePayloadPath, f.Span, msg)
-		if strings.ContainsRune(f.Str, '\\') || strings.HasPrefix(f.Str, "/") || urlScheme.MatchString(f.Str) {
-			r.report(CodeSchema, f.Span, msg)
+	if msg := PayloadPathProblem(f.Str()); msg != "" {
+		msg = fmt.Sprintf("the payload file %q %s", f.Str(), msg)
+		r.report(CodePayloadPath, f.Span(), msg)
+		if strings.ContainsRune(f.Str(), '\\') || strings.HasPrefix(f.Str(), "/") || urlScheme.MatchString(f.Str()) {
+			r.report(CodeSchema, f.Span(), msg)
 		}
 	}
 }
@@ -251,10 +251,10 @@ func accountingMessage(passed string, notPassed int, total string, sum float64) 
 // the same members in any order (a repeated member counting with its last
 // value), arrays with equal elements in order, and equal scalars.
 func Equal(a, b *jsonsrc.Value) bool {
-	if a == nil || b == nil || a.Kind != b.Kind {
+	if a == nil || b == nil || a.Kind() != b.Kind() {
 		return a == nil && b == nil
 	}
-	switch a.Kind {
+	switch a.Kind() {
 	case jsonsrc.Object:
 		ea, eb := entries(a), entries(b)
 		if len(ea) != len(eb) {
@@ -268,11 +268,11 @@ func Equal(a, b *jsonsrc.Value) bool {
 		}
 		return true
 	case jsonsrc.Array:
-		if len(a.Elems) != len(b.Elems) {
+		if len(a.Elems()) != len(b.Elems()) {
 			return false
 		}
-		for i := range a.Elems {
-			if !Equal(a.Elems[i], b.Elems[i]) {
+		for i := range a.Elems() {
+			if !Equal(a.Elems()[i], b.Elems()[i]) {
 				return false
 			}
 		}

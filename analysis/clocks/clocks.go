@@ -294,39 +294,39 @@ func Parse(path string, v *jsonsrc.Value) *File {
 	}
 	f := &File{Path: path}
 	f.Findings = jsonshape.Findings(jsonshape.Check(Shape, v, "clocks.json"), CodeShape, source.Error, path)
-	if v.Kind != jsonsrc.Object {
+	if v.Kind() != jsonsrc.Object {
 		return f
 	}
 	seenMode := map[string]bool{}
 	for _, m := range v.LastMembers() {
-		if m.Value == nil || Shape.Key(m.Key) != "" || m.Value.Kind != jsonsrc.Object {
+		if m.Value == nil || Shape.Key(m.Key) != "" || m.Value.Kind() != jsonsrc.Object {
 			continue
 		}
-		c := &Clock{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, ModesSpan: m.KeySpan}
-		if u := m.Value.Get("unit"); u != nil && u.Kind == jsonsrc.String {
-			c.Unit, c.UnitSpan = u.Str, u.Span
+		c := &Clock{Name: m.Key, NameSpan: m.KeySpan(), Value: m.Value, ModesSpan: m.KeySpan()}
+		if u := m.Value.Get("unit"); u != nil && u.Kind() == jsonsrc.String {
+			c.Unit, c.UnitSpan = u.Str(), u.Span()
 		}
-		if adv := m.Value.Get("advances"); adv != nil && adv.Kind == jsonsrc.Array {
-			for _, e := range adv.Elems {
-				if e != nil && e.Kind == jsonsrc.String && IsAddress(e.Str) {
-					c.Advances = append(c.Advances, Ref{Text: e.Str, Span: e.Span})
+		if adv := m.Value.Get("advances"); adv != nil && adv.Kind() == jsonsrc.Array {
+			for _, e := range adv.Elems() {
+				if e != nil && e.Kind() == jsonsrc.String && IsAddress(e.Str()) {
+					c.Advances = append(c.Advances, Ref{Text: e.Str(), Span: e.Span()})
 				}
 			}
 		}
-		if mm := m.Value.Member("modes"); mm != nil && mm.Value != nil && mm.Value.Kind == jsonsrc.Object {
-			c.ModesSpan, c.HasModes = mm.KeySpan, true
+		if mm := m.Value.Member("modes"); mm != nil && mm.Value != nil && mm.Value.Kind() == jsonsrc.Object {
+			c.ModesSpan, c.HasModes = mm.KeySpan(), true
 			for _, e := range mm.Value.LastMembers() {
 				if e.Value == nil || !IsModeID(e.Key) {
 					continue
 				}
-				mw := ModeWord{ID: e.Key, KeySpan: e.KeySpan}
-				if e.Value.Kind == jsonsrc.String {
-					mw.Word, mw.WordSpan = e.Value.Str, e.Value.Span
+				mw := ModeWord{ID: e.Key, KeySpan: e.KeySpan()}
+				if e.Value.Kind() == jsonsrc.String {
+					mw.Word, mw.WordSpan = e.Value.Str(), e.Value.Span()
 				}
 				c.Modes = append(c.Modes, mw)
 				if !seenMode[e.Key] {
 					seenMode[e.Key] = true
-					f.Modes = append(f.Modes, Mode{ID: e.Key, Decl: e.KeySpan})
+					f.Modes = append(f.Modes, Mode{ID: e.Key, Decl: e.KeySpan()})
 				}
 			}
 		}

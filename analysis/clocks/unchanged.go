@@ -57,7 +57,7 @@ func CheckUnchanged(f *File, unchanged *jsonsrc.Value, declared func(runtimeAddr
 			Message: "this test says values stay unchanged during time modes, but the package has no clocks.json to declare them; add clocks.json or remove unchanged",
 		})
 	}
-	if unchanged.Kind != jsonsrc.Object {
+	if unchanged.Kind() != jsonsrc.Object {
 		return out
 	}
 	if declared == nil {
@@ -66,61 +66,61 @@ func CheckUnchanged(f *File, unchanged *jsonsrc.Value, declared func(runtimeAddr
 	var modes []*jsonsrc.Value
 	seenMode := map[string]bool{}
 	for _, m := range arrayOf(unchanged.Get("modes")) {
-		if m == nil || m.Kind != jsonsrc.String || !IsModeID(m.Str) || seenMode[m.Str] {
+		if m == nil || m.Kind() != jsonsrc.String || !IsModeID(m.Str()) || seenMode[m.Str()] {
 			continue
 		}
-		seenMode[m.Str] = true
+		seenMode[m.Str()] = true
 		if f == nil {
 			continue
 		}
-		if f.Mode(m.Str) == nil {
-			msg := fmt.Sprintf("%q is not a time mode of clocks.json", m.Str)
+		if f.Mode(m.Str()) == nil {
+			msg := fmt.Sprintf("%q is not a time mode of clocks.json", m.Str())
 			if len(f.Modes) > 0 {
 				msg += "; the modes are " + modeList(f)
 			} else {
 				msg += ", which declares none"
 			}
-			out = append(out, source.Finding{Code: CodeUnchangedMode, Severity: source.Error, File: file, Span: m.Span, Message: msg})
+			out = append(out, source.Finding{Code: CodeUnchangedMode, Severity: source.Error, File: file, Span: m.Span(), Message: msg})
 			continue
 		}
 		modes = append(modes, m)
 	}
 	seenValue := map[string]bool{}
 	for _, v := range arrayOf(unchanged.Get("values")) {
-		if v == nil || v.Kind != jsonsrc.String || !IsAddress(v.Str) || seenValue[v.Str] {
+		if v == nil || v.Kind() != jsonsrc.String || !IsAddress(v.Str()) || seenValue[v.Str()] {
 			continue
 		}
-		seenValue[v.Str] = true
-		if !declared(v.Str) {
+		seenValue[v.Str()] = true
+		if !declared(v.Str()) {
 			out = append(out, source.Finding{
-				Code: CodeRuntimeUndeclared, Severity: source.Error, File: file, Span: v.Span,
-				Message: fmt.Sprintf("%s is not declared: name it in the prose of a numbered chapter, as `%s` in inline code, or in a clock's advances", v.Str, v.Str),
+				Code: CodeRuntimeUndeclared, Severity: source.Error, File: file, Span: v.Span(),
+				Message: fmt.Sprintf("%s is not declared: name it in the prose of a numbered chapter, as `%s` in inline code, or in a clock's advances", v.Str(), v.Str()),
 			})
 			continue
 		}
-		c, _, ok := f.Advancer(v.Str)
+		c, _, ok := f.Advancer(v.Str())
 		if !ok {
 			continue
 		}
 		for _, m := range modes {
-			w, ok := c.Word(m.Str)
+			w, ok := c.Word(m.Str())
 			if !ok {
 				continue // the clock's own CLOCKS_MODE_MISSING
 			}
 			related := []source.Related{
-				{File: f.Path, Span: w.KeySpan, Message: fmt.Sprintf("clock %q is %s in %s", c.Name, w.Word, m.Str)},
-				{File: file, Span: m.Span, Message: "the named mode"},
+				{File: f.Path, Span: w.KeySpan, Message: fmt.Sprintf("clock %q is %s in %s", c.Name, w.Word, m.Str())},
+				{File: file, Span: m.Span(), Message: "the named mode"},
 			}
 			switch {
 			case Moves(w.Word):
 				out = append(out, source.Finding{
-					Code: CodeUnchangedAdvances, Severity: source.Warning, File: file, Span: v.Span, Related: related,
-					Message: fmt.Sprintf("%s is advanced by clock %q, which is %s in %q, so the value moves during that mode; remove the mode or the value, or make the clock paused there", v.Str, c.Name, w.Word, m.Str),
+					Code: CodeUnchangedAdvances, Severity: source.Warning, File: file, Span: v.Span(), Related: related,
+					Message: fmt.Sprintf("%s is advanced by clock %q, which is %s in %q, so the value moves during that mode; remove the mode or the value, or make the clock paused there", v.Str(), c.Name, w.Word, m.Str()),
 				})
 			case w.Word == None:
 				out = append(out, source.Finding{
-					Code: CodeUnchangedUndefined, Severity: source.Error, File: file, Span: v.Span, Related: related,
-					Message: fmt.Sprintf("%s has no value in %q: its clock %q is none there, so it cannot stay unchanged; remove the mode or the value", v.Str, m.Str, c.Name),
+					Code: CodeUnchangedUndefined, Severity: source.Error, File: file, Span: v.Span(), Related: related,
+					Message: fmt.Sprintf("%s has no value in %q: its clock %q is none there, so it cannot stay unchanged; remove the mode or the value", v.Str(), m.Str(), c.Name),
 				})
 			}
 		}
@@ -129,8 +129,8 @@ func CheckUnchanged(f *File, unchanged *jsonsrc.Value, declared func(runtimeAddr
 }
 
 func arrayOf(v *jsonsrc.Value) []*jsonsrc.Value {
-	if v == nil || v.Kind != jsonsrc.Array {
+	if v == nil || v.Kind() != jsonsrc.Array {
 		return nil
 	}
-	return v.Elems
+	return v.Elems()
 }

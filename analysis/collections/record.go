@@ -141,7 +141,7 @@ func CheckRecord(r *Record, file string, v *jsonsrc.Value) *Checked {
 // collects the unique values, in one object and in the entries of its
 // lists.
 func (c *Checked) walk(r *Record, file string, obj *jsonsrc.Value) {
-	if obj == nil || obj.Kind != jsonsrc.Object {
+	if obj == nil || obj.Kind() != jsonsrc.Object {
 		return
 	}
 	for _, f := range r.Fields {
@@ -153,7 +153,7 @@ func (c *Checked) walk(r *Record, file string, obj *jsonsrc.Value) {
 			holds := f.When.Holds(obj)
 			switch {
 			case m != nil && !holds:
-				c.add(CodeRecordSchema, file, m.KeySpan, "%q is present, but its \"when\" condition does not hold for this %s; remove it, or change the fields the condition reads", f.Name, entryWord(r))
+				c.add(CodeRecordSchema, file, m.KeySpan(), "%q is present, but its \"when\" condition does not hold for this %s; remove it, or change the fields the condition reads", f.Name, entryWord(r))
 			case m == nil && holds && f.Type != TypeLink:
 				c.add(CodeRecordSchema, file, obj.Opening(), "this %s lacks %q, which its \"when\" condition makes required; add the field", entryWord(r), f.Name)
 			}
@@ -167,10 +167,10 @@ func (c *Checked) walk(r *Record, file string, obj *jsonsrc.Value) {
 			continue
 		}
 		if f.Unique {
-			c.Uniques = append(c.Uniques, Value{Field: f, Text: canonical(m.Value), Span: m.Value.Span})
+			c.Uniques = append(c.Uniques, Value{Field: f, Text: canonical(m.Value), Span: m.Value.Span()})
 		}
-		if f.Type == TypeList && f.Of != nil && m.Value.Kind == jsonsrc.Array {
-			for _, e := range m.Value.Elems {
+		if f.Type == TypeList && f.Of != nil && m.Value.Kind() == jsonsrc.Array {
+			for _, e := range m.Value.Elems() {
 				c.walk(f.Of, file, e)
 			}
 		}
@@ -185,49 +185,49 @@ func (c *Checked) link(f *Field, file string, obj *jsonsrc.Value, m *jsonsrc.Mem
 	}
 	var ids []*jsonsrc.Value
 	switch {
-	case v == nil || v.Kind == jsonsrc.Null || v.Kind == jsonsrc.Array && len(v.Elems) == 0:
-	case v.Kind == jsonsrc.String && !f.Many:
+	case v == nil || v.Kind() == jsonsrc.Null || v.Kind() == jsonsrc.Array && len(v.Elems()) == 0:
+	case v.Kind() == jsonsrc.String && !f.Many:
 		ids = []*jsonsrc.Value{v}
-	case v.Kind == jsonsrc.Array && f.Many:
-		for _, e := range v.Elems {
-			if e != nil && e.Kind != jsonsrc.String {
-				c.add(CodeLinkType, file, e.Span, "%q holds record ids; %s is not one, write the id as a string", f.Name, e.Describe())
+	case v.Kind() == jsonsrc.Array && f.Many:
+		for _, e := range v.Elems() {
+			if e != nil && e.Kind() != jsonsrc.String {
+				c.add(CodeLinkType, file, e.Span(), "%q holds record ids; %s is not one, write the id as a string", f.Name, e.Describe())
 				return
 			}
 		}
-		ids = v.Elems
+		ids = v.Elems()
 	case f.Many:
-		c.add(CodeLinkType, file, v.Span, "%q links to many records: write an array of record ids of %s (or null for none), not %s", f.Name, f.To, v.Describe())
+		c.add(CodeLinkType, file, v.Span(), "%q links to many records: write an array of record ids of %s (or null for none), not %s", f.Name, f.To, v.Describe())
 		return
 	default:
-		c.add(CodeLinkType, file, v.Span, "%q links to one record: write the id of a record of %s as a string (or null for none), not %s", f.Name, f.To, v.Describe())
+		c.add(CodeLinkType, file, v.Span(), "%q links to one record: write the id of a record of %s as a string (or null for none), not %s", f.Name, f.To, v.Describe())
 		return
 	}
 	if required && len(ids) == 0 {
 		span := obj.Opening()
 		if m != nil {
-			span = m.KeySpan
+			span = m.KeySpan()
 		}
 		c.add(CodeRecordSchema, file, span, "the link field %q is required here and holds no link; link at least one record of %s", f.Name, f.To)
 	}
 	if f.Unique && v != nil {
-		c.Uniques = append(c.Uniques, Value{Field: f, Text: canonical(v), Span: v.Span})
+		c.Uniques = append(c.Uniques, Value{Field: f, Text: canonical(v), Span: v.Span()})
 	}
 	seen := map[string]source.Span{}
 	for _, id := range ids {
 		if id == nil {
 			continue
 		}
-		if first, dup := seen[id.Str]; dup {
+		if first, dup := seen[id.Str()]; dup {
 			c.Findings = append(c.Findings, source.Finding{
-				Code: CodeLinkDuplicate, Severity: source.Warning, File: file, Span: id.Span,
-				Message: fmt.Sprintf("%q links to %s twice; remove the repeated id", f.Name, id.Str),
-				Related: []source.Related{{File: file, Span: first, Message: "first link to " + id.Str}},
+				Code: CodeLinkDuplicate, Severity: source.Warning, File: file, Span: id.Span(),
+				Message: fmt.Sprintf("%q links to %s twice; remove the repeated id", f.Name, id.Str()),
+				Related: []source.Related{{File: file, Span: first, Message: "first link to " + id.Str()}},
 			})
 			continue
 		}
-		seen[id.Str] = id.Span
-		c.Links = append(c.Links, Link{Field: f, ID: id.Str, Span: id.Span})
+		seen[id.Str()] = id.Span()
+		c.Links = append(c.Links, Link{Field: f, ID: id.Str(), Span: id.Span()})
 	}
 }
 

@@ -227,17 +227,17 @@ func ParseSchema(file string, v *jsonsrc.Value) *Schema {
 		return s
 	}
 	p := &parser{file: file}
-	if v.Kind != jsonsrc.Object {
-		p.add(CodeLabelSchema, v.Span, "the schema file holds one JSON object, not %s; write { \"record\": { … } }", v.Describe())
+	if v.Kind() != jsonsrc.Object {
+		p.add(CodeLabelSchema, v.Span(), "the schema file holds one JSON object, not %s; write { \"record\": { … } }", v.Describe())
 		s.Broken = true
 	}
 	for _, m := range members(v) {
 		if m.Key != "record" {
-			p.add(CodeLabelSchema, m.KeySpan, "%q is not a field of the schema file; its one field is \"record\" (a key starting with _ is an annotation)", m.Key)
+			p.add(CodeLabelSchema, m.KeySpan(), "%q is not a field of the schema file; its one field is \"record\" (a key starting with _ is an annotation)", m.Key)
 			continue
 		}
-		if m.Value.Kind != jsonsrc.Object {
-			p.both(m.Value.Span, "\"record\" must be an object mapping field names to field shapes, not %s", m.Value.Describe())
+		if m.Value.Kind() != jsonsrc.Object {
+			p.both(m.Value.Span(), "\"record\" must be an object mapping field names to field shapes, not %s", m.Value.Describe())
 			s.Broken = true
 			continue
 		}
@@ -263,13 +263,13 @@ func (p *parser) record(v *jsonsrc.Value, parent *Field) *Record {
 		if msg := FieldNameProblem(m.Key); msg != "" {
 			// The name breaks the grammar, not the shape: the records
 			// are still checked against the field as declared.
-			p.add(CodeSchemaShape, m.KeySpan, "the field name %q %s", m.Key, msg)
+			p.add(CodeSchemaShape, m.KeySpan(), "the field name %q %s", m.Key, msg)
 		}
 		start := len(p.out)
 		var f *Field
-		if m.Value.Kind != jsonsrc.Object {
-			p.both(m.Value.Span, "the shape of field %q must be an object such as { \"type\": \"number\" }, not %s", m.Key, m.Value.Describe())
-			f = &Field{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, Record: r}
+		if m.Value.Kind() != jsonsrc.Object {
+			p.both(m.Value.Span(), "the shape of field %q must be an object such as { \"type\": \"number\" }, not %s", m.Key, m.Value.Describe())
+			f = &Field{Name: m.Key, NameSpan: m.KeySpan(), Value: m.Value, Record: r}
 		} else {
 			f = p.field(m, r)
 		}
@@ -294,12 +294,12 @@ var allowedOn = map[string][]string{
 }
 
 func (p *parser) field(m jsonsrc.Member, r *Record) *Field {
-	f := &Field{Name: m.Key, NameSpan: m.KeySpan, Value: m.Value, Record: r}
+	f := &Field{Name: m.Key, NameSpan: m.KeySpan(), Value: m.Value, Record: r}
 	what := fmt.Sprintf("field %q", f.Path())
 	v := m.Value
 	// The type first: it decides which members are allowed.
 	if tm := v.Member("type"); tm == nil {
-		p.add(CodeSchemaShape, m.KeySpan, "%s has no \"type\"; give it one of %s", what, strings.Join(Types, ", "))
+		p.add(CodeSchemaShape, m.KeySpan(), "%s has no \"type\"; give it one of %s", what, strings.Join(Types, ", "))
 	} else {
 		p.fieldType(f, tm, what)
 	}
@@ -308,29 +308,29 @@ func (p *parser) field(m jsonsrc.Member, r *Record) *Field {
 		ons, known := allowedOn[mm.Key]
 		switch {
 		case mm.Key == "within":
-			p.add(CodeSchemaShape, mm.KeySpan, "\"within\" belongs to the contract form of a record schema; a collection field does not take it, so remove it")
+			p.add(CodeSchemaShape, mm.KeySpan(), "\"within\" belongs to the contract form of a record schema; a collection field does not take it, so remove it")
 			continue
 		case !known:
-			p.add(CodeSchemaShape, mm.KeySpan, "%q is not a member of a field shape%s", mm.Key, hint(mm.Key))
+			p.add(CodeSchemaShape, mm.KeySpan(), "%q is not a member of a field shape%s", mm.Key, hint(mm.Key))
 			continue
 		case ons != nil && f.Type != "" && !contains(ons, f.Type):
-			p.add(CodeSchemaShape, mm.KeySpan, "%q is allowed only on a field of type %s; %s is of type %s, so remove it", mm.Key, strings.Join(ons, " or "), what, f.Type)
+			p.add(CodeSchemaShape, mm.KeySpan(), "%q is allowed only on a field of type %s; %s is of type %s, so remove it", mm.Key, strings.Join(ons, " or "), what, f.Type)
 			continue
 		}
 		p.member(f, mm, what)
 	}
 	if f.Type == TypeLink && v.Member("to") == nil {
-		p.add(CodeSchemaShape, m.KeySpan, "%s is a link and names no target collection; add \"to\" with a collection id", what)
+		p.add(CodeSchemaShape, m.KeySpan(), "%s is a link and names no target collection; add \"to\" with a collection id", what)
 	}
 	if f.Type == TypeList && v.Member("of") == nil {
-		p.add(CodeSchemaShape, m.KeySpan, "%s is a list and has no \"of\"; add the record schema of its entries", what)
+		p.add(CodeSchemaShape, m.KeySpan(), "%s is a list and has no \"of\"; add the record schema of its entries", what)
 	}
 	if rq := v.Member("required"); rq != nil {
 		if w := v.Member("when"); w != nil {
-			p.add(CodeSchemaShape, w.KeySpan, "%s carries both \"required\" and \"when\"; keep one (\"when\" alone makes the field required exactly when it holds)", what)
+			p.add(CodeSchemaShape, w.KeySpan(), "%s carries both \"required\" and \"when\"; keep one (\"when\" alone makes the field required exactly when it holds)", what)
 		}
 		if o := v.Member("open"); o != nil {
-			p.add(CodeSchemaShape, o.KeySpan, "%s carries both \"open\" and \"required\"; an open field is never required, so remove one", what)
+			p.add(CodeSchemaShape, o.KeySpan(), "%s carries both \"open\" and \"required\"; an open field is never required, so remove one", what)
 		}
 	}
 	return f
@@ -341,33 +341,33 @@ func (p *parser) fieldType(f *Field, tm *jsonsrc.Member, what string) {
 	if t == nil {
 		return
 	}
-	if t.Kind != jsonsrc.String {
-		p.add(CodeSchemaShape, t.Span, "the \"type\" of %s must be one of %s, not %s", what, strings.Join(Types, ", "), t.Describe())
+	if t.Kind() != jsonsrc.String {
+		p.add(CodeSchemaShape, t.Span(), "the \"type\" of %s must be one of %s, not %s", what, strings.Join(Types, ", "), t.Describe())
 		return
 	}
-	switch t.Str {
+	switch t.Str() {
 	case TypeNumber, TypeInteger, TypeString, TypeLink, TypeList:
-		f.Type = t.Str
+		f.Type = t.Str()
 	case TypeGrid:
-		f.Type = t.Str
+		f.Type = t.Str()
 		if !f.TopLevel() {
-			p.add(CodeSchemaShape, t.Span, "%s is a grid inside \"of\"; a grid field is allowed only at the top of the record schema", what)
+			p.add(CodeSchemaShape, t.Span(), "%s is a grid inside \"of\"; a grid field is allowed only at the top of the record schema", what)
 		}
 	case "reference":
-		p.add(CodeSchemaShape, t.Span, "the type \"reference\" is retired; write \"link\" (`gddls migrate` does this)")
+		p.add(CodeSchemaShape, t.Span(), "the type \"reference\" is retired; write \"link\" (`gddls migrate` does this)")
 	case "citation":
-		p.add(CodeSchemaShape, t.Span, "the type \"citation\" belongs to contract row sets; a collection field cannot have it (use \"string\" or \"link\")")
+		p.add(CodeSchemaShape, t.Span(), "the type \"citation\" belongs to contract row sets; a collection field cannot have it (use \"string\" or \"link\")")
 	default:
-		p.add(CodeSchemaShape, t.Span, "the \"type\" of %s is %q; it must be one of %s", what, t.Str, strings.Join(Types, ", "))
+		p.add(CodeSchemaShape, t.Span(), "the \"type\" of %s is %q; it must be one of %s", what, t.Str(), strings.Join(Types, ", "))
 	}
 }
 
 func (p *parser) boolMember(v *jsonsrc.Value, key, what string) (bool, bool) {
-	if v.Kind != jsonsrc.Bool {
-		p.add(CodeSchemaShape, v.Span, "%q of %s must be true or false, not %s", key, what, v.Describe())
+	if v.Kind() != jsonsrc.Bool {
+		p.add(CodeSchemaShape, v.Span(), "%q of %s must be true or false, not %s", key, what, v.Describe())
 		return false, false
 	}
-	return v.Bool, true
+	return v.Bool(), true
 }
 
 func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
@@ -382,63 +382,63 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 	case "many":
 		f.Many, _ = p.boolMember(v, m.Key, what)
 	case "loops":
-		if v.Kind == jsonsrc.String && v.Str == "never" {
-			p.add(CodeSchemaShape, v.Span, "\"loops\": \"never\" is retired; write \"loops\": false (`gddls migrate` does this)")
+		if v.Kind() == jsonsrc.String && v.Str() == "never" {
+			p.add(CodeSchemaShape, v.Span(), "\"loops\": \"never\" is retired; write \"loops\": false (`gddls migrate` does this)")
 			return
 		}
 		b, ok := p.boolMember(v, m.Key, what)
 		f.NoLoops = ok && !b
 	case "description":
-		if v.Kind != jsonsrc.String {
-			p.add(CodeSchemaShape, v.Span, "\"description\" of %s must be a string, not %s", what, v.Describe())
+		if v.Kind() != jsonsrc.String {
+			p.add(CodeSchemaShape, v.Span(), "\"description\" of %s must be a string, not %s", what, v.Describe())
 			return
 		}
-		f.Description = v.Str
+		f.Description = v.Str()
 	case "open":
 		switch {
-		case v.Kind != jsonsrc.Bool || !v.Bool:
-			p.add(CodeSchemaShape, v.Span, "\"open\" of %s can only be true; remove it for a decided field", what)
+		case v.Kind() != jsonsrc.Bool || !v.Bool():
+			p.add(CodeSchemaShape, v.Span(), "\"open\" of %s can only be true; remove it for a decided field", what)
 		case !f.TopLevel():
-			p.add(CodeSchemaShape, m.KeySpan, "%s is inside \"of\"; only a field at the top of the record schema can be open", what)
+			p.add(CodeSchemaShape, m.KeySpan(), "%s is inside \"of\"; only a field at the top of the record schema can be open", what)
 		default:
 			f.Open = true
 		}
 	case "pattern":
-		if v.Kind != jsonsrc.String || v.Str != "kebab-case" {
-			p.add(CodeSchemaShape, v.Span, "\"pattern\" of %s can only be \"kebab-case\"", what)
+		if v.Kind() != jsonsrc.String || v.Str() != "kebab-case" {
+			p.add(CodeSchemaShape, v.Span(), "\"pattern\" of %s can only be \"kebab-case\"", what)
 			return
 		}
 		f.Kebab = true
 	case "options":
 		p.options(f, v, what)
 	case "to":
-		if v.Kind != jsonsrc.String || !source.IsKebab(v.Str) {
-			if v.Kind == jsonsrc.String {
-				p.add(CodeSchemaShape, v.Span, "\"to\" of %s is %q, which is not a collection id: ids are kebab-case", what, v.Str)
+		if v.Kind() != jsonsrc.String || !source.IsKebab(v.Str()) {
+			if v.Kind() == jsonsrc.String {
+				p.add(CodeSchemaShape, v.Span(), "\"to\" of %s is %q, which is not a collection id: ids are kebab-case", what, v.Str())
 				return
 			}
-			p.add(CodeSchemaShape, v.Span, "\"to\" of %s must be a collection id in kebab-case, not %s", what, v.Describe())
+			p.add(CodeSchemaShape, v.Span(), "\"to\" of %s must be a collection id in kebab-case, not %s", what, v.Describe())
 			return
 		}
-		f.To, f.ToSpan = v.Str, v.Span
+		f.To, f.ToSpan = v.Str(), v.Span()
 	case "mirrored_by":
-		if v.Kind != jsonsrc.String {
-			p.add(CodeSchemaShape, v.Span, "\"mirrored_by\" of %s must name a field of the target collection, not %s", what, v.Describe())
+		if v.Kind() != jsonsrc.String {
+			p.add(CodeSchemaShape, v.Span(), "\"mirrored_by\" of %s must name a field of the target collection, not %s", what, v.Describe())
 			return
 		}
-		if msg := FieldNameProblem(v.Str); msg != "" || IsAnnotation(v.Str) {
+		if msg := FieldNameProblem(v.Str()); msg != "" || IsAnnotation(v.Str()) {
 			if msg == "" {
 				msg = "starts with _, which makes it an annotation"
 			}
-			p.add(CodeSchemaShape, v.Span, "\"mirrored_by\" of %s: the field name %q %s", what, v.Str, msg)
+			p.add(CodeSchemaShape, v.Span(), "\"mirrored_by\" of %s: the field name %q %s", what, v.Str(), msg)
 			return
 		}
-		f.MirroredBy, f.MirrorSpan = v.Str, v.Span
+		f.MirroredBy, f.MirrorSpan = v.Str(), v.Span()
 	case "when":
 		f.When = p.when(v, what)
 	case "of":
-		if v.Kind != jsonsrc.Object {
-			p.both(v.Span, "\"of\" of %s must be an object mapping field names to field shapes, not %s", what, v.Describe())
+		if v.Kind() != jsonsrc.Object {
+			p.both(v.Span(), "\"of\" of %s must be an object mapping field names to field shapes, not %s", what, v.Describe())
 			return
 		}
 		n := len(p.out)
@@ -448,24 +448,24 @@ func (p *parser) member(f *Field, m jsonsrc.Member, what string) {
 }
 
 func (p *parser) options(f *Field, v *jsonsrc.Value, what string) {
-	if v.Kind != jsonsrc.Array || len(v.Elems) == 0 {
-		p.add(CodeSchemaShape, v.Span, "\"options\" of %s must be a non-empty array of kebab-case strings, not %s", what, describe(v))
+	if v.Kind() != jsonsrc.Array || len(v.Elems()) == 0 {
+		p.add(CodeSchemaShape, v.Span(), "\"options\" of %s must be a non-empty array of kebab-case strings, not %s", what, describe(v))
 		return
 	}
-	opts := make([]string, 0, len(v.Elems))
-	for _, e := range v.Elems {
+	opts := make([]string, 0, len(v.Elems()))
+	for _, e := range v.Elems() {
 		if e == nil {
 			continue
 		}
 		switch {
-		case e.Kind != jsonsrc.String:
-			p.add(CodeSchemaShape, e.Span, "an option of %s must be a kebab-case string, not %s", what, e.Describe())
-		case !source.IsKebab(e.Str):
-			p.add(CodeSchemaShape, e.Span, "the option %q of %s is not kebab-case; write lowercase letters and digits in groups joined by single hyphens", e.Str, what)
-		case utf8.RuneCountInString(e.Str) > maxOption:
-			p.add(CodeSchemaShape, e.Span, "an option of %s has %d characters; an option has at most %d", what, utf8.RuneCountInString(e.Str), maxOption)
+		case e.Kind() != jsonsrc.String:
+			p.add(CodeSchemaShape, e.Span(), "an option of %s must be a kebab-case string, not %s", what, e.Describe())
+		case !source.IsKebab(e.Str()):
+			p.add(CodeSchemaShape, e.Span(), "the option %q of %s is not kebab-case; write lowercase letters and digits in groups joined by single hyphens", e.Str(), what)
+		case utf8.RuneCountInString(e.Str()) > maxOption:
+			p.add(CodeSchemaShape, e.Span(), "an option of %s has %d characters; an option has at most %d", what, utf8.RuneCountInString(e.Str()), maxOption)
 		default:
-			opts = append(opts, e.Str)
+			opts = append(opts, e.Str())
 		}
 	}
 	f.Options = opts
@@ -474,36 +474,36 @@ func (p *parser) options(f *Field, v *jsonsrc.Value, what string) {
 // when reads the condition of a field: in the collection form, a row
 // condition only (SPEC §12.3).
 func (p *parser) when(v *jsonsrc.Value, what string) *Condition {
-	if v.Kind != jsonsrc.Object {
-		p.add(CodeSchemaShape, v.Span, "\"when\" of %s must be an object holding a \"row\" condition, not %s", what, v.Describe())
+	if v.Kind() != jsonsrc.Object {
+		p.add(CodeSchemaShape, v.Span(), "\"when\" of %s must be an object holding a \"row\" condition, not %s", what, v.Describe())
 		return nil
 	}
 	c := &Condition{}
 	for _, m := range members(v) {
 		if m.Key != "row" {
-			p.add(CodeSchemaShape, m.KeySpan, "%q is not allowed in the \"when\" of a collection field; only a \"row\" condition is (it reads the record or the list entry)", m.Key)
+			p.add(CodeSchemaShape, m.KeySpan(), "%q is not allowed in the \"when\" of a collection field; only a \"row\" condition is (it reads the record or the list entry)", m.Key)
 			continue
 		}
-		if m.Value.Kind != jsonsrc.Object {
-			p.add(CodeSchemaShape, m.Value.Span, "\"row\" must map field names to non-empty arrays of allowed values, not %s", m.Value.Describe())
+		if m.Value.Kind() != jsonsrc.Object {
+			p.add(CodeSchemaShape, m.Value.Span(), "\"row\" must map field names to non-empty arrays of allowed values, not %s", m.Value.Describe())
 			continue
 		}
 		for _, e := range members(m.Value) {
 			if msg := FieldNameProblem(e.Key); msg != "" {
-				p.add(CodeSchemaShape, e.KeySpan, "the field name %q of the row condition %s", e.Key, msg)
+				p.add(CodeSchemaShape, e.KeySpan(), "the field name %q of the row condition %s", e.Key, msg)
 				continue
 			}
-			if e.Value.Kind != jsonsrc.Array || len(e.Value.Elems) == 0 {
-				p.add(CodeSchemaShape, e.Value.Span, "the row condition on %q must hold a non-empty array of allowed values, not %s", e.Key, describe(e.Value))
+			if e.Value.Kind() != jsonsrc.Array || len(e.Value.Elems()) == 0 {
+				p.add(CodeSchemaShape, e.Value.Span(), "the row condition on %q must hold a non-empty array of allowed values, not %s", e.Key, describe(e.Value))
 				continue
 			}
-			t := RowTest{Field: e.Key, Span: e.KeySpan}
-			for _, a := range e.Value.Elems {
+			t := RowTest{Field: e.Key, Span: e.KeySpan()}
+			for _, a := range e.Value.Elems() {
 				if a == nil {
 					continue
 				}
-				if a.Kind != jsonsrc.String && !a.Finite() {
-					p.add(CodeSchemaShape, a.Span, "an allowed value of a row condition is a string or a number, not %s", a.Describe())
+				if a.Kind() != jsonsrc.String && !a.Finite() {
+					p.add(CodeSchemaShape, a.Span(), "an allowed value of a row condition is a string or a number, not %s", a.Describe())
 					continue
 				}
 				t.Allowed = append(t.Allowed, a)
@@ -545,7 +545,7 @@ func contains(list []string, s string) bool {
 
 // describe names a value in messages, an empty array as such.
 func describe(v *jsonsrc.Value) string {
-	if v.Kind == jsonsrc.Array && len(v.Elems) == 0 {
+	if v.Kind() == jsonsrc.Array && len(v.Elems()) == 0 {
 		return "an empty array"
 	}
 	return v.Describe()

@@ -160,10 +160,10 @@ var namedColor = jsonshape.Object{
 	Key:        segmentProblem("color name"),
 	Valid: func(v *jsonsrc.Value, report func(source.Span, string)) {
 		if n := distinctKeys(v); n > 1 {
-			at := v.Members[0].KeySpan
-			for _, m := range v.Members {
-				if m.Key != v.Members[0].Key {
-					at = m.KeySpan
+			at := v.Members()[0].KeySpan()
+			for _, m := range v.Members() {
+				if m.Key != v.Members()[0].Key {
+					at = m.KeySpan()
 					break
 				}
 			}
@@ -196,7 +196,7 @@ var imageFields = []jsonshape.Field{
 // needsLicense reports an image without a license.
 func needsLicense(v *jsonsrc.Value, report func(source.Span, string)) {
 	if m := v.Member("image"); m != nil && v.Member("license") == nil {
-		report(m.KeySpan, "an image needs its license: add \"license\" beside \"image\"")
+		report(m.KeySpan(), "an image needs its license: add \"license\" beside \"image\"")
 	}
 }
 
@@ -309,7 +309,7 @@ var Shape = jsonshape.Object{
 // distinctKeys counts the different keys of an object.
 func distinctKeys(v *jsonsrc.Value) int {
 	seen := map[string]bool{}
-	for _, m := range v.Members {
+	for _, m := range v.Members() {
 		seen[m.Key] = true
 	}
 	return len(seen)

@@ -198,7 +198,7 @@ func TestImages(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			Images(v, func(image *jsonsrc.Value) { got = append(got, image.Str) })
+			Images(v, func(image *jsonsrc.Value) { got = append(got, image.Str()) })
 			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
 				t.Errorf("Images = %q, want %q", got, tc.want)
 			}

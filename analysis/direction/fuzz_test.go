@@ -34,7 +34,7 @@ func FuzzParse(f *testing.F) {
 			df.Resolve(r.Text)
 		}
 		Images(v, func(image *jsonsrc.Value) {
-			if image.Kind != jsonsrc.String || image.Str == "" {
+			if image.Kind() != jsonsrc.String || image.Str() == "" {
 				t.Fatalf("image %v is not a non-empty string", image)
 			}
 		})

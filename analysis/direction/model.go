@@ -180,20 +180,20 @@ func Parse(path string, v *jsonsrc.Value) *File {
 		}
 	}
 	f.Findings = jsonshape.Findings(problems, CodeSchema, source.Error, path)
-	if v.Kind != jsonsrc.Object {
+	if v.Kind() != jsonsrc.Object {
 		return f
 	}
 	f.readPalettes(v.Get("palette"))
 	for _, section := range Sections {
 		sec := v.Get(section)
-		if sec == nil || sec.Kind != jsonsrc.Object {
+		if sec == nil || sec.Kind() != jsonsrc.Object {
 			continue
 		}
 		for _, m := range sec.LastMembers() {
 			if m.Value == nil {
 				continue
 			}
-			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan, Value: m.Value}
+			e := &Entry{Section: section, Key: m.Key, KeySpan: m.KeySpan(), Value: m.Value}
 			f.Entries = append(f.Entries, e)
 			f.entries[[2]string{section, m.Key}] = e
 			f.readEntry(e)
@@ -207,7 +207,7 @@ func Parse(path string, v *jsonsrc.Value) *File {
 // readPalettes reads the palettes and reports the rules across their
 // entries: repeated color names and colliding keys.
 func (f *File) readPalettes(pals *jsonsrc.Value) {
-	if pals == nil || pals.Kind != jsonsrc.Object {
+	if pals == nil || pals.Kind() != jsonsrc.Object {
 		return
 	}
 	for _, m := range pals.LastMembers() {
@@ -216,23 +216,23 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 		}
 		// A palette that is not an array (PALETTE_SHAPE) is still a
 		// palette: it is named and resolved, and holds no color.
-		p := &Palette{Key: m.Key, KeySpan: m.KeySpan, byName: map[string]*Color{}}
-		for _, e := range m.Value.Elems {
-			if e == nil || e.Kind != jsonsrc.Object || distinctKeys(e) != 1 {
+		p := &Palette{Key: m.Key, KeySpan: m.KeySpan(), byName: map[string]*Color{}}
+		for _, e := range m.Value.Elems() {
+			if e == nil || e.Kind() != jsonsrc.Object || distinctKeys(e) != 1 {
 				continue
 			}
-			c := e.Members[len(e.Members)-1]
-			if c.Value == nil || !ValidSegment(c.Key) || c.Value.Kind != jsonsrc.String || !IsHex(c.Value.Str) {
+			c := e.Members()[len(e.Members())-1]
+			if c.Value == nil || !ValidSegment(c.Key) || c.Value.Kind() != jsonsrc.String || !IsHex(c.Value.Str()) {
 				continue
 			}
 			if prev := p.Color(c.Key); prev != nil {
-				f.add(CodeColorDuplicate, c.KeySpan,
+				f.add(CodeColorDuplicate, c.KeySpan(),
 					fmt.Sprintf("palette %q names the color %q twice; a color name is unique within its palette, so rename or remove one", p.Key, c.Key),
 					source.Related{File: f.Path, Span: prev.NameSpan, Message: "first named here"})
 				continue
 			}
-			rgb, _ := ParseHex(c.Value.Str)
-			col := &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan, Hex: c.Value.Str, HexSpan: c.Value.Span, RGB: rgb}
+			rgb, _ := ParseHex(c.Value.Str())
+			col := &Color{Palette: p, Name: c.Key, NameSpan: c.KeySpan(), Hex: c.Value.Str(), HexSpan: c.Value.Span(), RGB: rgb}
 			p.Colors = append(p.Colors, col)
 			p.byName[col.Name] = col
 		}
@@ -255,15 +255,15 @@ func (f *File) readPalettes(pals *jsonsrc.Value) {
 // readEntry reads the model of a measured promise or a mood.
 func (f *File) readEntry(e *Entry) {
 	v := e.Value
-	if v.Kind != jsonsrc.Object {
+	if v.Kind() != jsonsrc.Object {
 		return
 	}
 	str := func(name string, ok func(string) bool) *Ref {
 		x := v.Get(name)
-		if x == nil || x.Kind != jsonsrc.String || !ok(x.Str) {
+		if x == nil || x.Kind() != jsonsrc.String || !ok(x.Str()) {
 			return nil
 		}
-		return &Ref{Text: x.Str, Span: x.Span}
+		return &Ref{Text: x.Str(), Span: x.Span()}
 	}
 	switch e.Section {
 	case "mood":
@@ -274,15 +274,15 @@ func (f *File) readEntry(e *Entry) {
 		f.Colors = append(f.Colors, &ColorPromise{Entry: e, Is: str("is", IsColorAddress)})
 	case "contrast":
 		c := &ContrastPromise{Entry: e, Against: str("against", IsColorAddress)}
-		if arr := v.Get("colors"); arr != nil && arr.Kind == jsonsrc.Array {
-			for _, x := range arr.Elems {
-				if x != nil && x.Kind == jsonsrc.String && IsColorAddress(x.Str) {
-					c.Colors = append(c.Colors, Ref{Text: x.Str, Span: x.Span})
+		if arr := v.Get("colors"); arr != nil && arr.Kind() == jsonsrc.Array {
+			for _, x := range arr.Elems() {
+				if x != nil && x.Kind() == jsonsrc.String && IsColorAddress(x.Str()) {
+					c.Colors = append(c.Colors, Ref{Text: x.Str(), Span: x.Span()})
 				}
 			}
 		}
-		if n := v.Get("at_least"); n != nil && n.Kind == jsonsrc.Number && n.Finite() && n.Num > 0 {
-			c.AtLeast, c.AtLeastSpan, c.HasAtLeast = n.Num, n.Span, true
+		if n := v.Get("at_least"); n != nil && n.Kind() == jsonsrc.Number && n.Finite() && n.Num() > 0 {
+			c.AtLeast, c.AtLeastSpan, c.HasAtLeast = n.Num(), n.Span(), true
 		}
 		f.Contrasts = append(f.Contrasts, c)
 	case "timing":
@@ -370,7 +370,7 @@ func (f *File) checkResolution() {
 // atLeastText is the written minimum of the promise.
 func (c *ContrastPromise) atLeastText() string {
 	if x := c.Entry.Value.Get("at_least"); x != nil {
-		return x.Raw
+		return x.Raw()
 	}
 	return FormatRatio(c.AtLeast)
 }
@@ -403,7 +403,7 @@ func (f *File) add(code string, span source.Span, msg string, related ...source.
 // in its object) is no image; an empty one is a fault of the shape only.
 func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
 	visit := func(o *jsonsrc.Value) {
-		if x := o.Get("image"); x != nil && x.Kind == jsonsrc.String && x.Str != "" {
+		if x := o.Get("image"); x != nil && x.Kind() == jsonsrc.String && x.Str() != "" {
 			fn(x)
 		}
 	}
@@ -420,8 +420,8 @@ func Images(v *jsonsrc.Value, fn func(image *jsonsrc.Value)) {
 		case "mood":
 			last(root.Value, func(mood *jsonsrc.Value) {
 				for _, list := range []string{"borrows", "anti"} {
-					if arr := mood.Get(list); arr != nil && arr.Kind == jsonsrc.Array {
-						for _, e := range arr.Elems {
+					if arr := mood.Get(list); arr != nil && arr.Kind() == jsonsrc.Array {
+						for _, e := range arr.Elems() {
 							visit(e)
 						}
 					}

@@ -34,18 +34,18 @@ const (
 // returns nil when the schema has no record schema or no grid field.
 func Layers(schema *jsonsrc.Value) []string {
 	record := schema.Get("record")
-	if record == nil || record.Kind != jsonsrc.Object {
+	if record == nil || record.Kind() != jsonsrc.Object {
 		return nil
 	}
 	var names []string
 	last := lastValues(record)
 	seen := map[string]bool{}
-	for _, m := range record.Members {
+	for _, m := range record.Members() {
 		if strings.HasPrefix(m.Key, "_") || seen[m.Key] {
 			continue
 		}
 		seen[m.Key] = true
-		if t := last[m.Key].Get("type"); t != nil && t.Kind == jsonsrc.String && t.Str == "grid" {
+		if t := last[m.Key].Get("type"); t != nil && t.Kind() == jsonsrc.String && t.Str() == "grid" {
 			names = append(names, m.Key)
 		}
 	}
@@ -54,8 +54,8 @@ func Layers(schema *jsonsrc.Value) []string {
 
 // lastValues maps each key of object v to the value of its last member.
 func lastValues(v *jsonsrc.Value) map[string]*jsonsrc.Value {
-	out := make(map[string]*jsonsrc.Value, len(v.Members))
-	for _, m := range v.Members {
+	out := make(map[string]*jsonsrc.Value, len(v.Members()))
+	for _, m := range v.Members() {
 		out[m.Key] = m.Value
 	}
 	return out
@@ -78,23 +78,23 @@ type layer struct {
 func carried(record *jsonsrc.Value, names []string) []layer {
 	var out []layer
 	members := map[string]*jsonsrc.Member{}
-	for i := range record.Members {
-		members[record.Members[i].Key] = &record.Members[i] // the last one counts
+	for i := range record.Members() {
+		members[record.Members()[i].Key] = &record.Members()[i] // the last one counts
 	}
 	for _, name := range names {
 		m := members[name]
-		if m == nil || m.Value == nil || m.Value.Kind != jsonsrc.Array {
+		if m == nil || m.Value == nil || m.Value.Kind() != jsonsrc.Array {
 			continue
 		}
 		ok := true
-		for _, e := range m.Value.Elems {
-			if e == nil || e.Kind != jsonsrc.String {
+		for _, e := range m.Value.Elems() {
+			if e == nil || e.Kind() != jsonsrc.String {
 				ok = false
 				break
 			}
 		}
 		if ok {
-			out = append(out, layer{name: name, key: m.KeySpan, value: m.Value})
+			out = append(out, layer{name: name, key: m.KeySpan(), value: m.Value})
 		}
 	}
 	return out
@@ -108,7 +108,7 @@ func carried(record *jsonsrc.Value, names []string) []layer {
 // the first row with a column, searched in that order; the related place
 // of a mismatch points there. file names the record in the findings.
 func Check(file string, record *jsonsrc.Value, names []string) []source.Finding {
-	if record == nil || record.Kind != jsonsrc.Object || len(names) == 0 {
+	if record == nil || record.Kind() != jsonsrc.Object || len(names) == 0 {
 		return nil
 	}
 	layers := carried(record, names)
@@ -116,12 +116,12 @@ func Check(file string, record *jsonsrc.Value, names []string) []source.Finding 
 	colsRow := -1
 	for i := range layers {
 		l := &layers[i]
-		if rowsRef == nil && len(l.value.Elems) > 0 {
+		if rowsRef == nil && len(l.value.Elems()) > 0 {
 			rowsRef = l
 		}
 		if colsRef == nil {
-			for r, e := range l.value.Elems {
-				if Columns(e.Str) > 0 {
+			for r, e := range l.value.Elems() {
+				if Columns(e.Str()) > 0 {
 					colsRef, colsRow = l, r
 					break
 				}
@@ -130,38 +130,38 @@ func Check(file string, record *jsonsrc.Value, names []string) []source.Finding 
 	}
 	var out []source.Finding
 	for _, l := range layers {
-		rows := l.value.Elems
+		rows := l.value.Elems()
 		switch {
 		case len(rows) == 0:
 			out = append(out, source.Finding{
-				Code: CodeRowMismatch, Severity: source.Error, File: file, Span: l.value.Span,
+				Code: CodeRowMismatch, Severity: source.Error, File: file, Span: l.value.Span(),
 				Message: fmt.Sprintf("the layer %q has no row; a grid has at least one row: write its rows as strings in the array", l.name),
 			})
-		case len(rows) != len(rowsRef.value.Elems):
+		case len(rows) != len(rowsRef.value.Elems()):
 			f := source.Finding{
 				Code: CodeRowMismatch, Severity: source.Error, File: file, Span: l.key,
 				Message: fmt.Sprintf("the layer %q has %s but the record's grid has %d (the layer %q); every layer of a record has the same number of rows: %s",
-					l.name, plural(len(rows), "row"), len(rowsRef.value.Elems), rowsRef.name, rowFix(len(rows), len(rowsRef.value.Elems))),
+					l.name, plural(len(rows), "row"), len(rowsRef.value.Elems()), rowsRef.name, rowFix(len(rows), len(rowsRef.value.Elems()))),
 				Related: []source.Related{{File: file, Span: rowsRef.key,
-					Message: fmt.Sprintf("the layer %q sets the record's grid at %s", rowsRef.name, plural(len(rowsRef.value.Elems), "row"))}},
+					Message: fmt.Sprintf("the layer %q sets the record's grid at %s", rowsRef.name, plural(len(rowsRef.value.Elems()), "row"))}},
 			}
 			out = append(out, f)
 		}
 		for r, e := range rows {
-			n := Columns(e.Str)
+			n := Columns(e.Str())
 			switch {
 			case n == 0:
 				out = append(out, source.Finding{
-					Code: CodeColumnMismatch, Severity: source.Error, File: file, Span: e.Span,
+					Code: CodeColumnMismatch, Severity: source.Error, File: file, Span: e.Span(),
 					Message: fmt.Sprintf("row %d of the layer %q is empty; every row holds at least one cell: write one character for each column", r, l.name),
 				})
-			case colsRef != nil && n != Columns(colsRef.value.Elems[colsRow].Str):
-				want := Columns(colsRef.value.Elems[colsRow].Str)
+			case colsRef != nil && n != Columns(colsRef.value.Elems()[colsRow].Str()):
+				want := Columns(colsRef.value.Elems()[colsRow].Str())
 				out = append(out, source.Finding{
-					Code: CodeColumnMismatch, Severity: source.Error, File: file, Span: e.Span,
+					Code: CodeColumnMismatch, Severity: source.Error, File: file, Span: e.Span(),
 					Message: fmt.Sprintf("row %d of the layer %q has %s but the record's grid has %d (row %d of the layer %q); %s, counting one per Unicode character",
 						r, l.name, plural(n, "column"), want, colsRow, colsRef.name, columnFix(n, want)),
-					Related: []source.Related{{File: file, Span: colsRef.value.Elems[colsRow].Span,
+					Related: []source.Related{{File: file, Span: colsRef.value.Elems()[colsRow].Span(),
 						Message: fmt.Sprintf("row %d of the layer %q sets the record's grid at %s", colsRow, colsRef.name, plural(want, "column"))}},
 				})
 			}

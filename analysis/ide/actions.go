@@ -143,7 +143,7 @@ func (x *fixer) fix(d analysis.Diagnostic, ds source.Span) {
 // parsed cleanly enough to edit.
 func (x *fixer) adoption() (*contracts.Adoption, *contracts.State) {
 	a := x.a
-	if a == nil || a.ParseError != nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
+	if a == nil || a.ParseError != nil || a.Root == nil || a.Root.Kind() != jsonsrc.Object {
 		return nil, nil
 	}
 	st := x.pkg.State(a)
@@ -182,8 +182,8 @@ func (x *fixer) missingAnswers(d analysis.Diagnostic) {
 	for _, q := range missing {
 		for _, o := range q.Options {
 			title := fmt.Sprintf("Answer %s with %s", q.Name.Text, o.Name.Text)
-			if o.Meaning != nil && o.Meaning.Kind == jsonsrc.String && strings.TrimSpace(o.Meaning.Str) != "" {
-				title += ": " + singleLine(o.Meaning.Str)
+			if o.Meaning != nil && o.Meaning.Kind() == jsonsrc.String && strings.TrimSpace(o.Meaning.Str()) != "" {
+				title += ": " + singleLine(o.Meaning.Str())
 			}
 			edit, ok := e.addToMember(a.AnswersKey, "answers", []jsonKV{{q.Name.Text, quoteJSON(o.Name.Text)}})
 			if ok {
@@ -207,7 +207,7 @@ func (x *fixer) missingRowFields(ds source.Span) {
 			continue
 		}
 		for _, row := range ra.Rows {
-			if row.Value == nil || row.Value.Span.Start != ds.Start {
+			if row.Value == nil || row.Value.Span().Start != ds.Start {
 				continue
 			}
 			// A placeholder can make another field's when hold, so fields
@@ -274,7 +274,7 @@ func (x *fixer) rowsBinding(ds source.Span) {
 	if a == nil {
 		return
 	}
-	if a.RowsKey != nil && (a.RowsKey.Value == nil || a.RowsKey.Value.Kind != jsonsrc.Object) {
+	if a.RowsKey != nil && (a.RowsKey.Value == nil || a.RowsKey.Value.Kind() != jsonsrc.Object) {
 		return
 	}
 	var missing []string
@@ -289,7 +289,7 @@ func (x *fixer) rowsBinding(ds source.Span) {
 			return
 		}
 	}
-	if a.RowsKey != nil && a.RowsKey.KeySpan != ds {
+	if a.RowsKey != nil && a.RowsKey.KeySpan() != ds {
 		return
 	}
 	e := x.editor()
@@ -316,7 +316,7 @@ func (x *fixer) missingValues(d analysis.Diagnostic) {
 	if a == nil {
 		return
 	}
-	if a.ValuesKey != nil && (a.ValuesKey.Value == nil || a.ValuesKey.Value.Kind != jsonsrc.Object) {
+	if a.ValuesKey != nil && (a.ValuesKey.Value == nil || a.ValuesKey.Value.Kind() != jsonsrc.Object) {
 		return
 	}
 	var missing []*contracts.Declaration
@@ -369,7 +369,7 @@ func (x *fixer) unknownAnswer(ds source.Span) {
 		return
 	}
 	for _, ans := range a.Answers {
-		if ans.Value != nil && ans.Value.Span == ds {
+		if ans.Value != nil && ans.Value.Span() == ds {
 			q := a.Question(ans.Question.Text)
 			if q == nil {
 				return
@@ -380,9 +380,9 @@ func (x *fixer) unknownAnswer(ds source.Span) {
 			}
 			cur := ans.Option
 			if !ans.IsString {
-				cur = string(textUnder(x.f.Content, ans.Value.Span))
+				cur = string(textUnder(x.f.Content, ans.Value.Span()))
 			}
-			x.replaceWithChoices("CONTRACT_ANSWER_UNKNOWN", cur, opts, ans.Value.Span, true)
+			x.replaceWithChoices("CONTRACT_ANSWER_UNKNOWN", cur, opts, ans.Value.Span(), true)
 			return
 		}
 		if ans.Question.Span == ds && a.Question(ans.Question.Text) == nil {
@@ -408,7 +408,7 @@ func (x *fixer) rowChoice(ds source.Span) {
 		set := a.RowSet(ra.Name.Text)
 		for _, row := range ra.Rows {
 			for _, rf := range row.Fields {
-				if rf.Value == nil || rf.Value.Span != ds {
+				if rf.Value == nil || rf.Value.Span() != ds {
 					continue
 				}
 				fd := set.Field(rf.Name.Text)
@@ -419,7 +419,7 @@ func (x *fixer) rowChoice(ds source.Span) {
 				for _, o := range fd.Options {
 					opts = append(opts, o.Text)
 				}
-				x.replaceWithChoices("CONTRACT_ROW_CHOICE", rf.Value.Str, opts, ds, true)
+				x.replaceWithChoices("CONTRACT_ROW_CHOICE", rf.Value.Str(), opts, ds, true)
 				return
 			}
 		}
@@ -463,7 +463,7 @@ func (x *fixer) danglingCitation(ds source.Span) {
 	if v == nil {
 		return
 	}
-	cur := v.Str
+	cur := v.Str()
 	var cands []string
 	switch {
 	case strings.Contains(cur, "#"):
@@ -538,14 +538,14 @@ func (x *fixer) nearest(code, cur, key string, cands []string, span source.Span,
 // citationAt finds the string value of a value or row citation at span.
 func citationAt(a *contracts.Adoption, span source.Span) *jsonsrc.Value {
 	for _, sup := range a.Supplied {
-		if sup.Value != nil && sup.Value.Span == span && sup.Value.Kind == jsonsrc.String {
+		if sup.Value != nil && sup.Value.Span() == span && sup.Value.Kind() == jsonsrc.String {
 			return sup.Value
 		}
 	}
 	for _, ra := range a.Rows {
 		for _, row := range ra.Rows {
 			for _, rf := range row.Fields {
-				if rf.Value != nil && rf.Value.Span == span && rf.Value.Kind == jsonsrc.String {
+				if rf.Value != nil && rf.Value.Span() == span && rf.Value.Kind() == jsonsrc.String {
 					return rf.Value
 				}
 			}
@@ -803,10 +803,10 @@ func newJSONEditor(content []byte, root *jsonsrc.Value) *jsonEditor {
 	if bytes.Contains(content, []byte("\r\n")) {
 		e.nl = "\r\n"
 	}
-	if root != nil && root.Kind == jsonsrc.Object {
-		for _, m := range root.Members {
-			if ind, first := e.indentAt(m.KeySpan.Start); first && ind != "" {
-				base, _ := e.indentAt(root.Span.Start)
+	if root != nil && root.Kind() == jsonsrc.Object {
+		for _, m := range root.Members() {
+			if ind, first := e.indentAt(m.KeySpan().Start); first && ind != "" {
+				base, _ := e.indentAt(root.Span().Start)
 				if strings.HasPrefix(ind, base) && len(ind) > len(base) {
 					e.unit = ind[len(base):]
 				} else {
@@ -838,8 +838,8 @@ func (e *jsonEditor) indentAt(off int) (string, bool) {
 
 // multiline reports whether a value spans more than one line.
 func (e *jsonEditor) multiline(v *jsonsrc.Value) bool {
-	end := min(v.Span.End, len(e.content))
-	start := min(max(v.Span.Start, 0), end)
+	end := min(v.Span().End, len(e.content))
+	start := min(max(v.Span().Start, 0), end)
 	return bytes.ContainsAny(e.content[start:end], "\r\n")
 }
 
@@ -847,12 +847,12 @@ func (e *jsonEditor) multiline(v *jsonsrc.Value) bool {
 // adds a top-level member name holding an object of kvs.
 func (e *jsonEditor) addToMember(m *jsonsrc.Member, name string, kvs []jsonKV) (TextEdit, bool) {
 	if m != nil {
-		if m.Value == nil || m.Value.Kind != jsonsrc.Object {
+		if m.Value == nil || m.Value.Kind() != jsonsrc.Object {
 			return TextEdit{}, false
 		}
 		return e.insertMembers(m.Value, kvs, e.root != nil && e.multiline(e.root))
 	}
-	if e.root == nil || e.root.Kind != jsonsrc.Object {
+	if e.root == nil || e.root.Kind() != jsonsrc.Object {
 		return TextEdit{}, false
 	}
 	parts := make([]string, len(kvs))
@@ -866,18 +866,18 @@ func (e *jsonEditor) addToMember(m *jsonsrc.Member, name string, kvs []jsonKV) (
 // out over several lines when expand is set, else inline; a non-empty one
 // follows the layout of its last member.
 func (e *jsonEditor) insertMembers(obj *jsonsrc.Value, kvs []jsonKV, expand bool) (TextEdit, bool) {
-	if obj == nil || obj.Kind != jsonsrc.Object || obj.Incomplete || len(kvs) == 0 || obj.Span.End > len(e.content) {
+	if obj == nil || obj.Kind() != jsonsrc.Object || obj.Incomplete() || len(kvs) == 0 || obj.Span().End > len(e.content) {
 		return TextEdit{}, false
 	}
 	member := func(kv jsonKV) string { return quoteJSON(kv.key) + ": " + kv.value }
-	if len(obj.Members) == 0 {
-		interior := source.Span{Start: obj.Span.Start + 1, End: obj.Span.End - 1}
+	if len(obj.Members()) == 0 {
+		interior := source.Span{Start: obj.Span().Start + 1, End: obj.Span().End - 1}
 		if interior.End < interior.Start {
 			return TextEdit{}, false
 		}
 		var b strings.Builder
 		if expand {
-			base, _ := e.indentAt(obj.Span.Start)
+			base, _ := e.indentAt(obj.Span().Start)
 			for i, kv := range kvs {
 				if i > 0 {
 					b.WriteString(",")
@@ -896,12 +896,12 @@ func (e *jsonEditor) insertMembers(obj *jsonsrc.Value, kvs []jsonKV, expand bool
 		}
 		return TextEdit{Span: interior, NewText: b.String()}, true
 	}
-	last := obj.Members[len(obj.Members)-1]
-	if last.Value == nil || last.Value.Kind == jsonsrc.Invalid {
+	last := obj.Members()[len(obj.Members())-1]
+	if last.Value == nil || last.Value.Kind() == jsonsrc.Invalid {
 		return TextEdit{}, false
 	}
-	ind, first := e.indentAt(last.KeySpan.Start)
-	sameLine := !bytes.ContainsAny(e.content[obj.Span.Start:max(obj.Span.Start, last.KeySpan.Start)], "\r\n")
+	ind, first := e.indentAt(last.KeySpan().Start)
+	sameLine := !bytes.ContainsAny(e.content[obj.Span().Start:max(obj.Span().Start, last.KeySpan().Start)], "\r\n")
 	var b strings.Builder
 	for _, kv := range kvs {
 		if first && !sameLine {
@@ -910,6 +910,6 @@ func (e *jsonEditor) insertMembers(obj *jsonsrc.Value, kvs []jsonKV, expand bool
 			b.WriteString(", " + member(kv))
 		}
 	}
-	at := last.Value.Span.End
+	at := last.Value.Span().End
 	return TextEdit{Span: source.Span{Start: at, End: at}, NewText: b.String()}, true
 }

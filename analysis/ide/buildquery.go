@@ -85,11 +85,11 @@ func completeBuildRecord(s *analysis.Snapshot, f *analysis.File, offset int) ([]
 				add(CompletionItem{Label: o.ID, Kind: CompleteOption, Detail: detail, Documentation: doc, Edit: valueEditAt(ctx, o.ID, true)})
 			}
 		case personalization.Number, personalization.Text:
-			if q.Default != nil && !ctx.InString || q.Default != nil && q.Default.Kind == jsonsrc.String {
-				text := q.Default.Raw
+			if q.Default != nil && !ctx.InString || q.Default != nil && q.Default.Kind() == jsonsrc.String {
+				text := q.Default.Raw()
 				edit := &TextEdit{Span: ctx.Token, NewText: text}
-				if q.Default.Kind == jsonsrc.String {
-					text, edit = q.Default.Str, valueEditAt(ctx, q.Default.Str, true)
+				if q.Default.Kind() == jsonsrc.String {
+					text, edit = q.Default.Str(), valueEditAt(ctx, q.Default.Str(), true)
 				}
 				add(CompletionItem{Label: text, Kind: CompleteKeyword, Detail: "the default of " + q.ID, Documentation: q.Prompt, Edit: edit})
 			}
@@ -125,8 +125,8 @@ func completeBuildRecord(s *analysis.Snapshot, f *analysis.File, offset int) ([]
 	case ctx.Pos == jsonsrc.PosValue && len(keys) == 4 && keys[0] == "evidence" && keys[1] == "contracts":
 		entry := valueAt(draftJSON(f.Content, ctx), contextPath(ctx.Path[:len(ctx.Path)-1]))
 		named := ""
-		if a := entry.Get("adoption"); a != nil && a.Kind == jsonsrc.String {
-			named = a.Str
+		if a := entry.Get("adoption"); a != nil && a.Kind() == jsonsrc.String {
+			named = a.Str()
 		}
 		for _, a := range c.P.Adoptions {
 			pk := c.P.PackFor(a)
@@ -249,7 +249,7 @@ func (x *fixer) fixBuildRecord(d analysis.Diagnostic, ds source.Span) {
 	switch d.Code {
 	case buildrecord.CodeTuningValue:
 		for _, v := range c.Rec.Values {
-			if k := c.Expected[v.Key]; k != nil && k.Want != nil && v.Value.Span == ds {
+			if k := c.Expected[v.Key]; k != nil && k.Want != nil && v.Value.Span() == ds {
 				n := ruleline.FormatNumber(*k.Want)
 				replace(fmt.Sprintf("Record %s for %s", n, v.Key), n)
 			}

@@ -29,7 +29,7 @@ func (x *fixer) fixCase(code string, ds source.Span) bool {
 		if v == nil || x.pkg == nil {
 			return false
 		}
-		file, anchor, ok := strings.Cut(v.Str, "#")
+		file, anchor, ok := strings.Cut(v.Str(), "#")
 		if !ok {
 			return false
 		}
@@ -40,8 +40,8 @@ func (x *fixer) fixCase(code string, ds source.Span) bool {
 			return false
 		}
 		direction.Images(x.pkg.Direction, func(v *jsonsrc.Value) {
-			if v.Span == ds {
-				written, fixed, edit = v.Str, analysis.ImageCase(x.pkg, v.Str), x.stringStart(v, v.Str)
+			if v.Span() == ds {
+				written, fixed, edit = v.Str(), analysis.ImageCase(x.pkg, v.Str()), x.stringStart(v, v.Str())
 			}
 		})
 	case "DOC_LINK_FILE":
@@ -59,8 +59,8 @@ func (x *fixer) fixCase(code string, ds source.Span) bool {
 // stringStart returns the span of prefix at the start of the JSON string
 // value v, or an empty span when the value is written with escapes.
 func (x *fixer) stringStart(v *jsonsrc.Value, prefix string) source.Span {
-	start, end := v.Span.Start+1, v.Span.End-1
-	if start > end || end > len(x.f.Content) || string(x.f.Content[start:end]) != v.Str {
+	start, end := v.Span().Start+1, v.Span().End-1
+	if start > end || end > len(x.f.Content) || string(x.f.Content[start:end]) != v.Str() {
 		return source.Span{}
 	}
 	return source.Span{Start: start, End: start + len(prefix)}

@@ -625,17 +625,17 @@ func (x *fixer) danglingTag(ds source.Span) {
 // blocks are parsed with spans in the file): a test block is one more
 // place that names them, so references and renames reach it.
 func (b *indexBuilder) unchangedRefs(p *analysis.Package, file string, content []byte, unchanged *jsonsrc.Value) {
-	if unchanged == nil || unchanged.Kind != jsonsrc.Object {
+	if unchanged == nil || unchanged.Kind() != jsonsrc.Object {
 		return
 	}
 	for _, m := range analysis.ArrayElems(unchanged.Get("modes")) {
-		if m != nil && m.Kind == jsonsrc.String && p.ClockFile.Mode(m.Str) != nil {
-			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetMode, scope: p.Root, name: m.Str}, m.Span, m.Str, 0, len(m.Str)))
+		if m != nil && m.Kind() == jsonsrc.String && p.ClockFile.Mode(m.Str()) != nil {
+			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetMode, scope: p.Root, name: m.Str()}, m.Span(), m.Str(), 0, len(m.Str())))
 		}
 	}
 	for _, v := range analysis.ArrayElems(unchanged.Get("values")) {
-		if v != nil && v.Kind == jsonsrc.String && clocks.IsAddress(v.Str) {
-			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetRuntime, scope: p.Root, name: v.Str}, v.Span, v.Str, 0, len(v.Str)))
+		if v != nil && v.Kind() == jsonsrc.String && clocks.IsAddress(v.Str()) {
+			b.add(jsonRef(file, content, refUnchanged, targetKey{kind: targetRuntime, scope: p.Root, name: v.Str()}, v.Span(), v.Str(), 0, len(v.Str())))
 		}
 	}
 }

@@ -171,7 +171,7 @@ func collectionItems(p *analysis.Package, typed string, edit func(string) *TextE
 			}
 		}
 		if rec != nil {
-			for _, m := range rec.Members {
+			for _, m := range rec.Members() {
 				if !seen[m.Key] && !collections.IsAnnotation(m.Key) {
 					seen[m.Key] = true
 					add(prefix+m.Key, "field of the record", "")

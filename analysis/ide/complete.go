@@ -730,12 +730,12 @@ func explainCondition(a *contracts.Adoption, st *contracts.State, c *contracts.C
 func itemList(items []*jsonsrc.Value) string {
 	var parts []string
 	for _, it := range items {
-		if it.Kind == jsonsrc.String {
-			parts = append(parts, it.Str)
-		} else if it.Kind == jsonsrc.Number {
-			parts = append(parts, it.Raw)
+		if it.Kind() == jsonsrc.String {
+			parts = append(parts, it.Str())
+		} else if it.Kind() == jsonsrc.Number {
+			parts = append(parts, it.Raw())
 		} else {
-			parts = append(parts, it.Kind.String())
+			parts = append(parts, it.Kind().String())
 		}
 	}
 	if len(parts) == 1 {
@@ -746,7 +746,7 @@ func itemList(items []*jsonsrc.Value) string {
 
 func containsString(items []*jsonsrc.Value, s string) bool {
 	for _, it := range items {
-		if it.Kind == jsonsrc.String && it.Str == s {
+		if it.Kind() == jsonsrc.String && it.Str() == s {
 			return true
 		}
 	}
@@ -756,8 +756,8 @@ func containsString(items []*jsonsrc.Value, s string) bool {
 // sameRaw reports whether v equals one of items as a scalar.
 func sameRaw(a *contracts.Adoption, v *jsonsrc.Value, items []*jsonsrc.Value) bool {
 	for _, it := range items {
-		if it.Kind == v.Kind && (it.Kind == jsonsrc.String && it.Str == v.Str ||
-			it.Kind == jsonsrc.Number && it.Num == v.Num || it.Kind == jsonsrc.Bool && it.Bool == v.Bool || it.Kind == jsonsrc.Null) {
+		if it.Kind() == v.Kind() && (it.Kind() == jsonsrc.String && it.Str() == v.Str() ||
+			it.Kind() == jsonsrc.Number && it.Num() == v.Num() || it.Kind() == jsonsrc.Bool && it.Bool() == v.Bool() || it.Kind() == jsonsrc.Null) {
 			return true
 		}
 	}
@@ -766,18 +766,18 @@ func sameRaw(a *contracts.Adoption, v *jsonsrc.Value, items []*jsonsrc.Value) bo
 
 // rawText is the source text of v.
 func rawText(a *contracts.Adoption, v *jsonsrc.Value) string {
-	if v == nil || v.Span.Start < 0 || v.Span.End > len(a.Data) || v.Span.Start > v.Span.End {
+	if v == nil || v.Span().Start < 0 || v.Span().End > len(a.Data) || v.Span().Start > v.Span().End {
 		return "?"
 	}
-	return string(a.Data[v.Span.Start:v.Span.End])
+	return string(a.Data[v.Span().Start:v.Span().End])
 }
 
 // strValue is the text of a string value, or "".
 func strValue(v *jsonsrc.Value) string {
-	if v == nil || v.Kind != jsonsrc.String {
+	if v == nil || v.Kind() != jsonsrc.String {
 		return ""
 	}
-	return v.Str
+	return v.Str()
 }
 
 func firstLineOf(s string) string {

@@ -154,10 +154,10 @@ func directionItems(p *analysis.Package, edit func(string) *TextEdit) []Completi
 // documentation.
 func entrySummary(p *analysis.Package, e *direction.Entry) string {
 	f := p.FileAt("direction.json")
-	if e.Value == nil || f == nil || e.Value.Span.End > len(f.Content) {
+	if e.Value == nil || f == nil || e.Value.Span().End > len(f.Content) {
 		return ""
 	}
-	return "```json\n" + string(f.Content[e.Value.Span.Start:e.Value.Span.End]) + "\n```"
+	return "```json\n" + string(f.Content[e.Value.Span().Start:e.Value.Span().End]) + "\n```"
 }
 
 // hoverDirection answers a hover in direction.json on an address, a color
@@ -168,12 +168,12 @@ func hoverDirection(s *analysis.Snapshot, f *analysis.File, offset int) *HoverIn
 		return nil
 	}
 	hit := LocateJSON(d.Value, offset)
-	if hit.Value != nil && hit.Value.Kind == jsonsrc.String && !hit.OnKey {
-		if md := addressMarkdown(d, hit.Value.Str, contrastOf(d, hit.Value)); md != "" {
-			return &HoverInfo{Markdown: md, Span: hit.Value.Span}
+	if hit.Value != nil && hit.Value.Kind() == jsonsrc.String && !hit.OnKey {
+		if md := addressMarkdown(d, hit.Value.Str(), contrastOf(d, hit.Value)); md != "" {
+			return &HoverInfo{Markdown: md, Span: hit.Value.Span()}
 		}
 		if c := colorAt(d, offset); c != nil {
-			return &HoverInfo{Markdown: colorMarkdown(d, c, nil), Span: hit.Value.Span}
+			return &HoverInfo{Markdown: colorMarkdown(d, c, nil), Span: hit.Value.Span()}
 		}
 	}
 	if c := colorAt(d, offset); c != nil {
@@ -202,11 +202,11 @@ func colorAt(d *direction.File, offset int) *direction.Color {
 // contrastOf returns the contrast promise whose colors or against holds v.
 func contrastOf(d *direction.File, v *jsonsrc.Value) *direction.ContrastPromise {
 	for _, c := range d.Contrasts {
-		if c.Against != nil && c.Against.Span == v.Span {
+		if c.Against != nil && c.Against.Span == v.Span() {
 			return c
 		}
 		for _, r := range c.Colors {
-			if r.Span == v.Span {
+			if r.Span == v.Span() {
 				return c
 			}
 		}
@@ -328,20 +328,20 @@ func DocumentColors(s *analysis.Snapshot, path string) []ColorInfo {
 	}
 	var out []ColorInfo
 	pals := s.PackageFor(f).DirectionFile.Value.Get("palette")
-	if pals == nil || pals.Kind != jsonsrc.Object {
+	if pals == nil || pals.Kind() != jsonsrc.Object {
 		return nil
 	}
-	for _, m := range pals.Members {
+	for _, m := range pals.Members() {
 		for _, e := range analysis.ArrayElems(m.Value) {
 			v := e
-			if e != nil && e.Kind == jsonsrc.Object && len(e.Members) > 0 {
-				v = e.Members[len(e.Members)-1].Value
+			if e != nil && e.Kind() == jsonsrc.Object && len(e.Members()) > 0 {
+				v = e.Members()[len(e.Members())-1].Value
 			}
-			if v == nil || v.Kind != jsonsrc.String {
+			if v == nil || v.Kind() != jsonsrc.String {
 				continue
 			}
-			if rgb, ok := direction.ParseHex(v.Str); ok {
-				out = append(out, ColorInfo{Span: v.Span, Red: float64(rgb.R) / 255, Green: float64(rgb.G) / 255, Blue: float64(rgb.B) / 255})
+			if rgb, ok := direction.ParseHex(v.Str()); ok {
+				out = append(out, ColorInfo{Span: v.Span(), Red: float64(rgb.R) / 255, Green: float64(rgb.G) / 255, Blue: float64(rgb.B) / 255})
 			}
 		}
 	}
@@ -562,7 +562,7 @@ func (x *fixer) danglingAddress(code string, ds source.Span) {
 	}
 	d := x.pkg.DirectionFile
 	v := LocateJSON(d.Value, ds.Start).Value
-	if v == nil || v.Kind != jsonsrc.String || v.Span != ds {
+	if v == nil || v.Kind() != jsonsrc.String || v.Span() != ds {
 		return
 	}
 	var candidates []string
@@ -575,8 +575,8 @@ func (x *fixer) danglingAddress(code string, ds source.Span) {
 			candidates = append(candidates, c.Address())
 		}
 	}
-	if near := analysis.Nearest(v.Str, candidates); near != "" {
-		x.add(fmt.Sprintf("Replace with %s", near), code, true, TextEdit{Span: v.Span, NewText: jsonString(near)})
+	if near := analysis.Nearest(v.Str(), candidates); near != "" {
+		x.add(fmt.Sprintf("Replace with %s", near), code, true, TextEdit{Span: v.Span(), NewText: jsonString(near)})
 	}
 }
 

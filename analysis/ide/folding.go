@@ -48,21 +48,21 @@ func FoldingRanges(s *analysis.Snapshot, path string) []FoldRange {
 	}
 	var walk func(v *jsonsrc.Value)
 	walk = func(v *jsonsrc.Value) {
-		if v == nil || (v.Kind != jsonsrc.Object && v.Kind != jsonsrc.Array) {
+		if v == nil || (v.Kind() != jsonsrc.Object && v.Kind() != jsonsrc.Array) {
 			return
 		}
-		end := v.Span.End - 1 // the closing bracket
-		if v.Incomplete {
-			end = v.Span.End
+		end := v.Span().End - 1 // the closing bracket
+		if v.Incomplete() {
+			end = v.Span().End
 		}
-		if end > v.Span.Start {
+		if end > v.Span().Start {
 			// Fold through the end of the line before the bracket.
-			out = append(out, FoldRange{Start: v.Span.Start, End: max(v.Span.Start, lineStart(f.Content, end)-1)})
+			out = append(out, FoldRange{Start: v.Span().Start, End: max(v.Span().Start, lineStart(f.Content, end)-1)})
 		}
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			walk(m.Value)
 		}
-		for _, e := range v.Elems {
+		for _, e := range v.Elems() {
 			walk(e)
 		}
 	}
@@ -150,34 +150,34 @@ func SelectionRanges(s *analysis.Snapshot, path string, offsets []int) [][]sourc
 func jsonEnclosing(root *jsonsrc.Value, off int) []source.Span {
 	var chain []source.Span
 	v := root
-	for v != nil && v.Span.Contains(off) {
-		chain = append(chain, v.Span)
+	for v != nil && v.Span().Contains(off) {
+		chain = append(chain, v.Span())
 		var next *jsonsrc.Value
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if m.Value == nil {
-				if m.KeySpan.Contains(off) {
-					chain = append(chain, m.KeySpan)
+				if m.KeySpan().Contains(off) {
+					chain = append(chain, m.KeySpan())
 				}
 				continue
 			}
-			member := source.Span{Start: m.KeySpan.Start, End: m.Value.Span.End}
+			member := source.Span{Start: m.KeySpan().Start, End: m.Value.Span().End}
 			if member.Contains(off) {
 				chain = append(chain, member)
-				if m.KeySpan.Contains(off) {
-					chain = append(chain, m.KeySpan, source.Span{Start: m.KeySpan.Start + 1, End: m.KeySpan.End - 1})
+				if m.KeySpan().Contains(off) {
+					chain = append(chain, m.KeySpan(), source.Span{Start: m.KeySpan().Start + 1, End: m.KeySpan().End - 1})
 				}
 				next = m.Value
 				break
 			}
 		}
-		for _, e := range v.Elems {
-			if e.Span.Contains(off) {
+		for _, e := range v.Elems() {
+			if e.Span().Contains(off) {
 				next = e
 				break
 			}
 		}
-		if next == nil && v.Kind == jsonsrc.String && v.Span.Len() >= 2 {
-			chain = append(chain, source.Span{Start: v.Span.Start + 1, End: v.Span.End - 1})
+		if next == nil && v.Kind() == jsonsrc.String && v.Span().Len() >= 2 {
+			chain = append(chain, source.Span{Start: v.Span().Start + 1, End: v.Span().End - 1})
 		}
 		v = next
 	}

@@ -83,13 +83,13 @@ func (q *adoptionQuery) hover() *HoverInfo {
 	n := len(keys)
 	var span source.Span
 	if hit.OnKey {
-		span = hit.Member.KeySpan
+		span = hit.Member.KeySpan()
 	} else if hit.Value != nil {
-		span = hit.Value.Span
+		span = hit.Value.Span()
 	}
 	str := ""
-	if !hit.OnKey && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
-		str = hit.Value.Str
+	if !hit.OnKey && hit.Value != nil && hit.Value.Kind() == jsonsrc.String {
+		str = hit.Value.Str()
 	}
 	var md string
 	switch {
@@ -240,7 +240,7 @@ func valueMarkdown(a *contracts.Adoption, st *contracts.State, name string) stri
 		fmt.Fprintf(&b, "\n\nSupplied: `%s`", rawText(a, sv.Value))
 		if st != nil {
 			if v, ok := st.Resolved(name); ok {
-				if sv.Value.Kind != jsonsrc.Number {
+				if sv.Value.Kind() != jsonsrc.Number {
 					b.WriteString(" → " + fmtFloat(v))
 				}
 			} else if st.Active(name) {

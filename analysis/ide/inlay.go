@@ -158,7 +158,7 @@ func notAskedHints(p *analysis.Package, a *contracts.Adoption, span source.Span)
 		}
 		at := ans.Question.Span.End
 		if ans.Value != nil {
-			at = ans.Value.Span.End
+			at = ans.Value.Span().End
 		}
 		if at < span.Start || ans.Question.Span.Start > span.End {
 			continue

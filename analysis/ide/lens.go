@@ -24,7 +24,7 @@ const RenderTestsCommand = "gddls.renderTests"
 // citations and links that reach it (reflens.go).
 func CodeLenses(s *analysis.Snapshot, path string) []CodeLens {
 	p, a := s.AdoptionAt(path)
-	if a == nil || a.Root == nil || a.Root.Kind != jsonsrc.Object {
+	if a == nil || a.Root == nil || a.Root.Kind() != jsonsrc.Object {
 		return referenceLenses(s, path)
 	}
 	st := p.State(a)
@@ -73,7 +73,7 @@ func questionLens(a *contracts.Adoption, st *contracts.State, q *contracts.Quest
 		case ans.IsString && q.Option(ans.Option) != nil:
 			return "asked — answer: " + ans.Option
 		}
-		return "asked — answer " + string(textUnder(a.Data, ans.Value.Span)) + " is not an option"
+		return "asked — answer " + string(textUnder(a.Data, ans.Value.Span())) + " is not an option"
 	}
 	title := "not asked: " + st.Explain(q.When)
 	if ans != nil {

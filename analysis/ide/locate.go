@@ -33,16 +33,16 @@ func LocateJSON(root *jsonsrc.Value, offset int) JSONHit {
 	v := root
 	for v != nil {
 		next := (*jsonsrc.Value)(nil)
-		switch v.Kind {
+		switch v.Kind() {
 		case jsonsrc.Object:
-			for i := range v.Members {
-				m := &v.Members[i]
-				if m.KeySpan.Contains(offset) {
+			for i := range v.Members() {
+				m := &v.Members()[i]
+				if m.KeySpan().Contains(offset) {
 					hit.Path = append(hit.Path, PathStep{Key: m.Key, IsKey: true})
 					hit.Member, hit.OnKey, hit.Value = m, true, m.Value
 					return hit
 				}
-				if m.Value != nil && m.Value.Span.Contains(offset) {
+				if m.Value != nil && m.Value.Span().Contains(offset) {
 					hit.Path = append(hit.Path, PathStep{Key: m.Key, IsKey: true})
 					hit.Member, hit.OnKey = m, false
 					next = m.Value
@@ -50,8 +50,8 @@ func LocateJSON(root *jsonsrc.Value, offset int) JSONHit {
 				}
 			}
 		case jsonsrc.Array:
-			for i, e := range v.Elems {
-				if e.Span.Contains(offset) {
+			for i, e := range v.Elems() {
+				if e.Span().Contains(offset) {
 					hit.Path = append(hit.Path, PathStep{Index: i})
 					hit.Member = nil
 					next = e

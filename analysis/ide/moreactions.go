@@ -76,7 +76,7 @@ func (x *fixer) createHeading(code string, ds source.Span) {
 		if v == nil {
 			return
 		}
-		file, frag, ok := strings.Cut(v.Str, "#")
+		file, frag, ok := strings.Cut(v.Str(), "#")
 		rel, inside := analysis.PackageRelative(file)
 		if !ok || !inside || frag == "" {
 			return

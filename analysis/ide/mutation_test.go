@@ -412,16 +412,16 @@ func repairCitations(t *testing.T, dir string) {
 			}
 			lines := source.NewJSONLines(data)
 			v, errs := jsonsrc.Parse(data[lines.Offset(d.Range.Start):lines.Offset(d.Range.End)])
-			if len(errs) > 0 || v.Kind != jsonsrc.String {
+			if len(errs) > 0 || v.Kind() != jsonsrc.String {
 				continue
 			}
-			switch file, anchor, ok := strings.Cut(v.Str, "#"); {
-			case strings.HasPrefix(v.Str, "contracts."):
+			switch file, anchor, ok := strings.Cut(v.Str(), "#"); {
+			case strings.HasPrefix(v.Str(), "contracts."):
 				// Another adoption: nothing to add.
 			case ok && !slices.Contains(headings[file], anchor):
 				headings[file] = append(headings[file], anchor)
-			case !ok && !slices.Contains(keys, v.Str):
-				keys = append(keys, v.Str)
+			case !ok && !slices.Contains(keys, v.Str()):
+				keys = append(keys, v.Str())
 			}
 		}
 		if len(keys) == 0 && len(headings) == 0 {
@@ -575,9 +575,9 @@ func jsonNodes(data []byte) []jnode {
 	var out []jnode
 	var walk func(v *jsonsrc.Value, p []string)
 	walk = func(v *jsonsrc.Value, p []string) {
-		switch v.Kind {
+		switch v.Kind() {
 		case jsonsrc.Object:
-			for i, m := range v.Members {
+			for i, m := range v.Members() {
 				if strings.HasPrefix(m.Key, "_") || m.Value == nil {
 					continue
 				}
@@ -586,7 +586,7 @@ func jsonNodes(data []byte) []jnode {
 				walk(m.Value, q)
 			}
 		case jsonsrc.Array:
-			for i, e := range v.Elems {
+			for i, e := range v.Elems() {
 				q := append(slices.Clip(p), "[]")
 				out = append(out, jnode{path: q, v: e, parent: v, index: i})
 				walk(e, q)
@@ -640,21 +640,21 @@ func mutTruncate(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 
 // deleteMember removes member n of an object, keeping the JSON valid.
 func deleteMember(data []byte, n jnode) []byte {
-	ms := n.parent.Members
+	ms := n.parent.Members()
 	m := ms[n.index]
 	switch {
 	case n.index+1 < len(ms):
-		return replaceSpan(data, source.Span{Start: m.KeySpan.Start, End: ms[n.index+1].KeySpan.Start}, "")
+		return replaceSpan(data, source.Span{Start: m.KeySpan().Start, End: ms[n.index+1].KeySpan().Start}, "")
 	case n.index > 0:
-		return replaceSpan(data, source.Span{Start: ms[n.index-1].Value.Span.End, End: m.Value.Span.End}, "")
+		return replaceSpan(data, source.Span{Start: ms[n.index-1].Value.Span().End, End: m.Value.Span().End}, "")
 	}
-	return replaceSpan(data, source.Span{Start: m.KeySpan.Start, End: m.Value.Span.End}, "")
+	return replaceSpan(data, source.Span{Start: m.KeySpan().Start, End: m.Value.Span().End}, "")
 }
 
 func members(nodes []jnode) []jnode {
 	var out []jnode
 	for _, n := range nodes {
-		if n.parent.Kind == jsonsrc.Object {
+		if n.parent.Kind() == jsonsrc.Object {
 			out = append(out, n)
 		}
 	}
@@ -674,7 +674,7 @@ func mutDeleteRequired(rng *rand.Rand, m *mutant, data []byte, rel string) bool 
 		return false
 	}
 	n := cands[rng.IntN(len(cands))]
-	m.kind, m.content, m.at, m.mustError = "delete-required", deleteMember(data, n), n.v.Span.Start, true
+	m.kind, m.content, m.at, m.mustError = "delete-required", deleteMember(data, n), n.v.Span().Start, true
 	m.desc = "deleted " + strings.Join(n.path, ".")
 	return true
 }
@@ -682,9 +682,9 @@ func mutDeleteRequired(rng *rand.Rand, m *mutant, data []byte, rel string) bool 
 // duplicated reports whether the member's key is written twice in its
 // object, so that deleting one copy keeps the other.
 func duplicated(n jnode) bool {
-	k := n.parent.Members[n.index].Key
+	k := n.parent.Members()[n.index].Key
 	c := 0
-	for _, m := range n.parent.Members {
+	for _, m := range n.parent.Members() {
 		if m.Key == k {
 			c++
 		}
@@ -699,7 +699,7 @@ func mutDeleteMember(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		return false
 	}
 	n := cands[rng.IntN(len(cands))]
-	m.kind, m.content, m.at = "delete-member", deleteMember(data, n), n.v.Span.Start
+	m.kind, m.content, m.at = "delete-member", deleteMember(data, n), n.v.Span().Start
 	m.mustError = (matches(n.path, requiredMembers[formatKind(rel)]) || formatKind(rel) == "adoption" && unconditional(data, n.path)) && !duplicated(n)
 	m.desc = "deleted " + strings.Join(n.path, ".")
 	return true
@@ -714,7 +714,7 @@ func otherType(rng *rand.Rand, v *jsonsrc.Value) string {
 		jsonsrc.Null:   {"1", `"none"`},
 		jsonsrc.Object: {"[]", `"object"`, "7"},
 		jsonsrc.Array:  {"{}", `"list"`, "7"},
-	}[v.Kind]
+	}[v.Kind()]
 	return choices[rng.IntN(len(choices))]
 }
 
@@ -727,7 +727,7 @@ func mutWrongType(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	}
 	n := nodes[rng.IntN(len(nodes))]
 	repl := otherType(rng, n.v)
-	m.kind, m.content, m.at = "wrong-type", replaceSpan(data, n.v.Span, repl), n.v.Span.Start
+	m.kind, m.content, m.at = "wrong-type", replaceSpan(data, n.v.Span(), repl), n.v.Span().Start
 	m.mustError = matches(n.path, typedMembers[formatKind(rel)]) && !duplicated(n)
 	m.desc = fmt.Sprintf("%s became %s", strings.Join(n.path, "."), repl)
 	return true
@@ -741,7 +741,7 @@ func mutRenameAnswer(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	}
 	var cands []jnode
 	for _, n := range jsonNodes(data) {
-		if len(n.path) == 2 && n.path[0] == "answers" && n.v.Kind == jsonsrc.String && !duplicated(n) {
+		if len(n.path) == 2 && n.path[0] == "answers" && n.v.Kind() == jsonsrc.String && !duplicated(n) {
 			cands = append(cands, n)
 		}
 	}
@@ -749,8 +749,8 @@ func mutRenameAnswer(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		return false
 	}
 	n := cands[rng.IntN(len(cands))]
-	m.kind, m.content, m.at, m.mustError = "rename-answer", replaceSpan(data, n.v.Span, `"`+n.v.Str+`-renamed"`), n.v.Span.Start, true
-	m.desc = "answer " + n.path[1] + " renamed to " + n.v.Str + "-renamed"
+	m.kind, m.content, m.at, m.mustError = "rename-answer", replaceSpan(data, n.v.Span(), `"`+n.v.Str()+`-renamed"`), n.v.Span().Start, true
+	m.desc = "answer " + n.path[1] + " renamed to " + n.v.Str() + "-renamed"
 	return true
 }
 
@@ -763,13 +763,13 @@ func mutDuplicateKey(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		return false
 	}
 	n := cands[rng.IntN(len(cands))]
-	mem := n.parent.Members[n.index]
-	value := string(data[mem.Value.Span.Start:mem.Value.Span.End])
+	mem := n.parent.Members()[n.index]
+	value := string(data[mem.Value.Span().Start:mem.Value.Span().End])
 	if rng.IntN(2) == 0 {
 		value = otherType(rng, mem.Value)
 	}
 	dup := fmt.Sprintf(", %q: %s", mem.Key, value)
-	m.kind, m.content, m.at = "duplicate-key", replaceSpan(data, source.Span{Start: mem.Value.Span.End, End: mem.Value.Span.End}, dup), mem.Value.Span.End
+	m.kind, m.content, m.at = "duplicate-key", replaceSpan(data, source.Span{Start: mem.Value.Span().End, End: mem.Value.Span().End}, dup), mem.Value.Span().End
 	m.desc = "duplicated " + strings.Join(n.path, ".") + " as " + value
 	return true
 }
@@ -786,7 +786,7 @@ func mutCitedAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	a := contracts.ParseAdoption(rel, data)
 	var cands []jnode
 	for _, n := range jsonNodes(data) {
-		if len(n.path) != 4 || n.path[0] != "rows" || n.path[2] != "[]" || n.v.Kind != jsonsrc.String || !anchorCitation.MatchString(n.v.Str) {
+		if len(n.path) != 4 || n.path[0] != "rows" || n.path[2] != "[]" || n.v.Kind() != jsonsrc.String || !anchorCitation.MatchString(n.v.Str()) {
 			continue
 		}
 		if f := a.RowSet(n.path[1]).Field(n.path[3]); f != nil && f.Type == contracts.TypeCitation && !duplicated(n) {
@@ -797,8 +797,8 @@ func mutCitedAnchor(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		return false
 	}
 	n := cands[rng.IntN(len(cands))]
-	m.kind, m.content, m.at, m.mustError = "cited-anchor", replaceSpan(data, n.v.Span, `"`+n.v.Str+`-moved"`), n.v.Span.Start, true
-	m.desc = "citation " + n.v.Str + " changed to " + n.v.Str + "-moved"
+	m.kind, m.content, m.at, m.mustError = "cited-anchor", replaceSpan(data, n.v.Span(), `"`+n.v.Str()+`-moved"`), n.v.Span().Start, true
+	m.desc = "citation " + n.v.Str() + " changed to " + n.v.Str() + "-moved"
 	return true
 }
 
@@ -924,7 +924,7 @@ func unconditional(data []byte, p []string) bool {
 		return q != nil && q.When == nil
 	case "values":
 		d := a.Declaration(p[1])
-		return d != nil && d.When == nil && d.Value != nil && d.Value.Kind == jsonsrc.Object
+		return d != nil && d.When == nil && d.Value != nil && d.Value.Kind() == jsonsrc.Object
 	case "rows":
 		set := a.RowSet(p[1])
 		return set != nil && !set.Broken()
@@ -941,7 +941,7 @@ func mutOutOfRange(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 	a := contracts.ParseAdoption(rel, data)
 	var cands []jnode
 	for _, n := range jsonNodes(data) {
-		if len(n.path) != 2 || n.path[0] != "values" || n.v.Kind != jsonsrc.Number || duplicated(n) {
+		if len(n.path) != 2 || n.path[0] != "values" || n.v.Kind() != jsonsrc.Number || duplicated(n) {
 			continue
 		}
 		if d := a.Declaration(n.path[1]); d != nil && d.HasRange && d.When == nil {
@@ -958,7 +958,7 @@ func mutOutOfRange(rng *rand.Rand, m *mutant, data []byte, rel string) bool {
 		out = d.Min - 1e6
 	}
 	repl := strconv.FormatFloat(out, 'g', -1, 64)
-	m.kind, m.content, m.at, m.mustError = "out-of-range", replaceSpan(data, n.v.Span, repl), n.v.Span.Start, true
+	m.kind, m.content, m.at, m.mustError = "out-of-range", replaceSpan(data, n.v.Span(), repl), n.v.Span().Start, true
 	m.desc = fmt.Sprintf("value %s became %s, outside [%g, %g]", n.path[1], repl, d.Min, d.Max)
 	return true
 }
@@ -977,9 +977,9 @@ func (b *mutBase) mutRecord(rng *rand.Rand, m *mutant, data []byte, rel, file st
 	for _, n := range schema {
 		if len(n.path) == 3 && n.path[0] == "record" {
 			switch {
-			case n.path[2] == "type" && n.v.Kind == jsonsrc.String:
-				fieldType[n.path[1]] = n.v.Str
-			case n.path[2] == "required" && n.v.Kind == jsonsrc.Bool && n.v.Bool:
+			case n.path[2] == "type" && n.v.Kind() == jsonsrc.String:
+				fieldType[n.path[1]] = n.v.Str()
+			case n.path[2] == "required" && n.v.Kind() == jsonsrc.Bool && n.v.Bool():
 				required[n.path[1]] = true
 			}
 		}
@@ -1003,7 +1003,7 @@ func (b *mutBase) mutRecord(rng *rand.Rand, m *mutant, data []byte, rel, file st
 	}
 	n := cands[rng.IntN(len(cands))]
 	if required[n.path[0]] && rng.IntN(2) == 0 {
-		m.kind, m.content, m.at, m.mustError = "record-required", deleteMember(data, n), n.v.Span.Start, true
+		m.kind, m.content, m.at, m.mustError = "record-required", deleteMember(data, n), n.v.Span().Start, true
 		m.desc = "deleted the required field " + n.path[0]
 		return true
 	}
@@ -1013,10 +1013,10 @@ func (b *mutBase) mutRecord(rng *rand.Rand, m *mutant, data []byte, rel, file st
 		return false
 	}
 	repl := otherType(rng, n.v)
-	if n.v.Kind == jsonsrc.Number && fieldType[n.path[0]] != "string" {
+	if n.v.Kind() == jsonsrc.Number && fieldType[n.path[0]] != "string" {
 		repl = `"forty"`
 	}
-	m.kind, m.content, m.at, m.mustError = "record-type", replaceSpan(data, n.v.Span, repl), n.v.Span.Start, true
+	m.kind, m.content, m.at, m.mustError = "record-type", replaceSpan(data, n.v.Span(), repl), n.v.Span().Start, true
 	m.desc = fmt.Sprintf("field %s (%s) became %s", n.path[0], fieldType[n.path[0]], repl)
 	return true
 }

@@ -209,8 +209,8 @@ func adoptionDefinition(a *contracts.Adoption, offset int) []Location {
 		if q == nil {
 			return nil
 		}
-		if !hit.OnKey && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
-			if o := q.Option(hit.Value.Str); o != nil {
+		if !hit.OnKey && hit.Value != nil && hit.Value.Kind() == jsonsrc.String {
+			if o := q.Option(hit.Value.Str()); o != nil {
 				return loc(o.Name.Span)
 			}
 		}
@@ -229,9 +229,9 @@ func adoptionDefinition(a *contracts.Adoption, offset int) []Location {
 		if fd == nil {
 			return nil
 		}
-		if !hit.OnKey && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
+		if !hit.OnKey && hit.Value != nil && hit.Value.Kind() == jsonsrc.String {
 			for _, o := range fd.Options {
-				if o.Text == hit.Value.Str {
+				if o.Text == hit.Value.Str() {
 					return loc(o.Span)
 				}
 			}

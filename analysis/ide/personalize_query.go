@@ -46,10 +46,10 @@ func newPersQuery(s *analysis.Snapshot, f *analysis.File, offset int) *persQuery
 func (q *persQuery) question(i int) *personalization.Question {
 	root := q.pers.Root
 	qs := root.Get("questions")
-	if qs == nil || qs.Kind != jsonsrc.Array || i < 0 || i >= len(qs.Elems) {
+	if qs == nil || qs.Kind() != jsonsrc.Array || i < 0 || i >= len(qs.Elems()) {
 		return nil
 	}
-	span := qs.Elems[i].Span
+	span := qs.Elems()[i].Span()
 	for _, qu := range q.pers.Questions {
 		if qu.Span == span {
 			return qu
@@ -140,10 +140,10 @@ func (q *persQuery) hover() *HoverInfo {
 	}
 	span := source.Span{}
 	if hit.Value != nil {
-		span = hit.Value.Span
+		span = hit.Value.Span()
 	}
 	if hit.OnKey {
-		span = hit.Member.KeySpan
+		span = hit.Member.KeySpan()
 	}
 	switch {
 	case n == 2 || n == 3 && keys[2] == "id":
@@ -254,10 +254,10 @@ func optionMarkdown(qu *personalization.Question, o *personalization.Option) str
 
 // jsonText is a scalar JSON value as written, a string without quotes.
 func jsonText(v *jsonsrc.Value) string {
-	if v.Kind == jsonsrc.String {
-		return v.Str
+	if v.Kind() == jsonsrc.String {
+		return v.Str()
 	}
-	return v.Raw
+	return v.Raw()
 }
 
 // tableCell makes text safe inside a Markdown table cell.
@@ -417,13 +417,13 @@ func (x *fixer) personalization(code string, ds source.Span) {
 		return
 	}
 	for _, qu := range p.PersonalizationFile().Questions {
-		if code == personalization.CodeDefaultOption && qu.Default != nil && qu.Default.Span == ds {
+		if code == personalization.CodeDefaultOption && qu.Default != nil && qu.Default.Span() == ds {
 			var ids []string
 			for _, o := range qu.Options {
 				ids = append(ids, o.ID)
 			}
-			cur := qu.Default.Str
-			if qu.Default.Kind != jsonsrc.String {
+			cur := qu.Default.Str()
+			if qu.Default.Kind() != jsonsrc.String {
 				cur = string(x.f.Content[ds.Start:ds.End]) // a number or true, as written
 			}
 			x.replaceWithChoices(code, cur, ids, ds, true)
@@ -448,7 +448,7 @@ func (q *persQuery) definition() []Location {
 		return nil
 	}
 	for _, qu := range q.pers.Questions {
-		if d := qu.Default; d != nil && d.Span.Contains(q.offset) {
+		if d := qu.Default; d != nil && d.Span().Contains(q.offset) {
 			if o := qu.DefaultOption(); o != nil {
 				return []Location{{File: q.file.Path, Span: o.IDSpan}}
 			}

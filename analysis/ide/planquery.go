@@ -88,8 +88,8 @@ func blockContext(f *analysis.File, t *buildplan.Test, offset int) (jsonsrc.Cont
 		// A half-typed block: read the type from a repaired copy.
 		for _, fixed := range repairJSON(content, ctx) {
 			if v, errs := jsonsrc.Parse(fixed); len(errs) == 0 {
-				if ty := v.Get("type"); ty != nil && ty.Kind == jsonsrc.String {
-					typ = ty.Str
+				if ty := v.Get("type"); ty != nil && ty.Kind() == jsonsrc.String {
+					typ = ty.Str()
 				}
 				break
 			}
@@ -216,32 +216,32 @@ func blockHover(p *analysis.Package, t *buildplan.Test, offset int) *HoverInfo {
 	}
 	name := hit.Path[0].Key
 	top := t.Block.Member(name)
-	if len(hit.Path) == 2 && name == "direction_claims" && hit.Value != nil && hit.Value.Kind == jsonsrc.String {
-		md := fmt.Sprintf("**measured promise `%s`**", hit.Value.Str)
-		if section, key, ok := buildplan.SplitClaim(hit.Value.Str); ok {
+	if len(hit.Path) == 2 && name == "direction_claims" && hit.Value != nil && hit.Value.Kind() == jsonsrc.String {
+		md := fmt.Sprintf("**measured promise `%s`**", hit.Value.Str())
+		if section, key, ok := buildplan.SplitClaim(hit.Value.Str()); ok {
 			if e := gjson.GetBytes(directionBytes(p), section+"."+gjson.Escape(key)); e.Exists() {
 				md += " of direction.json\n\n```json\n" + e.Raw + "\n```"
 			} else {
 				md += "\n\ndirection.json declares no such entry."
 			}
 		}
-		return &HoverInfo{Markdown: md, Span: hit.Value.Span}
+		return &HoverInfo{Markdown: md, Span: hit.Value.Span()}
 	}
 	if len(hit.Path) == 1 && name == "type" && !hit.OnKey && typeDoc[t.Type] != "" {
-		return &HoverInfo{Markdown: fmt.Sprintf("**test type `%s`**\n\n%s", t.Type, typeDoc[t.Type]), Span: top.Value.Span}
+		return &HoverInfo{Markdown: fmt.Sprintf("**test type `%s`**\n\n%s", t.Type, typeDoc[t.Type]), Span: top.Value.Span()}
 	}
 	if len(hit.Path) > 1 || !hit.OnKey {
 		return nil // only a field's name explains the field
 	}
 	fd := buildplan.Shape(t.Type).Field(name)
 	if fd == nil {
-		return &HoverInfo{Markdown: fmt.Sprintf("`%s` is not a field of a %s test block.", name, orAny(t.Type)), Span: top.KeySpan}
+		return &HoverInfo{Markdown: fmt.Sprintf("`%s` is not a field of a %s test block.", name, orAny(t.Type)), Span: top.KeySpan()}
 	}
 	md := fmt.Sprintf("**test field `%s`** of %s\n\n%s\n\nHolds %s.", name, t.ID, fd.Doc, fd.Shape.Describe())
 	if fd.Required {
 		md += fmt.Sprintf(" Required in a %s test.", t.Type)
 	}
-	return &HoverInfo{Markdown: md, Span: top.KeySpan}
+	return &HoverInfo{Markdown: md, Span: top.KeySpan()}
 }
 
 func orAny(typ string) string {
@@ -352,7 +352,7 @@ func claimedEntry(p *analysis.Package, path string) (Location, bool) {
 	if m == nil {
 		return Location{}, false
 	}
-	return Location{File: p.FileAt("direction.json").Path, Span: m.KeySpan}, true
+	return Location{File: p.FileAt("direction.json").Path, Span: m.KeySpan()}, true
 }
 
 // claimAt returns the path of direction.json that the token at offset
@@ -376,9 +376,9 @@ func claimAt(p *analysis.Package, f *analysis.File, offset int) string {
 		return ""
 	}
 	for _, section := range buildplan.Measured {
-		if v := p.Direction.Get(section); v != nil && v.Kind == jsonsrc.Object {
-			for _, m := range v.Members {
-				if m.KeySpan.Contains(offset) {
+		if v := p.Direction.Get(section); v != nil && v.Kind() == jsonsrc.Object {
+			for _, m := range v.Members() {
+				if m.KeySpan().Contains(offset) {
 					return section + "." + m.Key
 				}
 			}

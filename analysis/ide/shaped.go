@@ -149,8 +149,8 @@ func valueAt(root *jsonsrc.Value, path []PathStep) *jsonsrc.Value {
 			return nil
 		case st.IsKey:
 			v = v.Get(st.Key)
-		case v.Kind == jsonsrc.Array && st.Index >= 0 && st.Index < len(v.Elems):
-			v = v.Elems[st.Index]
+		case v.Kind() == jsonsrc.Array && st.Index >= 0 && st.Index < len(v.Elems()):
+			v = v.Elems()[st.Index]
 		default:
 			return nil
 		}
@@ -175,12 +175,12 @@ func hoverShaped(k shapedKind, root *jsonsrc.Value, offset int) *HoverInfo {
 	if hit.Member == nil {
 		return nil
 	}
-	span := hit.Member.KeySpan
+	span := hit.Member.KeySpan()
 	if !hit.OnKey {
-		if hit.Value == nil || hit.Value.Kind == jsonsrc.Object || hit.Value.Kind == jsonsrc.Array {
+		if hit.Value == nil || hit.Value.Kind() == jsonsrc.Object || hit.Value.Kind() == jsonsrc.Array {
 			return nil
 		}
-		span = hit.Value.Span
+		span = hit.Value.Span()
 	}
 	keys := PathKeys(hit.Path)
 	f, ok := shapedField(k.shape, root, hit.Path)
@@ -222,15 +222,15 @@ func (x *fixer) fixShaped(k shapedKind, ds source.Span) {
 	}
 	hit := LocateJSON(root, ds.Start)
 	v := hit.Value
-	if v == nil || v.Span.Start != ds.Start || hit.OnKey {
+	if v == nil || v.Span().Start != ds.Start || hit.OnKey {
 		return
 	}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.Object:
 		x.missingMembers(k, root, v, PathKeys(hit.Path))
 	case jsonsrc.String:
 		if vals := jsonshape.Values(jsonshape.At(k.shape, PathKeys(hit.Path))); len(vals) > 0 {
-			x.replaceWithChoices(k.code, v.Str, vals, v.Span, true)
+			x.replaceWithChoices(k.code, v.Str(), vals, v.Span(), true)
 		}
 	}
 }

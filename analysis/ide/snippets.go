@@ -103,7 +103,7 @@ func (q *adoptionQuery) rowSnippet(setName string) []CompletionItem {
 				opts[i] = jsonEscape(o.Text)
 			}
 			stop = `"` + snippetChoice(n, opts) + `"`
-		case v != nil && v.Kind == jsonsrc.String:
+		case v != nil && v.Kind() == jsonsrc.String:
 			stop = fmt.Sprintf(`"${%d}"`, n)
 		default:
 			stop = fmt.Sprintf("${%d:%s}", n, snippetText(ph))

@@ -104,16 +104,16 @@ func trimSpanEnd(data []byte, sp source.Span) source.Span {
 // memberSpan covers a member from its key through its value.
 func memberSpan(name source.Span, v *jsonsrc.Value) source.Span {
 	sp := name
-	if v != nil && v.Span.End > sp.End {
-		sp.End = v.Span.End
+	if v != nil && v.Span().End > sp.End {
+		sp.End = v.Span().End
 	}
 	return sp
 }
 
 // str returns a string value's text, or "".
 func str(v *jsonsrc.Value) string {
-	if v != nil && v.Kind == jsonsrc.String {
-		return v.Str
+	if v != nil && v.Kind() == jsonsrc.String {
+		return v.Str()
 	}
 	return ""
 }
@@ -159,12 +159,12 @@ func adoptionSymbols(a *contracts.Adoption) []Symbol {
 			Span: memberSpan(ra.Name.Span, ra.Value), SelectionSpan: ra.Name.Span}
 		for _, row := range ra.Rows {
 			name := "[" + strconv.Itoa(row.Index) + "]"
-			sel := row.Value.Span
-			if id := row.Get("id"); id != nil && id.Value != nil && id.Value.Kind == jsonsrc.String && id.Value.Str != "" {
-				name = id.Value.Str
-				sel = id.Value.Span
+			sel := row.Value.Span()
+			if id := row.Get("id"); id != nil && id.Value != nil && id.Value.Kind() == jsonsrc.String && id.Value.Str() != "" {
+				name = id.Value.Str()
+				sel = id.Value.Span()
 			}
-			sym.Children = append(sym.Children, Symbol{Name: name, Kind: SymbolRow, Span: row.Value.Span, SelectionSpan: sel})
+			sym.Children = append(sym.Children, Symbol{Name: name, Kind: SymbolRow, Span: row.Value.Span(), SelectionSpan: sel})
 		}
 		out = append(out, sym)
 	}
@@ -174,13 +174,13 @@ func adoptionSymbols(a *contracts.Adoption) []Symbol {
 
 // valueText renders a short form of a JSON scalar.
 func valueText(v *jsonsrc.Value) string {
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.String:
-		return strconv.Quote(v.Str)
+		return strconv.Quote(v.Str())
 	case jsonsrc.Number:
-		return v.Raw
+		return v.Raw()
 	}
-	return v.Kind.String()
+	return v.Kind().String()
 }
 
 // oneLine shortens text to one line of at most 80 runes.

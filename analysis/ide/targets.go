@@ -284,7 +284,7 @@ func (b *indexBuilder) adoption(p *analysis.Package, a *contracts.Adoption) {
 	for _, s := range a.Supplied {
 		t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: s.Name.Text}
 		b.add(jsonRef(file, content, refSupplied, t, s.Name.Span, s.Name.Text, 0, len(s.Name.Text)))
-		if s.Value == nil || s.Value.Kind != jsonsrc.String || strings.ContainsAny(s.Value.Str, "#:") {
+		if s.Value == nil || s.Value.Kind() != jsonsrc.String || strings.ContainsAny(s.Value.Str(), "#:") {
 			continue
 		}
 		b.citation(p, file, content, refValueCitation, s.Value)
@@ -294,7 +294,7 @@ func (b *indexBuilder) adoption(p *analysis.Package, a *contracts.Adoption) {
 		for _, row := range ra.Rows {
 			for _, rf := range row.Fields {
 				fd := set.Field(rf.Name.Text)
-				if fd == nil || fd.Type != contracts.TypeCitation || rf.Value == nil || rf.Value.Kind != jsonsrc.String {
+				if fd == nil || fd.Type != contracts.TypeCitation || rf.Value == nil || rf.Value.Kind() != jsonsrc.String {
 					continue
 				}
 				b.citation(p, file, content, refRowCitation, rf.Value)
@@ -328,14 +328,14 @@ func (b *indexBuilder) adoption(p *analysis.Package, a *contracts.Adoption) {
 				continue
 			}
 			t := targetKey{kind: targetValue, scope: p.Root, name: a.ID, sub: n.Text}
-			b.add(jsonRef(file, content, refRuleName, t, r.Value.Span, r.Line, n.Start, n.End))
+			b.add(jsonRef(file, content, refRuleName, t, r.Value.Span(), r.Line, n.Start, n.End))
 		}
 	}
 }
 
 // citation indexes one citation string of an adoption.
 func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte, kind refKind, v *jsonsrc.Value) {
-	text := v.Str
+	text := v.Str()
 	if strings.TrimSpace(text) == "" || strings.Contains(text, ":") {
 		return
 	}
@@ -349,7 +349,7 @@ func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte
 			return
 		}
 		t := targetKey{kind: targetHeading, scope: f.Path, name: anchor}
-		b.add(jsonRef(file, content, kind, t, v.Span, text, len(name)+1, len(text)))
+		b.add(jsonRef(file, content, kind, t, v.Span(), text, len(name)+1, len(text)))
 		return
 	}
 	segs := strings.Split(text, ".")
@@ -357,10 +357,10 @@ func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte
 		switch {
 		case len(segs) == 2 && segs[1] != "":
 			t := targetKey{kind: targetAdoption, scope: p.Root, name: segs[1]}
-			b.add(jsonRef(file, content, kind, t, v.Span, text, len("contracts."), len(text)))
+			b.add(jsonRef(file, content, kind, t, v.Span(), text, len("contracts."), len(text)))
 		case len(segs) == 3 && segs[1] != "" && segs[2] != "":
 			t := targetKey{kind: targetValue, scope: p.Root, name: segs[1], sub: segs[2]}
-			b.add(jsonRef(file, content, kind, t, v.Span, text, len(text)-len(segs[2]), len(text)))
+			b.add(jsonRef(file, content, kind, t, v.Span(), text, len(text)-len(segs[2]), len(text)))
 		}
 		return
 	}
@@ -368,7 +368,7 @@ func (b *indexBuilder) citation(p *analysis.Package, file string, content []byte
 		return
 	}
 	t := targetKey{kind: targetTuningKey, scope: p.Root, name: text}
-	b.add(jsonRef(file, content, kind, t, v.Span, text, 0, len(text)))
+	b.add(jsonRef(file, content, kind, t, v.Span(), text, 0, len(text)))
 }
 
 // prose indexes the inline-code citations of a chapter.

@@ -122,7 +122,7 @@ func Check(s Shape, v *jsonsrc.Value, what string) []Problem {
 
 // wrongType reports v as not of the kind s wants.
 func (c *checker) wrongType(s Shape, v *jsonsrc.Value, at place) {
-	c.add(v.Span, at, "%s must be %s, not %s", at.name, s.Describe(), v.Describe())
+	c.add(v.Span(), at, "%s must be %s, not %s", at.name, s.Describe(), v.Describe())
 }
 
 // Any accepts every value.
@@ -140,7 +140,7 @@ type Null struct{}
 func (Null) Describe() string { return "null" }
 
 func (n Null) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.Null {
+	if v.Kind() != jsonsrc.Null {
 		c.wrongType(n, v, at)
 	}
 }
@@ -152,7 +152,7 @@ type Bool struct{}
 func (Bool) Describe() string { return "true or false" }
 
 func (b Bool) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.Bool {
+	if v.Kind() != jsonsrc.Bool {
 		c.wrongType(b, v, at)
 	}
 }
@@ -190,38 +190,38 @@ func (s String) Describe() string {
 }
 
 func (s String) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.String {
+	if v.Kind() != jsonsrc.String {
 		c.wrongType(s, v, at)
 		return
 	}
-	n := utf8.RuneCountInString(v.Str)
+	n := utf8.RuneCountInString(v.Str())
 	switch {
 	case len(s.Enum) > 0:
 		for _, e := range s.Enum {
-			if v.Str == e {
+			if v.Str() == e {
 				return
 			}
 		}
 		hint := ""
 		if len(s.Enum) > 1 {
-			hint = didYouMean(v.Str, s.Enum)
+			hint = didYouMean(v.Str(), s.Enum)
 		}
-		c.add(v.Span, at, "%s is %q; it must be %s%s", at.name, v.Str, s.Describe(), hint)
+		c.add(v.Span(), at, "%s is %q; it must be %s%s", at.name, v.Str(), s.Describe(), hint)
 	case (s.NonEmpty || s.MinLen > 0) && n == 0:
-		c.add(v.Span, at, "%s is empty; write %s", at.name, s.Describe())
+		c.add(v.Span(), at, "%s is empty; write %s", at.name, s.Describe())
 	case s.MinLen > 0 && n < s.MinLen:
-		c.add(v.Span, at, "%s has %d characters; it needs at least %d", at.name, n, s.MinLen)
+		c.add(v.Span(), at, "%s has %d characters; it needs at least %d", at.name, n, s.MinLen)
 	case s.MaxLen > 0 && n > s.MaxLen:
-		c.add(v.Span, at, "%s has %d characters; it may have at most %d", at.name, n, s.MaxLen)
-	case s.Pattern != nil && !s.Pattern.MatchString(v.Str):
+		c.add(v.Span(), at, "%s has %d characters; it may have at most %d", at.name, n, s.MaxLen)
+	case s.Pattern != nil && !s.Pattern.MatchString(v.Str()):
 		doc := s.PatternDoc
 		if doc == "" {
 			doc = "the form " + s.Pattern.String()
 		}
-		c.add(v.Span, at, "%s is %q, which is not in %s", at.name, v.Str, doc)
+		c.add(v.Span(), at, "%s is %q, which is not in %s", at.name, v.Str(), doc)
 	case s.Valid != nil:
-		if msg := s.Valid(v.Str); msg != "" {
-			c.add(v.Span, at, "%s %s", at.name, msg)
+		if msg := s.Valid(v.Str()); msg != "" {
+			c.add(v.Span(), at, "%s %s", at.name, msg)
 		}
 	}
 }
@@ -260,16 +260,16 @@ func (n Number) Describe() string {
 func num(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
 func (n Number) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.Number || !v.Finite() {
+	if v.Kind() != jsonsrc.Number || !v.Finite() {
 		c.wrongType(n, v, at)
 		return
 	}
-	x := v.Num
+	x := v.Num()
 	switch {
 	case n.Integer && x != math.Trunc(x):
-		c.add(v.Span, at, "%s is %s; it must be a whole number", at.name, v.Raw)
+		c.add(v.Span(), at, "%s is %s; it must be a whole number", at.name, v.Raw())
 	case n.HasMin && (x < n.Min || n.ExclusiveMin && x == n.Min), n.HasMax && x > n.Max:
-		c.add(v.Span, at, "%s is %s; it must be %s", at.name, v.Raw, n.Describe())
+		c.add(v.Span(), at, "%s is %s; it must be %s", at.name, v.Raw(), n.Describe())
 	}
 }
 
@@ -296,22 +296,22 @@ func (a Array) Describe() string {
 }
 
 func (a Array) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.Array {
+	if v.Kind() != jsonsrc.Array {
 		c.wrongType(a, v, at)
 		return
 	}
-	switch n := len(v.Elems); {
+	switch n := len(v.Elems()); {
 	case a.MinItems > 0 && n < a.MinItems:
 		if n == 0 {
-			c.add(v.Span, at, "%s is empty; it needs at least %d %s", at.name, a.MinItems, itemWord(a.MinItems))
+			c.add(v.Span(), at, "%s is empty; it needs at least %d %s", at.name, a.MinItems, itemWord(a.MinItems))
 		} else {
-			c.add(v.Span, at, "%s has %d %s; it needs at least %d", at.name, n, itemWord(n), a.MinItems)
+			c.add(v.Span(), at, "%s has %d %s; it needs at least %d", at.name, n, itemWord(n), a.MinItems)
 		}
 	case a.MaxItems > 0 && n > a.MaxItems:
-		c.add(v.Span, at, "%s has %d items; it may have at most %d", at.name, n, a.MaxItems)
+		c.add(v.Span(), at, "%s has %d items; it may have at most %d", at.name, n, a.MaxItems)
 	}
 	seen := map[string]int{}
-	for i, e := range v.Elems {
+	for i, e := range v.Elems() {
 		if e == nil {
 			continue // the partial tree of a syntax error
 		}
@@ -321,7 +321,7 @@ func (a Array) check(c *checker, v *jsonsrc.Value, at place) {
 		if a.Unique {
 			key := canonical(e)
 			if j, dup := seen[key]; dup {
-				c.add(e.Span, at.index(i), "%s repeats %s; the items of %s must differ", at.index(i).name, at.index(j).name, at.name)
+				c.add(e.Span(), at.index(i), "%s repeats %s; the items of %s must differ", at.index(i).name, at.index(j).name, at.name)
 				continue
 			}
 			seen[key] = i
@@ -399,11 +399,11 @@ func (o Object) For(v *jsonsrc.Value) Object {
 		return o
 	}
 	tag := v.Get(o.Tag)
-	if tag == nil || tag.Kind != jsonsrc.String {
+	if tag == nil || tag.Kind() != jsonsrc.String {
 		return o
 	}
 	for _, vr := range o.Variants {
-		if vr.Value != tag.Str {
+		if vr.Value != tag.Str() {
 			continue
 		}
 		r := o
@@ -477,13 +477,13 @@ func (o Object) FieldNames() []string {
 }
 
 func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
-	if v.Kind != jsonsrc.Object {
+	if v.Kind() != jsonsrc.Object {
 		c.wrongType(o, v, at)
 		return
 	}
 	o = o.For(v)
 	seen := map[string]bool{}
-	members := v.Members
+	members := v.Members()
 	if o.LastWins {
 		members = v.LastMembers() // a later member of the same name counts
 	}
@@ -493,7 +493,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		if seen[m.Key] {
-			c.addAbout(IsRepeated, m.Key, m.KeySpan, at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
+			c.addAbout(IsRepeated, m.Key, m.KeySpan(), at.member(m.Key), "%s is written twice in %s; keep one", strconv.Quote(m.Key), at.name)
 			continue
 		}
 		seen[m.Key] = true
@@ -501,7 +501,7 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue // the end of a partial tree
 		}
 		if o.forbids(m.Key) {
-			c.add(m.KeySpan, at.member(m.Key), "%s is not allowed in %s whose %q is %q; remove it", strconv.Quote(m.Key), at.name, o.Tag, o.tagValue)
+			c.add(m.KeySpan(), at.member(m.Key), "%s is not allowed in %s whose %q is %q; remove it", strconv.Quote(m.Key), at.name, o.Tag, o.tagValue)
 			continue
 		}
 		if f := o.Field(m.Key); f != nil {
@@ -511,13 +511,13 @@ func (o Object) check(c *checker, v *jsonsrc.Value, at place) {
 			continue
 		}
 		if o.Rest == nil {
-			c.addAbout(IsUnknown, m.Key, m.KeySpan, at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
+			c.addAbout(IsUnknown, m.Key, m.KeySpan(), at.member(m.Key), "%s is not a field of %s%s", strconv.Quote(m.Key), at.name, fieldHint(m.Key, o.FieldNames(), o.Annotations))
 			continue
 		}
 		others++
 		if o.Key != nil {
 			if msg := o.Key(m.Key); msg != "" {
-				c.addAbout(IsBadKey, m.Key, m.KeySpan, at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
+				c.addAbout(IsBadKey, m.Key, m.KeySpan(), at.member(m.Key), "%s in %s %s", strconv.Quote(m.Key), at.name, msg)
 				continue
 			}
 		}
@@ -628,17 +628,17 @@ func untag(s Shape) Shape {
 func kindFits(s Shape, v *jsonsrc.Value) bool {
 	switch s := untag(s).(type) {
 	case String:
-		return v.Kind == jsonsrc.String
+		return v.Kind() == jsonsrc.String
 	case Number:
-		return v.Kind == jsonsrc.Number
+		return v.Kind() == jsonsrc.Number
 	case Bool:
-		return v.Kind == jsonsrc.Bool
+		return v.Kind() == jsonsrc.Bool
 	case Null:
-		return v.Kind == jsonsrc.Null
+		return v.Kind() == jsonsrc.Null
 	case Array:
-		return v.Kind == jsonsrc.Array
+		return v.Kind() == jsonsrc.Array
 	case Object:
-		return v.Kind == jsonsrc.Object
+		return v.Kind() == jsonsrc.Object
 	case OneOf:
 		for _, x := range s.Shapes {
 			if kindFits(x, v) {

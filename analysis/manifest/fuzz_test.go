@@ -31,7 +31,7 @@ func FuzzParse(f *testing.F) {
 					t.Fatalf("related place %v outside the text", r)
 				}
 			}
-			if fd.Code == CodeSplit && (v == nil || v.Kind != jsonsrc.Object) {
+			if fd.Code == CodeSplit && (v == nil || v.Kind() != jsonsrc.Object) {
 				t.Fatalf("COMMERCE_SPLIT without a manifest object: %v", fd)
 			}
 		}

@@ -200,8 +200,8 @@ func Parse(path string, root *jsonsrc.Value) *Manifest {
 }
 
 func str(v *jsonsrc.Value) string {
-	if v != nil && v.Kind == jsonsrc.String {
-		return v.Str
+	if v != nil && v.Kind() == jsonsrc.String {
+		return v.Str()
 	}
 	return ""
 }
@@ -213,18 +213,18 @@ func checkSplit(path string, split *jsonsrc.Value) (source.Finding, bool) {
 	if !d.Finite() || !b.Finite() {
 		return source.Finding{}, false
 	}
-	sum := d.Num + b.Num
+	sum := d.Num() + b.Num()
 	if math.Abs(sum-100) <= splitTolerance {
 		return source.Finding{}, false
 	}
-	fix := fmt.Sprintf("make the builder's share %s", num(100-d.Num))
-	if 100-d.Num < 0 || 100-d.Num > 100 {
+	fix := fmt.Sprintf("make the builder's share %s", num(100-d.Num()))
+	if 100-d.Num() < 0 || 100-d.Num() > 100 {
 		fix = "change the shares"
 	}
 	return source.Finding{
-		Code: CodeSplit, Severity: source.Error, File: path, Span: b.Span,
-		Message: fmt.Sprintf("the shares of commerce.split sum to %s, not 100: the designer has %s and the builder %s; %s so that they sum to 100", num(sum), d.Raw, b.Raw, fix),
-		Related: []source.Related{{File: path, Span: d.Span, Message: "the designer's share"}},
+		Code: CodeSplit, Severity: source.Error, File: path, Span: b.Span(),
+		Message: fmt.Sprintf("the shares of commerce.split sum to %s, not 100: the designer has %s and the builder %s; %s so that they sum to 100", num(sum), d.Raw(), b.Raw(), fix),
+		Related: []source.Related{{File: path, Span: d.Span(), Message: "the designer's share"}},
 	}, true
 }
 

@@ -40,7 +40,7 @@ func (r *run) resolveContext() *context {
 	}
 	if v, errs := jsonsrc.Parse(r.cur["clocks.json"]); len(errs) == 0 && v != nil {
 		for _, m := range v.LastMembers() {
-			if m.Value != nil && m.Value.Get("modes") != nil && len(m.Value.Get("modes").Members) > 0 {
+			if m.Value != nil && m.Value.Get("modes") != nil && len(m.Value.Get("modes").Members()) > 0 {
 				c.modes = true
 			}
 		}

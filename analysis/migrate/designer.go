@@ -49,16 +49,16 @@ func (r *run) designerForms() {
 	}
 	if data, ok := r.cur["personalization.json"]; ok {
 		if v, errs := jsonsrc.Parse(data); len(errs) == 0 && v != nil {
-			if qs := v.Get("questions"); qs != nil && qs.Kind == jsonsrc.Array {
-				for _, q := range qs.Elems {
+			if qs := v.Get("questions"); qs != nil && qs.Kind() == jsonsrc.Array {
+				for _, q := range qs.Elems() {
 					id := q.Get("id")
-					if id == nil || id.Kind != jsonsrc.String || !strings.ContainsFunc(id.Str, personalization.IsWhitespace) {
+					if id == nil || id.Kind() != jsonsrc.String || !strings.ContainsFunc(id.Str(), personalization.IsWhitespace) {
 						continue
 					}
-					r.res.Items = append(r.res.Items, Item{Code: personalization.CodeSchema, File: "personalization.json", Line: lineOf(data, id.Span.Start),
-						Need: "write the question id " + spanText(data, id.Span) + " without white space (join its words with _ or choose another id), and change every > PERSONALIZATION: tag that names it",
+					r.res.Items = append(r.res.Items, Item{Code: personalization.CodeSchema, File: "personalization.json", Line: lineOf(data, id.Span().Start),
+						Need: "write the question id " + spanText(data, id.Span()) + " without white space (join its words with _ or choose another id), and change every > PERSONALIZATION: tag that names it",
 						Why:  "the new id is the designer's choice, and the tags in the chapters must follow it"})
-					r.personalizationTags(id.Str)
+					r.personalizationTags(id.Str())
 				}
 			}
 		}
@@ -77,9 +77,9 @@ func (r *run) designerForms() {
 		if a.ParseError != nil {
 			continue
 		}
-		if ver := a.Root.Get("verification"); ver != nil && ver.Kind == jsonsrc.Object {
-			for _, m := range ver.Members {
-				if m.Value != nil && m.Value.Kind == jsonsrc.Object {
+		if ver := a.Root.Get("verification"); ver != nil && ver.Kind() == jsonsrc.Object {
+			for _, m := range ver.Members() {
+				if m.Value != nil && m.Value.Kind() == jsonsrc.Object {
 					r.seedItems(file, data, 0, m.Value.Get("seeds"))
 				}
 			}
@@ -123,19 +123,19 @@ func (r *run) colonCitations(file string, a *contracts.Adoption) bool {
 			continue
 		}
 		v, errs := jsonsrc.Parse([]byte(spanText(data, f.Span)))
-		if len(errs) > 0 || v == nil || v.Kind != jsonsrc.String || !strings.Contains(v.Str, ":") {
+		if len(errs) > 0 || v == nil || v.Kind() != jsonsrc.String || !strings.Contains(v.Str(), ":") {
 			continue
 		}
 		line := lineOf(data, f.Span.Start)
-		if key, ok := strings.CutPrefix(v.Str, "tuning:"); ok && tf != nil {
+		if key, ok := strings.CutPrefix(v.Str(), "tuning:"); ok && tf != nil {
 			if e, found := tf.Lookup(key); found && !e.Open && e.HasNumber {
 				edits = append(edits, edit{f.Span.Start, f.Span.End, strconv.Quote(key)})
-				r.change("CONTRACT_CITATION_GRAMMAR", file, line, "the citation "+v.Str+" became "+key)
+				r.change("CONTRACT_CITATION_GRAMMAR", file, line, "the citation "+v.Str()+" became "+key)
 				continue
 			}
 		}
 		r.res.Items = append(r.res.Items, Item{Code: f.Code, File: file, Line: line,
-			Need: "cite " + strconv.Quote(v.Str) + " by the dotted address of the thing it names",
+			Need: "cite " + strconv.Quote(v.Str()) + " by the dotted address of the thing it names",
 			Why:  "the migration rewrites only tuning:<key> with a key of values that holds a number; it cannot tell what this one names"})
 	}
 	if len(edits) == 0 {
@@ -196,15 +196,15 @@ func (r *run) colonSeeds() {
 // seedItems lists, for review, each seed of the array seeds that holds a
 // colon; the array was parsed from data at offset at.
 func (r *run) seedItems(file string, data []byte, at int, seeds *jsonsrc.Value) {
-	if seeds == nil || seeds.Kind != jsonsrc.Array {
+	if seeds == nil || seeds.Kind() != jsonsrc.Array {
 		return
 	}
-	for _, e := range seeds.Elems {
-		if e.Kind != jsonsrc.String || !strings.Contains(e.Str, ":") {
+	for _, e := range seeds.Elems() {
+		if e.Kind() != jsonsrc.String || !strings.Contains(e.Str(), ":") {
 			continue
 		}
-		r.res.Items = append(r.res.Items, Item{Code: codeSeedColon, File: file, Line: lineOf(data, at+e.Span.Start), Review: true,
-			Need: "choose a seed without a colon in place of " + strconv.Quote(e.Str) + ", and change every place that uses it",
+		r.res.Items = append(r.res.Items, Item{Code: codeSeedColon, File: file, Line: lineOf(data, at+e.Span().Start), Review: true,
+			Need: "choose a seed without a colon in place of " + strconv.Quote(e.Str()) + ", and change every place that uses it",
 			Why:  "a colon separates the parts of a seed address; the new seed is the designer's choice, and no check reports the old one"})
 	}
 }
@@ -224,19 +224,19 @@ func (r *run) packForms(file string, data []byte) {
 		return
 	}
 	why := "a pack is published by its catalog and named by digest: the migration does not edit it, and a changed pack needs a new digest in each adoption that names it"
-	if ts := v.Get("templates"); ts != nil && ts.Kind == jsonsrc.Array {
-		for _, t := range ts.Elems {
-			if ty := t.Get("type"); ty != nil && ty.Kind == jsonsrc.String && retiredTemplateTypes[ty.Str] {
-				r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_PACK_SHAPE", File: file, Line: lineOf(data, ty.Span.Start),
-					Need: "give the template " + spanText(data, ty.Span) + " a v0.9 type (a general test in place of property or exhaustive-search; a document-check has no v0.9 form) in a new version of the pack",
+	if ts := v.Get("templates"); ts != nil && ts.Kind() == jsonsrc.Array {
+		for _, t := range ts.Elems() {
+			if ty := t.Get("type"); ty != nil && ty.Kind() == jsonsrc.String && retiredTemplateTypes[ty.Str()] {
+				r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_PACK_SHAPE", File: file, Line: lineOf(data, ty.Span().Start),
+					Need: "give the template " + spanText(data, ty.Span()) + " a v0.9 type (a general test in place of property or exhaustive-search; a document-check has no v0.9 form) in a new version of the pack",
 					Why:  why})
 			}
 		}
 	}
-	if ts := v.Get("templates"); ts != nil && ts.Kind == jsonsrc.Array {
-		for _, t := range ts.Elems {
-			if in := t.Get("inputs"); in != nil && in.Kind == jsonsrc.Object {
-				if sd := in.Get("seeds"); sd != nil && sd.Kind == jsonsrc.Object {
+	if ts := v.Get("templates"); ts != nil && ts.Kind() == jsonsrc.Array {
+		for _, t := range ts.Elems() {
+			if in := t.Get("inputs"); in != nil && in.Kind() == jsonsrc.Object {
+				if sd := in.Get("seeds"); sd != nil && sd.Kind() == jsonsrc.Object {
 					r.seedItems(file, data, 0, sd.Get("default"))
 				}
 			}

@@ -17,7 +17,7 @@ func olderManifest(data []byte) bool {
 		return false
 	}
 	o := v.Get("opengdd")
-	return o != nil && o.Kind == jsonsrc.String && o.Str != manifest.FormatVersion
+	return o != nil && o.Kind() == jsonsrc.String && o.Str() != manifest.FormatVersion
 }
 
 // manifest writes the current format version into a manifest of an

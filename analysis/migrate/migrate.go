@@ -209,7 +209,7 @@ func (r *run) verifyRules() {
 	v, _ := jsonsrc.Parse(data)
 	for _, name := range r.rules {
 		if m := v.Get("rules").Member(name); m != nil {
-			ours[lineOf(data, m.KeySpan.Start)] = true
+			ours[lineOf(data, m.KeySpan().Start)] = true
 		}
 	}
 	for _, f := range findings {

@@ -122,7 +122,7 @@ func (r *run) record(file string) {
 	}
 	for k, n := range numbers {
 		got := v.Get("resolved_tuning").Get("values").Get(k)
-		if got == nil || got.Kind != jsonsrc.Number || got.Num != n {
+		if got == nil || got.Kind() != jsonsrc.Number || got.Num() != n {
 			r.res.Items = append(r.res.Items, Item{Code: codeBuildSchema, File: file, Line: 1, Need: "migrate the record by hand",
 				Why: fmt.Sprintf("the rewritten record did not keep the number of %q", k)})
 			return
@@ -133,7 +133,7 @@ func (r *run) record(file string) {
 	kept := map[int]bool{}
 	for _, k := range []string{"tunables", "constants"} {
 		if m := v.Get("resolved_tuning").Member(k); m != nil {
-			kept[lineOf(out, m.KeySpan.Start)] = true
+			kept[lineOf(out, m.KeySpan().Start)] = true
 		}
 	}
 	for _, f := range buildrecord.Parse(file, out).Findings {

@@ -30,24 +30,24 @@ func (r *run) collections() {
 		var edits []edit
 		var walk func(v *jsonsrc.Value)
 		walk = func(v *jsonsrc.Value) {
-			switch v.Kind {
+			switch v.Kind() {
 			case jsonsrc.Object:
-				for _, m := range v.Members {
+				for _, m := range v.Members() {
 					if m.Value == nil {
 						continue
 					}
 					switch {
-					case m.Key == "type" && m.Value.Kind == jsonsrc.String && m.Value.Str == "reference":
-						edits = append(edits, edit{m.Value.Span.Start, m.Value.Span.End, `"link"`})
-						r.change("COLLECTION_SCHEMA_SHAPE", file, lineOf(data, m.Value.Span.Start), `the field type "reference" became "link"`)
-					case m.Key == "loops" && m.Value.Kind == jsonsrc.String && m.Value.Str == "never":
-						edits = append(edits, edit{m.Value.Span.Start, m.Value.Span.End, "false"})
-						r.change("COLLECTION_SCHEMA_SHAPE", file, lineOf(data, m.Value.Span.Start), `"loops": "never" became "loops": false`)
+					case m.Key == "type" && m.Value.Kind() == jsonsrc.String && m.Value.Str() == "reference":
+						edits = append(edits, edit{m.Value.Span().Start, m.Value.Span().End, `"link"`})
+						r.change("COLLECTION_SCHEMA_SHAPE", file, lineOf(data, m.Value.Span().Start), `the field type "reference" became "link"`)
+					case m.Key == "loops" && m.Value.Kind() == jsonsrc.String && m.Value.Str() == "never":
+						edits = append(edits, edit{m.Value.Span().Start, m.Value.Span().End, "false"})
+						r.change("COLLECTION_SCHEMA_SHAPE", file, lineOf(data, m.Value.Span().Start), `"loops": "never" became "loops": false`)
 					}
 					walk(m.Value)
 				}
 			case jsonsrc.Array:
-				for _, e := range v.Elems {
+				for _, e := range v.Elems() {
 					walk(e)
 				}
 			}
@@ -74,7 +74,7 @@ func (r *run) adoptions() {
 			r.readJSON(file, "CONTRACT_INSTANCE_JSON") // lists it
 			continue
 		}
-		if v.Kind != jsonsrc.Object {
+		if v.Kind() != jsonsrc.Object {
 			continue
 		}
 		if r.boundRows(file, v) {
@@ -86,15 +86,15 @@ func (r *run) adoptions() {
 			continue
 		}
 		if v.Member("contract") != nil {
-			r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_ENVELOPE_UNKNOWN", File: file, Line: lineOf(data, f.KeySpan.Start),
+			r.res.Items = append(r.res.Items, Item{Code: "CONTRACT_ENVELOPE_UNKNOWN", File: file, Line: lineOf(data, f.KeySpan().Start),
 				Need: "remove the historical format: the file already names its contract", Why: "the two fields could disagree, and the migration does not choose"})
 			continue
 		}
-		e := []edit{{f.KeySpan.Start, f.KeySpan.End, `"contract"`}}
+		e := []edit{{f.KeySpan().Start, f.KeySpan().End, `"contract"`}}
 		r.setEdits(file, applyEdits(data, e), e)
-		line := lineOf(data, f.KeySpan.Start)
+		line := lineOf(data, f.KeySpan().Start)
 		if ov, errs := jsonsrc.Parse(r.old[file]); len(errs) == 0 && ov.Member("format") != nil {
-			line = lineOf(r.old[file], ov.Member("format").KeySpan.Start)
+			line = lineOf(r.old[file], ov.Member("format").KeySpan().Start)
 		}
 		r.change("CONTRACT_ENVELOPE_UNKNOWN", file, line, "format became contract")
 	}
@@ -198,8 +198,8 @@ func (r *run) tuningRanges() map[string][2]float64 {
 		return out
 	}
 	for _, m := range v.Get("ranges").LastMembers() {
-		if m.Value != nil && m.Value.Kind == jsonsrc.Array && len(m.Value.Elems) == 2 {
-			out[m.Key] = [2]float64{m.Value.Elems[0].Num, m.Value.Elems[1].Num}
+		if m.Value != nil && m.Value.Kind() == jsonsrc.Array && len(m.Value.Elems()) == 2 {
+			out[m.Key] = [2]float64{m.Value.Elems()[0].Num(), m.Value.Elems()[1].Num()}
 		}
 	}
 	return out
@@ -214,12 +214,12 @@ func (r *run) tuningRanges() map[string][2]float64 {
 // shape then rejects in those rows is listed by the check of the rows.
 func (r *run) boundRows(file string, v *jsonsrc.Value) bool {
 	rows := v.Get("rows")
-	if rows == nil || rows.Kind != jsonsrc.Object {
+	if rows == nil || rows.Kind() != jsonsrc.Object {
 		return false
 	}
 	bound := false
-	for _, m := range rows.Members {
-		if m.Value != nil && m.Value.Kind == jsonsrc.String && strings.HasPrefix(m.Value.Str, "collections.") {
+	for _, m := range rows.Members() {
+		if m.Value != nil && m.Value.Kind() == jsonsrc.String && strings.HasPrefix(m.Value.Str(), "collections.") {
 			bound = true
 		}
 	}

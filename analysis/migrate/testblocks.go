@@ -64,7 +64,7 @@ func (r *run) buildPlan() {
 			for _, b := range doc.CodeBlocks {
 				if b.Fenced && b.Span.Start == t.Next.Start {
 					v, errs := jsonsrc.Parse(data[b.Content.Start:b.Content.End])
-					if len(errs) == 0 && v != nil && v.Kind == jsonsrc.Object && v.Get("type") != nil {
+					if len(errs) == 0 && v != nil && v.Kind() == jsonsrc.Object && v.Get("type") != nil {
 						line := string(data[b.Span.Start:t.Next.End])
 						at := strings.Index(line, t.NextInfo)
 						edits = append(edits, edit{b.Span.Start + at, b.Span.Start + at + len(t.NextInfo), "test"})

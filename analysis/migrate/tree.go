@@ -43,19 +43,19 @@ func tree(data []byte, v *jsonsrc.Value) *node {
 	if v == nil {
 		return nil
 	}
-	n := &node{kind: v.Kind, line: lineOf(data, v.Span.Start), str: v.Str, num: v.Num}
-	text := string(data[v.Span.Start:v.Span.End])
-	switch v.Kind {
+	n := &node{kind: v.Kind(), line: lineOf(data, v.Span().Start), str: v.Str(), num: v.Num()}
+	text := string(data[v.Span().Start:v.Span().End])
+	switch v.Kind() {
 	case jsonsrc.Object:
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if m.Value == nil {
 				continue
 			}
-			n.members = append(n.members, &member{key: m.Key, keyRaw: string(data[m.KeySpan.Start:m.KeySpan.End]),
-				line: lineOf(data, m.KeySpan.Start), val: tree(data, m.Value)})
+			n.members = append(n.members, &member{key: m.Key, keyRaw: string(data[m.KeySpan().Start:m.KeySpan().End]),
+				line: lineOf(data, m.KeySpan().Start), val: tree(data, m.Value)})
 		}
 	case jsonsrc.Array:
-		for _, e := range v.Elems {
+		for _, e := range v.Elems() {
 			n.elems = append(n.elems, tree(data, e))
 		}
 	default:
@@ -63,7 +63,7 @@ func tree(data []byte, v *jsonsrc.Value) *node {
 	}
 	if !strings.Contains(text, "\n") {
 		n.src = text
-		n.inline = v.Kind == jsonsrc.Object || v.Kind == jsonsrc.Array
+		n.inline = v.Kind() == jsonsrc.Object || v.Kind() == jsonsrc.Array
 	}
 	return n
 }
@@ -399,7 +399,7 @@ func locateKey(path ...string) func([]byte) int {
 			if m == nil {
 				break
 			}
-			line = lineOf(data, m.KeySpan.Start)
+			line = lineOf(data, m.KeySpan().Start)
 			v = m.Value
 		}
 		return line

@@ -507,8 +507,8 @@ func verifyTuning(out []byte, old map[string]float64, proofs []proof) string {
 	values := v.Get("values")
 	got := map[string]float64{}
 	for _, m := range values.LastMembers() {
-		if m.Value != nil && m.Value.Kind == jsonsrc.Number {
-			got[m.Key] = m.Value.Num
+		if m.Value != nil && m.Value.Kind() == jsonsrc.Number {
+			got[m.Key] = m.Value.Num()
 		}
 	}
 	for k, n := range old {
@@ -522,10 +522,10 @@ func verifyTuning(out []byte, old map[string]float64, proofs []proof) string {
 		all, allOK := true, true
 		for _, name := range p.names {
 			line := rules.Get(name)
-			if line == nil || line.Kind != jsonsrc.String {
+			if line == nil || line.Kind() != jsonsrc.String {
 				return fmt.Sprintf("rules.%s is missing", name)
 			}
-			rule, err := ruleline.Parse(line.Str)
+			rule, err := ruleline.Parse(line.Str())
 			if err != nil {
 				return fmt.Sprintf("rules.%s does not parse", name)
 			}

@@ -116,7 +116,7 @@ func Parse(name string, v *jsonsrc.Value) *File {
 		return f
 	}
 	for _, qv := range elems(v.Get("questions")) {
-		if qv.Kind == jsonsrc.Object {
+		if qv.Kind() == jsonsrc.Object {
 			f.Questions = append(f.Questions, readQuestion(qv))
 		}
 	}
@@ -128,22 +128,22 @@ func Parse(name string, v *jsonsrc.Value) *File {
 
 // str returns v's string and span, or "" and the zero span.
 func str(v *jsonsrc.Value) (string, source.Span) {
-	if v == nil || v.Kind != jsonsrc.String {
+	if v == nil || v.Kind() != jsonsrc.String {
 		return "", source.Span{}
 	}
-	return v.Str, v.Span
+	return v.Str(), v.Span()
 }
 
 func readQuestion(qv *jsonsrc.Value) *Question {
-	q := &Question{Span: qv.Span, Default: qv.Get("default")}
+	q := &Question{Span: qv.Span(), Default: qv.Get("default")}
 	q.ID, q.IDSpan = str(qv.Get("id"))
 	q.Prompt, _ = str(qv.Get("prompt"))
 	q.Type, q.TypeSpan = str(qv.Get("type"))
 	q.Notes, _ = str(qv.Get("notes"))
 	if m := qv.Member("options"); m != nil {
-		q.OptionsKey = m.KeySpan
+		q.OptionsKey = m.KeySpan()
 		for _, ov := range elems(m.Value) {
-			if ov.Kind == jsonsrc.Object {
+			if ov.Kind() == jsonsrc.Object {
 				q.Options = append(q.Options, readOption(ov))
 			}
 		}
@@ -156,21 +156,21 @@ func readQuestion(qv *jsonsrc.Value) *Question {
 }
 
 func readOption(ov *jsonsrc.Value) *Option {
-	o := &Option{Span: ov.Span}
+	o := &Option{Span: ov.Span()}
 	o.ID, o.IDSpan = str(ov.Get("id"))
 	o.Label, _ = str(ov.Get("label"))
 	o.Notes, _ = str(ov.Get("notes"))
 	sets := ov.Get("sets")
-	if sets == nil || sets.Kind != jsonsrc.Object {
+	if sets == nil || sets.Kind() != jsonsrc.Object {
 		return o
 	}
 	for _, m := range sets.LastMembers() {
 		if m.Value == nil {
 			continue
 		}
-		a := Assignment{Key: m.Key, KeySpan: m.KeySpan}
+		a := Assignment{Key: m.Key, KeySpan: m.KeySpan()}
 		if m.Value.Finite() {
-			a.Value, a.ValueSpan, a.HasValue = m.Value.Num, m.Value.Span, true
+			a.Value, a.ValueSpan, a.HasValue = m.Value.Num(), m.Value.Span(), true
 		}
 		o.Sets = append(o.Sets, a)
 	}
@@ -228,10 +228,10 @@ func (q *Question) Option(id string) *Option {
 // DefaultOption returns the option a choice question's default names, or
 // nil.
 func (q *Question) DefaultOption() *Option {
-	if q.Type != Choice || q.Default == nil || q.Default.Kind != jsonsrc.String {
+	if q.Type != Choice || q.Default == nil || q.Default.Kind() != jsonsrc.String {
 		return nil
 	}
-	return q.Option(q.Default.Str)
+	return q.Option(q.Default.Str())
 }
 
 // Targets returns every sets target that the answer procedure can apply,
@@ -257,9 +257,9 @@ func (f *File) Targets() []Target {
 			if q.Sets == nil || q.Sets.Value == nil || !ValidKey(q.SetsKey) {
 				continue
 			}
-			a := Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span}
+			a := Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span()}
 			if q.Default.Finite() {
-				a.Value, a.ValueSpan, a.HasValue = q.Default.Num, q.Default.Span, true
+				a.Value, a.ValueSpan, a.HasValue = q.Default.Num(), q.Default.Span(), true
 			}
 			out = append(out, Target{Assignment: a, Question: q})
 		}
@@ -285,8 +285,8 @@ func (f *File) Misspelt() []Assignment {
 				}
 			}
 		case Number:
-			if q.Sets != nil && q.Sets.Value != nil && q.Sets.Value.Kind == jsonsrc.String && !ValidKey(q.SetsKey) {
-				out = append(out, Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span})
+			if q.Sets != nil && q.Sets.Value != nil && q.Sets.Value.Kind() == jsonsrc.String && !ValidKey(q.SetsKey) {
+				out = append(out, Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span()})
 			}
 		}
 	}
@@ -322,10 +322,10 @@ func (f *File) Apply(answer func(q *Question) *jsonsrc.Value) []Target {
 		}
 		switch q.Type {
 		case Choice:
-			if v == nil || v.Kind != jsonsrc.String {
+			if v == nil || v.Kind() != jsonsrc.String {
 				continue
 			}
-			o := q.Option(v.Str)
+			o := q.Option(v.Str())
 			if o == nil {
 				continue
 			}
@@ -338,7 +338,7 @@ func (f *File) Apply(answer func(q *Question) *jsonsrc.Value) []Target {
 			if q.Sets == nil || q.Sets.Value == nil || !ValidKey(q.SetsKey) || !v.Finite() {
 				continue
 			}
-			out = append(out, Target{Assignment: Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span, Value: v.Num, ValueSpan: v.Span, HasValue: true}, Question: q})
+			out = append(out, Target{Assignment: Assignment{Key: q.SetsKey, KeySpan: q.Sets.Value.Span(), Value: v.Num(), ValueSpan: v.Span(), HasValue: true}, Question: q})
 		}
 	}
 	return out
@@ -381,25 +381,25 @@ func (f *File) checkOptions(q *Question) {
 	if q.Type != Choice || len(ids) == 0 || q.Default == nil {
 		return // a missing default, or missing options, break the schema
 	}
-	if q.Default.Kind != jsonsrc.String {
+	if q.Default.Kind() != jsonsrc.String {
 		// The schema wants a string here (PERSONALIZATION_SCHEMA), and a
 		// default that is no string names no option either: two rows of
 		// §5 apply.
-		f.report(CodeDefaultOption, q.Default.Span,
+		f.report(CodeDefaultOption, q.Default.Span(),
 			fmt.Sprintf("the default of question %q is %s, which names none of its options (%s); write the id of one of them as a string", q.ID, q.Default.Describe(), strings.Join(quoted(ids), ", ")),
 			source.Related{File: f.Name, Span: q.OptionsKey, Message: "the options of " + q.ID})
 		return
 	}
-	if first[q.Default.Str] != nil {
+	if first[q.Default.Str()] != nil {
 		return
 	}
-	msg := fmt.Sprintf("the default %q of question %q names none of its options (%s)", q.Default.Str, q.ID, strings.Join(quoted(ids), ", "))
-	if c := jsonshape.Closest(q.Default.Str, ids); c != "" {
+	msg := fmt.Sprintf("the default %q of question %q names none of its options (%s)", q.Default.Str(), q.ID, strings.Join(quoted(ids), ", "))
+	if c := jsonshape.Closest(q.Default.Str(), ids); c != "" {
 		msg += fmt.Sprintf("; did you mean %q?", c)
 	} else {
 		msg += "; write the id of one of them"
 	}
-	f.report(CodeDefaultOption, q.Default.Span, msg, source.Related{File: f.Name, Span: q.OptionsKey, Message: "the options of " + q.ID})
+	f.report(CodeDefaultOption, q.Default.Span(), msg, source.Related{File: f.Name, Span: q.OptionsKey, Message: "the options of " + q.ID})
 }
 
 func (f *File) checkSets(q *Question) {
@@ -412,7 +412,7 @@ func (f *File) checkSets(q *Question) {
 	} else {
 		msg += "; remove sets, or make the question a number question"
 	}
-	f.report(CodeSetsType, q.Sets.KeySpan, msg)
+	f.report(CodeSetsType, q.Sets.KeySpan(), msg)
 }
 
 func (f *File) report(code string, span source.Span, msg string, related ...source.Related) {
@@ -429,8 +429,8 @@ func quoted(list []string) []string {
 
 // elems returns an array's elements, or nil for anything else.
 func elems(v *jsonsrc.Value) []*jsonsrc.Value {
-	if v == nil || v.Kind != jsonsrc.Array {
+	if v == nil || v.Kind() != jsonsrc.Array {
 		return nil
 	}
-	return v.Elems
+	return v.Elems()
 }

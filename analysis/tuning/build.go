@@ -50,14 +50,14 @@ func OpenFields(id string, c *Collection) (fields []OpenField, known bool) {
 	}
 	var open []openField
 	for _, m := range record.LastMembers() {
-		if strings.HasPrefix(m.Key, "_") || m.Value == nil || m.Value.Kind != jsonsrc.Object {
+		if strings.HasPrefix(m.Key, "_") || m.Value == nil || m.Value.Kind() != jsonsrc.Object {
 			continue
 		}
-		if o := m.Value.Get("open"); o == nil || o.Kind != jsonsrc.Bool || !o.Bool {
+		if o := m.Value.Get("open"); o == nil || o.Kind() != jsonsrc.Bool || !o.Bool() {
 			continue
 		}
 		t := m.Value.Get("type")
-		open = append(open, openField{m.Key, t != nil && t.Kind == jsonsrc.String && t.Str == "integer"})
+		open = append(open, openField{m.Key, t != nil && t.Kind() == jsonsrc.String && t.Str() == "integer"})
 	}
 	for _, rid := range ids {
 		rec := c.Records[rid]

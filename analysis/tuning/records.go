@@ -71,7 +71,7 @@ func (t *fieldTable) get(addr string) *field {
 // readable reports whether a parsed JSON file can be trusted: an object
 // whose closing brace was reached.
 func readable(v *jsonsrc.Value) bool {
-	return v != nil && v.Kind == jsonsrc.Object && !v.Incomplete
+	return v != nil && v.Kind() == jsonsrc.Object && !v.Incomplete()
 }
 
 func (t *fieldTable) resolve(addr string) *field {
@@ -120,17 +120,17 @@ func (t *fieldTable) resolve(addr string) *field {
 			return &field{problem: fmt.Sprintf("%s has no field %q and the record schema of %q declares none; name a numeric field of the record", where, name, cid)}
 		case shape == nil:
 			return &field{problem: fmt.Sprintf("the record schema of %q does not declare the field %q; declare it with type number or integer in collections/%s/_collection.json", cid, name, cid)}
-		case shape.Kind != jsonsrc.Object || shape.Get("type") == nil || shape.Get("type").Kind != jsonsrc.String:
+		case shape.Kind() != jsonsrc.Object || shape.Get("type") == nil || shape.Get("type").Kind() != jsonsrc.String:
 			return &field{unknown: true} // a malformed field shape: the schema's own finding
 		}
-		switch typ := shape.Get("type").Str; typ {
+		switch typ := shape.Get("type").Str(); typ {
 		case "number":
 		case "integer":
 			fd.integer = true
 		default:
 			return &field{problem: fmt.Sprintf("the record schema of %q declares %q with type %s; a rule reads only number and integer fields", cid, name, typ)}
 		}
-		if o := shape.Get("open"); o != nil && o.Kind == jsonsrc.Bool && o.Bool {
+		if o := shape.Get("open"); o != nil && o.Kind() == jsonsrc.Bool && o.Bool() {
 			fd.open = true
 		}
 	}
@@ -140,8 +140,8 @@ func (t *fieldTable) resolve(addr string) *field {
 	case val == nil:
 		return &field{problem: fmt.Sprintf("%s has no field %q; name a field the record holds", where, name)}
 	case val.Finite():
-		fd.has, fd.num = true, val.Num
-	case fd.open && val.Kind == jsonsrc.Null:
+		fd.has, fd.num = true, val.Num()
+	case fd.open && val.Kind() == jsonsrc.Null:
 		// an open field without a guess
 	default:
 		return &field{problem: fmt.Sprintf("the field %q of %s is %s, not a number; a rule reads only numeric fields", name, where, val.Describe())}

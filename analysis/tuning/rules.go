@@ -20,17 +20,17 @@ func IsRecordField(name string) bool {
 // numbers and over guesses.
 func (b *builder) rules(rules *jsonsrc.Value) {
 	for _, m := range effective(rules) {
-		r := &RuleEntry{Name: m.Key, NameSpan: m.KeySpan, LineSpan: m.Value.Span}
+		r := &RuleEntry{Name: m.Key, NameSpan: m.KeySpan(), LineSpan: m.Value.Span()}
 		b.f.Rules = append(b.f.Rules, r)
 		if !source.IsKebab(m.Key) {
-			b.report(CodeRuleInvalid, source.Error, m.KeySpan, fmt.Sprintf("rule name %q is not kebab-case; use lowercase letters and digits in groups joined by single hyphens, such as %q", m.Key, "dash-covers-a-tile"))
+			b.report(CodeRuleInvalid, source.Error, m.KeySpan(), fmt.Sprintf("rule name %q is not kebab-case; use lowercase letters and digits in groups joined by single hyphens, such as %q", m.Key, "dash-covers-a-tile"))
 		}
-		if m.Value.Kind != jsonsrc.String {
-			b.report(CodeRuleInvalid, source.Error, m.Value.Span, fmt.Sprintf("rule %q is %s; a rule is a string holding one comparison, such as %q", m.Key, m.Value.Describe(), "a.b <= c.d"))
+		if m.Value.Kind() != jsonsrc.String {
+			b.report(CodeRuleInvalid, source.Error, m.Value.Span(), fmt.Sprintf("rule %q is %s; a rule is a string holding one comparison, such as %q", m.Key, m.Value.Describe(), "a.b <= c.d"))
 			continue
 		}
-		r.IsString, r.Line = true, m.Value.Str
-		sp := m.Value.Span
+		r.IsString, r.Line = true, m.Value.Str()
+		sp := m.Value.Span()
 		r.exact = sp.Start >= 0 && sp.End <= len(b.data) && sp.End-sp.Start >= 2 && string(b.data[sp.Start+1:sp.End-1]) == r.Line
 		rule, err := ruleline.Parse(r.Line)
 		if err != nil {

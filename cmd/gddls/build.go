@@ -106,7 +106,7 @@ func verdict(res *analysis.BuildResult, warnings int) string {
 		}
 		// The record's total is the package's count when gddls could count
 		// the tests, and its claim when a file they come from does not parse.
-		return fmt.Sprintf("%s: the build record conforms: all %s tests of the package passed", v, jsonsrc.FormatNumber(res.Record.Total.Num))
+		return fmt.Sprintf("%s: the build record conforms: all %s tests of the package passed", v, jsonsrc.FormatNumber(res.Record.Total.Num()))
 	case buildrecord.Invalid:
 		return o.Verdict() + ": the build record is invalid"
 	case buildrecord.NotChecked:

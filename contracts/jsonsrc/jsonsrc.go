@@ -8,6 +8,7 @@
 package jsonsrc
 
 import (
+	"math"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -74,10 +75,10 @@ func (v *Value) Describe() string {
 	switch {
 	case v == nil:
 		return "nothing"
-	case v.Kind == Number && !v.Finite():
-		return v.Raw + ", a number too large to be finite"
+	case v.kind == Number && !v.Finite():
+		return v.text + ", a number too large to be finite"
 	}
-	return v.Kind.Phrase()
+	return v.kind.Phrase()
 }
 
 // Opening returns the span of v's first byte: a container's opening
@@ -87,38 +88,176 @@ func (v *Value) Opening() source.Span {
 	if v == nil {
 		return source.Span{}
 	}
-	return source.Span{Start: v.Span.Start, End: v.Span.Start + 1}
+	return source.Span{Start: int(v.start), End: int(v.start) + 1}
 }
 
-// Value is one JSON value with its source span.
+// Value is one JSON value with its source span. Its fields are read
+// through its methods; a node is kept small (40 bytes) because a loaded
+// package holds about one per 70 bytes of its JSON files.
 type Value struct {
-	Kind Kind
-	// Bool is the value of a boolean.
-	Bool bool
-	// Incomplete marks a container whose closing bracket was never reached
-	// because of a syntax error.
-	Incomplete bool
-	// Span covers the whole value: for a string its quotes, for a container
-	// its brackets.
-	Span source.Span
-	// Str is the decoded text of a string.
-	Str string
-	// Num is the value of a number; a literal too large for float64 is ±Inf.
-	Num float64
-	// Raw is the literal text of a number.
-	Raw string
-	// Members are an object's members in source order, duplicates kept.
-	Members []Member
-	// Elems are an array's elements.
-	Elems []*Value
+	// text is the decoded text of a string (also of an unreadable one,
+	// as far as it was read) or the literal of a number.
+	text string
+	// kids points at the first of n members (an object: *Member) or
+	// elements (an array: **Value); nil when n is 0.
+	kids unsafe.Pointer
+	// start and end are the span's offsets: Parse refuses texts of
+	// MaxSize bytes and more.
+	start, end int32
+	n          int32
+	kind       Kind
+	flags      uint8 // flagTrue, flagIncomplete
+}
+
+// The bits of Value.flags.
+const (
+	flagTrue       = 1 << iota // a boolean that is true
+	flagIncomplete             // a container left open by a syntax error
+)
+
+// MaxSize is the size from which Parse refuses a JSON text: a tree keeps
+// its offsets in 32 bits.
+const MaxSize = math.MaxInt32
+
+// Kind returns the JSON type of v.
+func (v *Value) Kind() Kind { return v.kind }
+
+// Span returns the span of the whole value: for a string its quotes, for
+// a container its brackets.
+func (v *Value) Span() source.Span { return source.Span{Start: int(v.start), End: int(v.end)} }
+
+// Str returns the decoded text of a string; of a string that could not be
+// read (Kind Invalid), the text read before the error. It is "" for the
+// other kinds.
+func (v *Value) Str() string {
+	if v.kind == Number {
+		return ""
+	}
+	return v.text
+}
+
+// Raw returns the literal text of a number, "" for the other kinds.
+func (v *Value) Raw() string {
+	if v.kind != Number {
+		return ""
+	}
+	return v.text
+}
+
+// Num returns the value of a number: ±Inf for a literal too large for a
+// float64, 0 for the other kinds. It is read from the literal on each
+// call (a node does not keep it, to stay small).
+func (v *Value) Num() float64 {
+	if v.kind != Number {
+		return 0
+	}
+	// The parser accepted the literal; out of range, ParseFloat returns
+	// ±Inf or ±0 with its error, which is the value the checks need to
+	// report it as not finite.
+	f, _ := strconv.ParseFloat(v.text, 64)
+	return f
+}
+
+// Bool returns the value of a boolean, false for the other kinds.
+func (v *Value) Bool() bool { return v.flags&flagTrue != 0 }
+
+// Incomplete reports that v is a container whose closing bracket was never
+// reached because of a syntax error.
+func (v *Value) Incomplete() bool { return v.flags&flagIncomplete != 0 }
+
+// Members returns an object's members in source order, duplicates kept;
+// nil for an empty object and the other kinds. The slice is the tree's
+// own: its capacity ends with it, and it must not be modified but through
+// Shift.
+func (v *Value) Members() []Member {
+	if v.kind != Object || v.kids == nil {
+		return nil
+	}
+	return unsafe.Slice((*Member)(v.kids), v.n)
+}
+
+// Elems returns an array's elements; nil for an empty array and the
+// other kinds. The slice is the tree's own: its capacity ends with it,
+// and it must not be modified.
+func (v *Value) Elems() []*Value {
+	if v.kind != Array || v.kids == nil {
+		return nil
+	}
+	return unsafe.Slice((**Value)(v.kids), v.n)
+}
+
+// setMembers makes members v's members.
+func (v *Value) setMembers(members []Member) {
+	v.kids, v.n = nil, int32(len(members))
+	if len(members) > 0 {
+		v.kids = unsafe.Pointer(unsafe.SliceData(members))
+	}
+}
+
+// setElems makes elems v's elements.
+func (v *Value) setElems(elems []*Value) {
+	v.kids, v.n = nil, int32(len(elems))
+	if len(elems) > 0 {
+		v.kids = unsafe.Pointer(unsafe.SliceData(elems))
+	}
+}
+
+// NewString returns a string value of text s, without a span.
+func NewString(s string) *Value { return &Value{kind: String, text: s} }
+
+// NewObject returns an object of members, without a span; it keeps
+// members, which must not be modified afterwards.
+func NewObject(members []Member) *Value {
+	v := &Value{kind: Object}
+	v.setMembers(members)
+	return v
+}
+
+// NewArray returns an array of elems, without a span; it keeps elems,
+// which must not be modified afterwards.
+func NewArray(elems []*Value) *Value {
+	v := &Value{kind: Array}
+	v.setElems(elems)
+	return v
+}
+
+// CopyScalar returns a copy of v's kind and scalar value (the text of a
+// string, the value and literal of a number, the value of a boolean)
+// without its span, members or elements.
+func (v *Value) CopyScalar() *Value {
+	return &Value{kind: v.kind, text: v.text, flags: v.flags & flagTrue}
+}
+
+// Shift moves every span of v and of its members and elements by off
+// bytes: a value parsed from a slice of a file gets the offsets of the
+// file. It modifies the tree in place.
+func (v *Value) Shift(off int) {
+	if v == nil {
+		return
+	}
+	v.start, v.end = v.start+int32(off), v.end+int32(off)
+	members := v.Members()
+	for i := range members {
+		m := &members[i]
+		m.keyStart, m.keyEnd = m.keyStart+int32(off), m.keyEnd+int32(off)
+		m.Value.Shift(off)
+	}
+	for _, e := range v.Elems() {
+		e.Shift(off)
+	}
 }
 
 // Member is one key and value of an object.
 type Member struct {
-	Key     string
-	KeySpan source.Span
-	Value   *Value
+	Key   string
+	Value *Value
+	// keyStart and keyEnd are the offsets of the key's span.
+	keyStart, keyEnd int32
 }
+
+// KeySpan returns the span of the member's key with its quotes; it is
+// empty for a member built without a source.
+func (m Member) KeySpan() source.Span { return source.Span{Start: int(m.keyStart), End: int(m.keyEnd)} }
 
 // Error is a syntax error with the span of the offending input.
 type Error struct {
@@ -132,21 +271,22 @@ func (e Error) Error() string { return e.Msg }
 // LastMembers returns the members of an object that count, in document
 // order: of a key written twice only its last member, as JSON readers keep
 // it. It is linear in the number of members; the result may share storage
-// with v.Members and must not be modified. It is nil when v is nil or not
+// with v.Members() and must not be modified. It is nil when v is nil or not
 // an object.
 func (v *Value) LastMembers() []Member {
-	if v == nil || v.Kind != Object {
+	if v == nil || v.kind != Object {
 		return nil
 	}
-	last := make(map[string]int, len(v.Members))
-	for i, m := range v.Members {
+	members := v.Members()
+	last := make(map[string]int, len(members))
+	for i, m := range members {
 		last[m.Key] = i
 	}
-	if len(last) == len(v.Members) {
-		return v.Members
+	if len(last) == len(members) {
+		return members
 	}
 	out := make([]Member, 0, len(last))
-	for i, m := range v.Members {
+	for i, m := range members {
 		if last[m.Key] == i {
 			out = append(out, m)
 		}
@@ -157,12 +297,13 @@ func (v *Value) LastMembers() []Member {
 // Member returns the last member named key, or nil when v is nil, not an
 // object, or has no such member.
 func (v *Value) Member(key string) *Member {
-	if v == nil || v.Kind != Object {
+	if v == nil || v.kind != Object {
 		return nil
 	}
-	for i := len(v.Members) - 1; i >= 0; i-- {
-		if v.Members[i].Key == key {
-			return &v.Members[i]
+	members := v.Members()
+	for i := len(members) - 1; i >= 0; i-- {
+		if members[i].Key == key {
+			return &members[i]
 		}
 	}
 	return nil
@@ -179,16 +320,16 @@ func (v *Value) Get(key string) *Value {
 // SameScalar reports whether a and b are the same string, number, boolean
 // or null. Arrays and objects are never the same scalar.
 func SameScalar(a, b *Value) bool {
-	if a == nil || b == nil || a.Kind != b.Kind {
+	if a == nil || b == nil || a.kind != b.kind {
 		return false
 	}
-	switch a.Kind {
+	switch a.kind {
 	case String:
-		return a.Str == b.Str
+		return a.text == b.text
 	case Number:
-		return a.Num == b.Num
+		return a.text == b.text || a.Num() == b.Num()
 	case Bool:
-		return a.Bool == b.Bool
+		return a.Bool() == b.Bool()
 	case Null:
 		return true
 	}
@@ -197,7 +338,11 @@ func SameScalar(a, b *Value) bool {
 
 // Finite reports whether v is a number with a finite value.
 func (v *Value) Finite() bool {
-	return v != nil && v.Kind == Number && v.Num-v.Num == 0
+	if v == nil || v.kind != Number {
+		return false
+	}
+	f := v.Num()
+	return f-f == 0
 }
 
 // BOM is the UTF-8 encoding of U+FEFF, the byte-order mark.
@@ -227,7 +372,13 @@ const BOMMessage = "the file starts with a UTF-8 byte-order mark (U+FEFF), which
 // data's memory instead of copying it: a file's tree then costs its nodes
 // and not its text a second time. data must not be modified while the
 // tree is in use (file contents never are: an edit makes a new buffer).
+// The nodes of one tree are allocated together, in a few blocks.
+//
+// A text of MaxSize bytes or more is refused with an error and no tree.
 func Parse(data []byte) (*Value, []Error) {
+	if len(data) >= MaxSize {
+		return nil, []Error{{Span: source.Span{}, Msg: "the file is too large to read as JSON (2 GiB or more)"}}
+	}
 	p := &parser{data: data}
 	if len(data) > 0 {
 		p.text = unsafe.String(unsafe.SliceData(data), len(data))
@@ -271,16 +422,66 @@ type parser struct {
 	err  *Error
 	// members and elems are stacks the open containers collect their
 	// members and elements on; each container takes an exact-size copy
-	// when it ends, so a tree keeps no spare capacity and growing a
-	// container leaves no garbage.
+	// from memberBlock or elemBlock when it ends, so a tree keeps no spare
+	// capacity and growing a container leaves no garbage.
 	members []Member
 	elems   []*Value
+	// nodeBlock, memberBlock and elemBlock are the blocks the tree's
+	// nodes, members and elements are taken from: the free room is
+	// between their length and capacity.
+	nodeBlock   []Value
+	memberBlock []Member
+	elemBlock   []*Value
+	// nodes, memberCount and elemCount count what the blocks gave so far,
+	// to size the next block.
+	nodes, memberCount, elemCount int
+}
+
+// blockSize returns the size of the next block of a kind of which n were
+// taken so far and need more: half of what the text after p.pos holds at
+// the density seen before it, and at least need. A first block assumes one
+// per perByte bytes. Halving the estimate keeps the room a tree leaves
+// unused small (under a few percent on the real-content package) for a few
+// more blocks.
+func (p *parser) blockSize(n, need, perByte int) int {
+	rest := len(p.data) - p.pos
+	size := rest/perByte + 4
+	if n > 0 && p.pos > 0 {
+		size = int(int64(n)*int64(rest)/int64(p.pos))/2 + 4
+	}
+	return max(size, need)
+}
+
+// The densities first blocks assume: a little below what JSON files of the
+// format hold (a node per 70 bytes, a member per 85, an element per 430).
+const (
+	bytesPerNode   = 128
+	bytesPerMember = 128
+	bytesPerElem   = 512
+)
+
+// node returns a new node of the tree, of kind k, starting at start.
+func (p *parser) node(k Kind, start int) *Value {
+	if len(p.nodeBlock) == cap(p.nodeBlock) {
+		p.nodeBlock = make([]Value, 0, p.blockSize(p.nodes, 1, bytesPerNode))
+	}
+	p.nodes++
+	p.nodeBlock = p.nodeBlock[:len(p.nodeBlock)+1]
+	v := &p.nodeBlock[len(p.nodeBlock)-1]
+	v.kind, v.start = k, int32(start)
+	return v
 }
 
 // takeMembers gives v the members collected since mark.
 func (p *parser) takeMembers(v *Value, mark int) {
 	if n := len(p.members) - mark; n > 0 {
-		v.Members = append(make([]Member, 0, n), p.members[mark:]...)
+		if cap(p.memberBlock)-len(p.memberBlock) < n {
+			p.memberBlock = make([]Member, 0, p.blockSize(p.memberCount, n, bytesPerMember))
+		}
+		p.memberCount += n
+		at := len(p.memberBlock)
+		p.memberBlock = append(p.memberBlock, p.members[mark:]...)
+		v.setMembers(p.memberBlock[at:len(p.memberBlock):len(p.memberBlock)])
 	}
 	clear(p.members[mark:])
 	p.members = p.members[:mark]
@@ -289,7 +490,13 @@ func (p *parser) takeMembers(v *Value, mark int) {
 // takeElems gives v the elements collected since mark.
 func (p *parser) takeElems(v *Value, mark int) {
 	if n := len(p.elems) - mark; n > 0 {
-		v.Elems = append(make([]*Value, 0, n), p.elems[mark:]...)
+		if cap(p.elemBlock)-len(p.elemBlock) < n {
+			p.elemBlock = make([]*Value, 0, p.blockSize(p.elemCount, n, bytesPerElem))
+		}
+		p.elemCount += n
+		at := len(p.elemBlock)
+		p.elemBlock = append(p.elemBlock, p.elems[mark:]...)
+		v.setElems(p.elemBlock[at:len(p.elemBlock):len(p.elemBlock)])
 	}
 	clear(p.elems[mark:])
 	p.elems = p.elems[:mark]
@@ -334,19 +541,20 @@ func (p *parser) value(depth int) *Value {
 	case c == '"':
 		start := p.pos
 		s, ok := p.str()
-		v := &Value{Kind: String, Str: s, Span: source.Span{Start: start, End: p.pos}}
+		v := p.node(String, start)
+		v.text, v.end = s, int32(p.pos)
 		if !ok {
-			v.Kind = Invalid
+			v.kind = Invalid
 		}
 		return v
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
-		return p.word("true", &Value{Kind: Bool, Bool: true})
+		return p.word("true", Bool, flagTrue)
 	case c == 'f':
-		return p.word("false", &Value{Kind: Bool})
+		return p.word("false", Bool, 0)
 	case c == 'n':
-		return p.word("null", &Value{Kind: Null})
+		return p.word("null", Null, 0)
 	default:
 		end := p.pos + 1
 		if _, size := utf8.DecodeRune(p.data[p.pos:]); size > 1 {
@@ -357,7 +565,8 @@ func (p *parser) value(depth int) *Value {
 	}
 }
 
-func (p *parser) word(w string, v *Value) *Value {
+// word parses the literal w, a value of kind k with flags.
+func (p *parser) word(w string, k Kind, flags uint8) *Value {
 	start := p.pos
 	end := start
 	for end < len(p.data) && isLetter(p.data[end]) {
@@ -369,7 +578,8 @@ func (p *parser) word(w string, v *Value) *Value {
 		return nil
 	}
 	p.pos = end
-	v.Span = source.Span{Start: start, End: end}
+	v := p.node(k, start)
+	v.end, v.flags = int32(end), flags
 	return v
 }
 
@@ -420,14 +630,9 @@ func (p *parser) number() *Value {
 		}
 	}
 	p.pos = i
-	raw := p.text[start:i]
-	f, err := strconv.ParseFloat(raw, 64)
-	if err != nil {
-		// Out of range: ParseFloat returns ±Inf or ±0 with the error, which
-		// is the value the checks need to report it as not finite.
-		_ = err
-	}
-	return &Value{Kind: Number, Num: f, Raw: raw, Span: source.Span{Start: start, End: i}}
+	v := p.node(Number, start)
+	v.text, v.end = p.text[start:i], int32(i)
+	return v
 }
 
 // str parses a string at p.pos and returns its decoded text. ok is false
@@ -557,25 +762,25 @@ func (p *parser) hex4() (rune, bool) {
 }
 
 func (p *parser) object(depth int) *Value {
-	v := &Value{Kind: Object, Span: source.Span{Start: p.pos}}
+	v := p.node(Object, p.pos)
 	if depth >= MaxDepth {
 		p.fail(p.pos, p.pos+1, "the JSON is nested too deeply to analyse (more than "+strconv.Itoa(MaxDepth)+" levels)")
-		v.Incomplete = true
-		v.Span.End = p.pos + 1
+		v.flags |= flagIncomplete
+		v.end = int32(p.pos + 1)
 		return v
 	}
 	p.pos++
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == '}' {
 		p.pos++
-		v.Span.End = p.pos
+		v.end = int32(p.pos)
 		return v
 	}
 	defer p.takeMembers(v, len(p.members))
 	for {
 		p.space()
 		if p.pos >= len(p.data) {
-			p.fail(v.Span.Start, v.Span.Start+1, "this object is not closed before the end of the file")
+			p.fail(int(v.start), int(v.start)+1, "this object is not closed before the end of the file")
 			break
 		}
 		if p.data[p.pos] != '"' {
@@ -584,14 +789,14 @@ func (p *parser) object(depth int) *Value {
 		}
 		keyStart := p.pos
 		key, ok := p.str()
-		m := Member{Key: key, KeySpan: source.Span{Start: keyStart, End: p.pos}}
+		m := Member{Key: key, keyStart: int32(keyStart), keyEnd: int32(p.pos)}
 		if !ok {
 			p.members = append(p.members, m)
 			break
 		}
 		p.space()
 		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-			p.fail(m.KeySpan.Start, m.KeySpan.End, "expected ':' after the member name")
+			p.fail(keyStart, int(m.keyEnd), "expected ':' after the member name")
 			p.members = append(p.members, m)
 			break
 		}
@@ -615,34 +820,34 @@ func (p *parser) object(depth int) *Value {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == '}' {
 			p.pos++
-			v.Span.End = p.pos
+			v.end = int32(p.pos)
 			return v
 		}
 		if p.pos >= len(p.data) {
-			p.fail(v.Span.Start, v.Span.Start+1, "this object is not closed before the end of the file")
+			p.fail(int(v.start), int(v.start)+1, "this object is not closed before the end of the file")
 		} else {
 			p.fail(p.pos, p.pos+1, "expected ',' or '}' after the member value")
 		}
 		break
 	}
-	v.Incomplete = true
-	v.Span.End = p.pos
+	v.flags |= flagIncomplete
+	v.end = int32(p.pos)
 	return v
 }
 
 func (p *parser) array(depth int) *Value {
-	v := &Value{Kind: Array, Span: source.Span{Start: p.pos}}
+	v := p.node(Array, p.pos)
 	if depth >= MaxDepth {
 		p.fail(p.pos, p.pos+1, "the JSON is nested too deeply to analyse (more than "+strconv.Itoa(MaxDepth)+" levels)")
-		v.Incomplete = true
-		v.Span.End = p.pos + 1
+		v.flags |= flagIncomplete
+		v.end = int32(p.pos + 1)
 		return v
 	}
 	p.pos++
 	p.space()
 	if p.pos < len(p.data) && p.data[p.pos] == ']' {
 		p.pos++
-		v.Span.End = p.pos
+		v.end = int32(p.pos)
 		return v
 	}
 	defer p.takeElems(v, len(p.elems))
@@ -668,17 +873,17 @@ func (p *parser) array(depth int) *Value {
 		}
 		if p.pos < len(p.data) && p.data[p.pos] == ']' {
 			p.pos++
-			v.Span.End = p.pos
+			v.end = int32(p.pos)
 			return v
 		}
 		if p.pos >= len(p.data) {
-			p.fail(v.Span.Start, v.Span.Start+1, "this array is not closed before the end of the file")
+			p.fail(int(v.start), int(v.start)+1, "this array is not closed before the end of the file")
 		} else {
 			p.fail(p.pos, p.pos+1, "expected ',' or ']' after the array element")
 		}
 		break
 	}
-	v.Incomplete = true
-	v.Span.End = p.pos
+	v.flags |= flagIncomplete
+	v.end = int32(p.pos)
 	return v
 }

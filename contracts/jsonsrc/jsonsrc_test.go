@@ -3,6 +3,7 @@ package jsonsrc
 import (
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/gddls/gddls/contracts/source"
 )
@@ -15,21 +16,21 @@ func TestParseSpans(t *testing.T) {
 		t.Fatalf("errors = %v, want the byte-order mark alone", errs)
 	}
 	m := v.Get("answers").Member("overflow")
-	if got := src[m.KeySpan.Start:m.KeySpan.End]; got != `"overflow"` {
+	if got := src[m.KeySpan().Start:m.KeySpan().End]; got != `"overflow"` {
 		t.Errorf("key span = %q", got)
 	}
-	if got := src[m.Value.Span.Start:m.Value.Span.End]; got != `"clamp"` || m.Value.Str != "clamp" {
-		t.Errorf("value span = %q (%q)", got, m.Value.Str)
+	if got := src[m.Value.Span().Start:m.Value.Span().End]; got != `"clamp"` || m.Value.Str() != "clamp" {
+		t.Errorf("value span = %q (%q)", got, m.Value.Str())
 	}
 	n := v.Get("n")
-	if len(n.Elems) != 5 {
-		t.Fatalf("elements = %d", len(n.Elems))
+	if len(n.Elems()) != 5 {
+		t.Fatalf("elements = %d", len(n.Elems()))
 	}
-	if !n.Elems[0].Finite() || n.Elems[2].Finite() {
-		t.Errorf("finite: 1=%v 1e400=%v", n.Elems[0].Finite(), n.Elems[2].Finite())
+	if !n.Elems()[0].Finite() || n.Elems()[2].Finite() {
+		t.Errorf("finite: 1=%v 1e400=%v", n.Elems()[0].Finite(), n.Elems()[2].Finite())
 	}
-	if n.Elems[1].Raw != "-0" || n.Elems[3].Kind != Bool || n.Elems[4].Kind != Null {
-		t.Errorf("elements parsed wrong: %+v", n.Elems)
+	if n.Elems()[1].Raw() != "-0" || n.Elems()[3].Kind() != Bool || n.Elems()[4].Kind() != Null {
+		t.Errorf("elements parsed wrong: %+v", n.Elems())
 	}
 }
 
@@ -72,10 +73,10 @@ func TestParseErrors(t *testing.T) {
 
 func TestPartialTreeAndDepth(t *testing.T) {
 	v, errs := Parse([]byte(`{"rows": {"w": [{"id": "a"}, {"id": `))
-	if len(errs) != 1 || v == nil || !v.Incomplete {
+	if len(errs) != 1 || v == nil || !v.Incomplete() {
 		t.Fatalf("want a partial tree and one error, got %v %v", v, errs)
 	}
-	if got := v.Get("rows").Get("w").Elems[0].Get("id").Str; got != "a" {
+	if got := v.Get("rows").Get("w").Elems()[0].Get("id").Str(); got != "a" {
 		t.Errorf("partial tree lost parsed data: %q", got)
 	}
 	deep := strings.Repeat("[", 100000)
@@ -89,8 +90,8 @@ func TestStringEscapes(t *testing.T) {
 	if errs != nil {
 		t.Fatal(errs)
 	}
-	if v.Str != "aé😀\ufffdz\n" {
-		t.Errorf("decoded %q", v.Str)
+	if v.Str() != "aé😀\ufffdz\n" {
+		t.Errorf("decoded %q", v.Str())
 	}
 }
 
@@ -108,5 +109,117 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("bad error span %v for %d bytes", e.Span, len(data))
 			}
 		}
+		checkTree(t, v, source.Span{Start: 0, End: len(data)})
 	})
+}
+
+// checkTree fails t unless v and every value and key under it have a span
+// inside within and inside their complete container's, and the members and
+// elements of each container end with their slices' capacity (they share
+// blocks with other containers').
+func checkTree(t *testing.T, v *Value, within source.Span) {
+	t.Helper()
+	if v == nil {
+		return
+	}
+	s := v.Span()
+	if s.Start < within.Start || s.End > within.End || s.Start > s.End {
+		t.Fatalf("%s spans %v outside %v", v.Kind(), s, within)
+	}
+	if v.Incomplete() {
+		// A container cut short ends where the parse stopped, which may be
+		// before the end of its last child: the opening bracket of one
+		// nested too deeply.
+		s = within
+	}
+	members, elems := v.Members(), v.Elems()
+	if cap(members) != len(members) || cap(elems) != len(elems) {
+		t.Fatalf("%s: %d members in %d, %d elements in %d", v.Kind(), len(members), cap(members), len(elems), cap(elems))
+	}
+	for _, m := range members {
+		if k := m.KeySpan(); k.Start < s.Start || k.End > s.End || k.Start > k.End {
+			t.Fatalf("key %q spans %v outside %v", m.Key, k, s)
+		}
+		checkTree(t, m.Value, s)
+	}
+	for _, e := range elems {
+		checkTree(t, e, s)
+	}
+}
+
+// TestAccessorsByKind requires each accessor to answer for its own kind
+// only, since a node keeps a string's text and a number's literal in one
+// field and an object's members and an array's elements in another.
+func TestAccessorsByKind(t *testing.T) {
+	v, errs := Parse([]byte(`{"s": "x", "n": 2.5, "t": true, "f": false, "z": null, "a": [1, "y"], "o": {"k": 1}, "e": {}, "ea": []}`))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	tests := []struct {
+		key       string
+		kind      Kind
+		str, raw  string
+		num       float64
+		bool      bool
+		nMembers  int
+		nElements int
+	}{
+		{"s", String, "x", "", 0, false, 0, 0},
+		{"n", Number, "", "2.5", 2.5, false, 0, 0},
+		{"t", Bool, "", "", 0, true, 0, 0},
+		{"f", Bool, "", "", 0, false, 0, 0},
+		{"z", Null, "", "", 0, false, 0, 0},
+		{"a", Array, "", "", 0, false, 0, 2},
+		{"o", Object, "", "", 0, false, 1, 0},
+		{"e", Object, "", "", 0, false, 0, 0},
+		{"ea", Array, "", "", 0, false, 0, 0},
+	}
+	for _, tt := range tests {
+		x := v.Get(tt.key)
+		if x.Kind() != tt.kind || x.Str() != tt.str || x.Raw() != tt.raw || x.Num() != tt.num || x.Bool() != tt.bool ||
+			len(x.Members()) != tt.nMembers || len(x.Elems()) != tt.nElements || x.Incomplete() {
+			t.Errorf("%s: %s %q %q %v %v %d members %d elements incomplete %v", tt.key, x.Kind(), x.Str(), x.Raw(), x.Num(), x.Bool(),
+				len(x.Members()), len(x.Elems()), x.Incomplete())
+		}
+	}
+	// Appending to one container's members must not write over the
+	// members that follow them in the same block: the root's, taken when
+	// it closed after "o".
+	_ = append(v.Get("o").Members(), Member{Key: "w"})
+	if v.Members()[0].Key != "s" {
+		t.Errorf("an append to the members of \"o\" wrote over the root's first member: %q", v.Members()[0].Key)
+	}
+}
+
+// TestBuiltValues covers the values built without a source and Shift.
+func TestBuiltValues(t *testing.T) {
+	v, _ := Parse([]byte(`[1e2, true, "s"]`))
+	for i, e := range v.Elems() {
+		c := e.CopyScalar()
+		if !SameScalar(c, e) || c.Raw() != e.Raw() || c.Span() != (source.Span{}) {
+			t.Errorf("element %d: copy %s %q %q at %v", i, c.Kind(), c.Raw(), c.Str(), c.Span())
+		}
+	}
+	o := NewObject([]Member{{Key: "k", Value: NewArray([]*Value{NewString("x")})}})
+	if o.Kind() != Object || o.Get("k").Kind() != Array || o.Get("k").Elems()[0].Str() != "x" {
+		t.Errorf("built object: %v", o)
+	}
+	if NewObject(nil).Members() != nil || NewArray(nil).Elems() != nil {
+		t.Errorf("an empty built container has children")
+	}
+	w, _ := Parse([]byte(`{"a": [1]}`))
+	w.Shift(10)
+	m := w.Member("a")
+	if w.Span() != (source.Span{Start: 10, End: 20}) || m.KeySpan() != (source.Span{Start: 11, End: 14}) ||
+		m.Value.Elems()[0].Span() != (source.Span{Start: 17, End: 18}) {
+		t.Errorf("shifted spans: %v %v %v", w.Span(), m.KeySpan(), m.Value.Elems()[0].Span())
+	}
+}
+
+// TestNodeSize keeps the nodes as small as the live heap of a loaded
+// package needs them (docs/PERFORMANCE.md, "Compact JSON trees").
+func TestNodeSize(t *testing.T) {
+	if v, m := unsafe.Sizeof(Value{}), unsafe.Sizeof(Member{}); v > 40 || m > 32 {
+		t.Errorf("a Value is %d bytes (at most 40), a Member %d (at most 32)", v, m)
+	}
 }

@@ -25,7 +25,7 @@ func TestLastMembers(t *testing.T) {
 			}
 			var got []string
 			for _, m := range v.LastMembers() {
-				got = append(got, fmt.Sprintf("%s=%s", m.Key, tc.json[m.Value.Span.Start:m.Value.Span.End]))
+				got = append(got, fmt.Sprintf("%s=%s", m.Key, tc.json[m.Value.Span().Start:m.Value.Span().End]))
 			}
 			if s := strings.Join(got, " "); s != tc.want {
 				t.Errorf("LastMembers = %q, want %q", s, tc.want)

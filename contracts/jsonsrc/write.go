@@ -47,26 +47,26 @@ func Write(b Writer, v *Value, opt WriteOptions) {
 		b.WriteString("null")
 		return
 	}
-	switch v.Kind {
+	switch v.Kind() {
 	case Bool:
-		b.WriteString(strconv.FormatBool(v.Bool))
+		b.WriteString(strconv.FormatBool(v.Bool()))
 	case Number:
-		if opt.RawNumbers && v.Raw != "" {
-			b.WriteString(v.Raw)
+		if opt.RawNumbers && v.Raw() != "" {
+			b.WriteString(v.Raw())
 		} else {
-			b.WriteString(FormatNumber(v.Num))
+			b.WriteString(FormatNumber(v.Num()))
 		}
 	case String:
-		WriteString(b, v.Str)
+		WriteString(b, v.Str())
 	case Array:
-		if len(v.Elems) == 0 {
+		if len(v.Elems()) == 0 {
 			b.WriteString("[]")
 			return
 		}
 		b.WriteByte('[')
 		inner := opt
 		inner.Depth++
-		for i, e := range v.Elems {
+		for i, e := range v.Elems() {
 			if i > 0 {
 				b.WriteByte(',')
 			}
@@ -76,9 +76,9 @@ func Write(b Writer, v *Value, opt WriteOptions) {
 		newline(opt.Depth)
 		b.WriteByte(']')
 	case Object:
-		members := v.Members
+		members := v.Members()
 		if opt.SkipAnnotations || opt.JSONParseKeys {
-			members = printedMembers(v.Members, opt)
+			members = printedMembers(v.Members(), opt)
 		}
 		if len(members) == 0 {
 			b.WriteString("{}")

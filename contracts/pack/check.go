@@ -65,7 +65,7 @@ func CheckSet(packs []*Pack, adoptions []*contracts.Adoption) []source.Finding {
 // `contract` value, or the start of the file.
 func (p *Pack) identitySpan() source.Span {
 	if p.FieldContract != nil {
-		return p.FieldContract.Span
+		return p.FieldContract.Span()
 	}
 	if p.Root != nil {
 		return p.Root.Opening()
@@ -113,8 +113,8 @@ func (c *ctx) checkHash(r *renderer, p *Pack) {
 	case a.Pack == nil:
 		r.add(source.Finding{Code: CodePackHash, File: a.File, Span: a.ContractKey, Related: related,
 			Message: "the definition names no pack digest, but pack " + baseName(p.File) + " is present; add \"pack\": \"" + p.Digest() + "\""})
-	case a.Pack.Kind != jsonsrc.String || a.Pack.Str != p.Digest():
-		r.add(source.Finding{Code: CodePackHash, File: a.File, Span: a.Pack.Span, Related: related,
+	case a.Pack.Kind() != jsonsrc.String || a.Pack.Str() != p.Digest():
+		r.add(source.Finding{Code: CodePackHash, File: a.File, Span: a.Pack.Span(), Related: related,
 			Message: "the pack digest does not match " + baseName(p.File) + ", whose digest is " + p.Digest() + "; set \"pack\" to it, or restore the pack this digest names"})
 	}
 }
@@ -224,7 +224,7 @@ func (c *ctx) checkRowID(r *renderer, p *Pack, t *Template, set *contracts.RowSe
 		problem = "declares \"id\" without \"required\": true"
 	case !f.Unique:
 		problem = "declares \"id\" without \"unique\": true"
-	case f.Pattern == nil || f.Pattern.Kind != jsonsrc.String || f.Pattern.Str != "kebab-case":
+	case f.Pattern == nil || f.Pattern.Kind() != jsonsrc.String || f.Pattern.Str() != "kebab-case":
 		problem = "declares \"id\" without \"pattern\": \"kebab-case\""
 	default:
 		return
@@ -264,10 +264,10 @@ func (c *ctx) checkVerification(r *renderer, p *Pack, statuses []TemplateStatus)
 // `}}` or a three-backtick fence (rule 14).
 func (c *ctx) injection(r *renderer) {
 	root := c.a.Root
-	if root == nil || root.Kind != jsonsrc.Object {
+	if root == nil || root.Kind() != jsonsrc.Object {
 		return
 	}
-	for _, m := range root.Members {
+	for _, m := range root.Members() {
 		switch m.Key {
 		case "answers", "values", "rows", "verification":
 			injectionWalk(r, c.a.File, m.Value)
@@ -279,21 +279,21 @@ func injectionWalk(r *renderer, file string, v *jsonsrc.Value) {
 	if v == nil {
 		return
 	}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.String:
 		for _, bad := range []string{"{{", "}}", "```"} {
-			if strings.Contains(v.Str, bad) {
-				r.add(source.Finding{Code: CodeInjection, File: file, Span: v.Span,
+			if strings.Contains(v.Str(), bad) {
+				r.add(source.Finding{Code: CodeInjection, File: file, Span: v.Span(),
 					Message: "this string contains " + bad + "; strings an adoption supplies may not contain {{, }} or ``` because they are pasted into generated tests; reword it"})
 				return
 			}
 		}
 	case jsonsrc.Array:
-		for _, e := range v.Elems {
+		for _, e := range v.Elems() {
 			injectionWalk(r, file, e)
 		}
 	case jsonsrc.Object:
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if !strings.HasPrefix(m.Key, "_") {
 				injectionWalk(r, file, m.Value)
 			}

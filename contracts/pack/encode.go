@@ -10,13 +10,13 @@ import (
 // textOf renders a scalar JSON value as text inside a string. ok is false
 // for arrays and objects.
 func textOf(v *jsonsrc.Value) (string, bool) {
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.String:
-		return v.Str, true
+		return v.Str(), true
 	case jsonsrc.Number:
-		return jsonsrc.FormatNumber(v.Num), true
+		return jsonsrc.FormatNumber(v.Num()), true
 	case jsonsrc.Bool:
-		return strconv.FormatBool(v.Bool), true
+		return strconv.FormatBool(v.Bool()), true
 	case jsonsrc.Null:
 		return "null", true
 	}
@@ -28,22 +28,24 @@ func copyValue(v *jsonsrc.Value) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
-	out := &jsonsrc.Value{Kind: v.Kind, Str: v.Str, Num: v.Num, Raw: v.Raw, Bool: v.Bool}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.Array:
-		out.Elems = make([]*jsonsrc.Value, 0, len(v.Elems))
-		for _, e := range v.Elems {
-			out.Elems = append(out.Elems, copyValue(e))
+		elems := make([]*jsonsrc.Value, 0, len(v.Elems()))
+		for _, e := range v.Elems() {
+			elems = append(elems, copyValue(e))
 		}
+		return jsonsrc.NewArray(elems)
 	case jsonsrc.Object:
-		for _, m := range v.Members {
+		var members []jsonsrc.Member
+		for _, m := range v.Members() {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: copyValue(m.Value)})
+			members = append(members, jsonsrc.Member{Key: m.Key, Value: copyValue(m.Value)})
 		}
+		return jsonsrc.NewObject(members)
 	}
-	return out
+	return v.CopyScalar()
 }
 
 // encodeIndent prints a generated test block as JSON indented by two

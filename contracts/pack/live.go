@@ -146,7 +146,7 @@ func (c *ctx) expand(t *Template, st *TemplateStatus) {
 		missing := ""
 		for _, f := range fields {
 			rf := row.Get(f)
-			if rf == nil || (f == "id" && (rf.Value == nil || rf.Value.Kind != jsonsrc.String)) {
+			if rf == nil || (f == "id" && (rf.Value == nil || rf.Value.Kind() != jsonsrc.String)) {
 				missing = f
 				break
 			}

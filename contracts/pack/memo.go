@@ -70,7 +70,7 @@ func (k *renderKey) raw(v *jsonsrc.Value) {
 		return
 	}
 	k.len(-3) // a part follows
-	s := v.Span
+	s := v.Span()
 	switch {
 	case s.Start < 0 || s.Start > s.End || s.End > len(k.data):
 		k.parts = append(k.parts, 0, 0)

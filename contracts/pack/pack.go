@@ -153,19 +153,19 @@ func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun)
 		return sc
 	}
 	sc := &scanned{}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.String:
 		run := runs[v]
 		if sc.phs = run.all[run.lo:run.hi:run.hi]; len(sc.phs) == 0 {
-			sc.static = &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+			sc.static = jsonsrc.NewString(v.Str())
 		}
 	case jsonsrc.Array, jsonsrc.Object:
 		var parts []*jsonsrc.Value // what a rendering reads, in order
 		var keys []string
-		if v.Kind == jsonsrc.Array {
-			parts = v.Elems
+		if v.Kind() == jsonsrc.Array {
+			parts = v.Elems()
 		} else {
-			for _, m := range v.Members {
+			for _, m := range v.Members() {
 				if !strings.HasPrefix(m.Key, "_") {
 					parts = append(parts, m.Value)
 					keys = append(keys, m.Key)
@@ -189,18 +189,18 @@ func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun)
 		if !static {
 			break
 		}
-		sc.static = &jsonsrc.Value{Kind: v.Kind}
-		if v.Kind == jsonsrc.Array {
-			sc.static.Elems = make([]*jsonsrc.Value, 0, len(parts))
-		} else {
-			sc.static.Members = make([]jsonsrc.Member, 0, len(parts))
-		}
-		for i, x := range parts {
-			if v.Kind == jsonsrc.Array {
-				sc.static.Elems = append(sc.static.Elems, p.scans[x].static)
-			} else {
-				sc.static.Members = append(sc.static.Members, jsonsrc.Member{Key: keys[i], Value: p.scans[x].static})
+		if v.Kind() == jsonsrc.Array {
+			elems := make([]*jsonsrc.Value, 0, len(parts))
+			for _, x := range parts {
+				elems = append(elems, p.scans[x].static)
 			}
+			sc.static = jsonsrc.NewArray(elems)
+		} else {
+			members := make([]jsonsrc.Member, 0, len(parts))
+			for i, x := range parts {
+				members = append(members, jsonsrc.Member{Key: keys[i], Value: p.scans[x].static})
+			}
+			sc.static = jsonsrc.NewObject(members)
 		}
 	default:
 		sc.static = copyValue(v)
@@ -389,8 +389,8 @@ func ParsePack(file string, data []byte) *Pack {
 		p.fillIdentityFromFields()
 		return p
 	}
-	if root.Kind != jsonsrc.Object {
-		p.add(CodePackShape, root.Span, "a pack is one JSON object with contract, version and templates; this file holds "+root.Describe())
+	if root.Kind() != jsonsrc.Object {
+		p.add(CodePackShape, root.Span(), "a pack is one JSON object with contract, version and templates; this file holds "+root.Describe())
 		return p
 	}
 	p.closed(root, "the pack", []string{"contract", "version", "templates"})
@@ -402,12 +402,12 @@ func ParsePack(file string, data []byte) *Pack {
 	tv := root.Get("templates")
 	if tv == nil {
 		p.add(CodePackShape, root.Opening(), `the pack lacks "templates"; add an array of templates`)
-	} else if tv.Kind != jsonsrc.Array {
-		p.add(CodePackShape, tv.Span, `"templates" must be an array of templates, not `+tv.Describe())
+	} else if tv.Kind() != jsonsrc.Array {
+		p.add(CodePackShape, tv.Span(), `"templates" must be an array of templates, not `+tv.Describe())
 	} else {
-		for i, e := range tv.Elems {
-			if e.Kind != jsonsrc.Object {
-				p.add(CodePackShape, e.Span, "template "+strconv.Itoa(i)+" must be an object, not "+e.Describe())
+		for i, e := range tv.Elems() {
+			if e.Kind() != jsonsrc.Object {
+				p.add(CodePackShape, e.Span(), "template "+strconv.Itoa(i)+" must be an object, not "+e.Describe())
 				continue
 			}
 			t := p.parseTemplate(i, e)
@@ -423,8 +423,8 @@ func (p *Pack) fillIdentityFromFields() {
 	if p.NameOK {
 		return
 	}
-	if c := p.FieldContract; c != nil && c.Kind == jsonsrc.String {
-		p.Contract = c.Str
+	if c := p.FieldContract; c != nil && c.Kind() == jsonsrc.String {
+		p.Contract = c.Str()
 	}
 	if v, ok := intValue(p.FieldVersion); ok {
 		p.Version = v
@@ -440,28 +440,28 @@ func (p *Pack) checkIdentityFields(nameOK bool, nameContract string) {
 	switch {
 	case c == nil:
 		p.add(CodePackShape, root.Opening(), `the pack lacks "contract"; add the definition's kebab-case id`)
-	case c.Kind != jsonsrc.String || !source.IsKebab(c.Str):
-		p.add(CodePackShape, c.Span, `"contract" must be the definition's kebab-case id`)
-	case nameOK && c.Str != nameContract:
-		p.add(CodePackShape, c.Span, "the pack names contract "+strconv.Quote(c.Str)+" but its file name names "+strconv.Quote(nameContract)+"; make them agree")
+	case c.Kind() != jsonsrc.String || !source.IsKebab(c.Str()):
+		p.add(CodePackShape, c.Span(), `"contract" must be the definition's kebab-case id`)
+	case nameOK && c.Str() != nameContract:
+		p.add(CodePackShape, c.Span(), "the pack names contract "+strconv.Quote(c.Str())+" but its file name names "+strconv.Quote(nameContract)+"; make them agree")
 	}
 	switch n, ok := intValue(v); {
 	case v == nil:
 		p.add(CodePackShape, root.Opening(), `the pack lacks "version"; add the definition's integer version`)
 	case !ok:
-		p.add(CodePackShape, v.Span, `"version" must be an integer`)
+		p.add(CodePackShape, v.Span(), `"version" must be an integer`)
 	case nameOK && n != p.Version:
-		p.add(CodePackShape, v.Span, "the pack names version "+strconv.Itoa(n)+" but its file name names version "+strconv.Itoa(p.Version)+"; make them agree")
+		p.add(CodePackShape, v.Span(), "the pack names version "+strconv.Itoa(n)+" but its file name names version "+strconv.Itoa(p.Version)+"; make them agree")
 	}
 }
 
 // intValue returns the integer held by v when v is a finite whole number
 // that fits an int.
 func intValue(v *jsonsrc.Value) (int, bool) {
-	if v == nil || !v.Finite() || v.Num != float64(int64(v.Num)) || v.Num > 1<<53 || v.Num < -(1<<53) {
+	if v == nil || !v.Finite() || v.Num() != float64(int64(v.Num())) || v.Num() > 1<<53 || v.Num() < -(1<<53) {
 		return 0, false
 	}
-	return int(v.Num), true
+	return int(v.Num()), true
 }
 
 func (p *Pack) add(code string, span source.Span, msg string) {
@@ -471,11 +471,11 @@ func (p *Pack) add(code string, span source.Span, msg string) {
 // closed reports every member of obj that is neither allowed nor an
 // annotation.
 func (p *Pack) closed(obj *jsonsrc.Value, what string, allowed []string) {
-	for _, m := range obj.Members {
+	for _, m := range obj.Members() {
 		if strings.HasPrefix(m.Key, "_") || contains(allowed, m.Key) {
 			continue
 		}
-		p.add(CodePackShape, m.KeySpan, what+" has no field "+strconv.Quote(m.Key)+"; allowed fields are "+strings.Join(allowed, ", "))
+		p.add(CodePackShape, m.KeySpan(), what+" has no field "+strconv.Quote(m.Key)+"; allowed fields are "+strings.Join(allowed, ", "))
 	}
 }
 

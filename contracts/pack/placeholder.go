@@ -120,26 +120,26 @@ func scanValue(out []*Placeholder, v *jsonsrc.Value, where string) []*Placeholde
 	if v == nil {
 		return out
 	}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.String:
-		exact := v.Span.Len() == len(v.Str)+2 // no escape sequences
-		for _, m := range findPlaceholders(v.Str) {
+		exact := v.Span().Len() == len(v.Str())+2 // no escape sequences
+		for _, m := range findPlaceholders(v.Str()) {
 			kind, arg := classify(m.body)
-			p := &Placeholder{Kind: kind, Raw: v.Str[m.start:m.end], Body: m.body, Arg: arg,
-				Whole: m.start == 0 && m.end == len(v.Str), In: v, Where: where, Span: v.Span, ArgSpan: v.Span,
+			p := &Placeholder{Kind: kind, Raw: v.Str()[m.start:m.end], Body: m.body, Arg: arg,
+				Whole: m.start == 0 && m.end == len(v.Str()), In: v, Where: where, Span: v.Span(), ArgSpan: v.Span(),
 				Start: m.start, End: m.end}
 			if exact {
-				p.Span = source.Span{Start: v.Span.Start + 1 + m.start, End: v.Span.Start + 1 + m.end}
+				p.Span = source.Span{Start: v.Span().Start + 1 + m.start, End: v.Span().Start + 1 + m.end}
 				p.ArgSpan = source.Span{Start: p.Span.End - 2 - len(arg), End: p.Span.End - 2}
 			}
 			out = append(out, p)
 		}
 	case jsonsrc.Array:
-		for _, e := range v.Elems {
+		for _, e := range v.Elems() {
 			out = scanValue(out, e, where)
 		}
 	case jsonsrc.Object:
-		for _, m := range v.Members {
+		for _, m := range v.Members() {
 			if !strings.HasPrefix(m.Key, "_") {
 				out = scanValue(out, m.Value, where)
 			}

@@ -165,7 +165,7 @@ func (r *renderer) inputs(t *Template) map[string]*jsonsrc.Value {
 		if entry != nil {
 			span = entry.Template.Span
 		} else if m := r.c.a.Root.Member("verification"); m != nil {
-			span = m.KeySpan
+			span = m.KeySpan()
 		}
 		r.add(source.Finding{
 			Code: CodeReference, File: r.c.a.File, Span: span,
@@ -218,10 +218,10 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	rowID := ""
 	if row != nil {
 		f := row.Get("id")
-		if f == nil || f.Value == nil || f.Value.Kind != jsonsrc.String {
+		if f == nil || f.Value == nil || f.Value.Kind() != jsonsrc.String {
 			return Test{}, false
 		}
-		rowID = f.Value.Str
+		rowID = f.Value.Str()
 	}
 	// One expansion serves every test of the renderer in turn; its
 	// phrases' map is cleared and kept.
@@ -236,7 +236,7 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	text := x.value(t.Text)
 	if block != nil {
 		if m := t.Test.Member("direction_claims"); m != nil {
-			r.packFinding(CodeDirectionClaims, m.KeySpan, "template "+strconv.Quote(t.ID)+" puts direction_claims in its generated tests; a generated test cannot claim direction coverage, so remove the field", false)
+			r.packFinding(CodeDirectionClaims, m.KeySpan(), "template "+strconv.Quote(t.ID)+" puts direction_claims in its generated tests; a generated test cannot claim direction coverage, so remove the field", false)
 		}
 	}
 	if mode == renderNone {
@@ -244,11 +244,11 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 	}
 	test = Test{Name: x.name(), Adoption: r.c.a.ID, Template: t.ID, Row: rowID, Type: t.Type, Block: block}
 	if mode == renderAll {
-		if title != nil && title.Kind == jsonsrc.String {
-			test.Title = title.Str
+		if title != nil && title.Kind() == jsonsrc.String {
+			test.Title = title.Str()
 		}
-		if text != nil && text.Kind == jsonsrc.String {
-			test.Text = text.Str
+		if text != nil && text.Kind() == jsonsrc.String {
+			test.Text = text.Str()
 		}
 	}
 	return test, true
@@ -271,14 +271,14 @@ func (x *expansion) selectPhrases() {
 				x.waiting[b.ID] = true
 				span := c.a.ContractKey
 				if c.a.AnswersKey != nil {
-					span = c.a.AnswersKey.KeySpan
+					span = c.a.AnswersKey.KeySpan()
 				}
 				r.add(source.Finding{Code: CodeBindingMap, File: c.a.File, Span: span, Dependent: true,
 					Message: "template " + strconv.Quote(x.t.ID) + " selects a phrase by the answer to question " + strconv.Quote(b.Flag.Text) + ", which has no answer yet",
 					Related: []source.Related{{File: r.p.File, Span: b.Flag.Span, Message: "the binding's selector"}}})
 				continue
 			}
-			selected, at, file = ans.Option, ans.Value.Span, c.a.File
+			selected, at, file = ans.Option, ans.Value.Span(), c.a.File
 		case b.RowField != nil:
 			f := x.row.Get(b.RowField.Text)
 			if f == nil || f.Value == nil {
@@ -288,7 +288,7 @@ func (x *expansion) selectPhrases() {
 			if !ok {
 				continue
 			}
-			selected, at, file = s, f.Value.Span, c.a.File
+			selected, at, file = s, f.Value.Span(), c.a.File
 		}
 		if ph := b.phrase(selected); ph != nil {
 			if x.phrases == nil {
@@ -299,7 +299,7 @@ func (x *expansion) selectPhrases() {
 		}
 		related := []source.Related{{File: r.p.File, Span: b.IDSpan, Message: "binding " + strconv.Quote(b.ID) + " of template " + strconv.Quote(x.t.ID)}}
 		if m := b.Node.Member("map"); m != nil {
-			related[0].Span = m.KeySpan
+			related[0].Span = m.KeySpan()
 		}
 		r.add(source.Finding{Code: CodeBindingMap, File: file, Span: at, Related: related,
 			Message: "binding " + strconv.Quote(b.ID) + " of template " + strconv.Quote(x.t.ID) + " has no phrase for " + strconv.Quote(selected) +
@@ -332,29 +332,29 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if sc.static != nil {
 		return sc.static
 	}
-	if v.Kind == jsonsrc.String {
+	if v.Kind() == jsonsrc.String {
 		return x.str(v, sc.phs)
 	}
 	if x.dry {
 		x.dryResolve(sc.phs)
 		return v
 	}
-	switch v.Kind {
+	switch v.Kind() {
 	case jsonsrc.Array:
-		out := &jsonsrc.Value{Kind: jsonsrc.Array, Elems: make([]*jsonsrc.Value, 0, len(v.Elems))}
-		for _, e := range v.Elems {
-			out.Elems = append(out.Elems, x.value(e))
+		elems := make([]*jsonsrc.Value, 0, len(v.Elems()))
+		for _, e := range v.Elems() {
+			elems = append(elems, x.value(e))
 		}
-		return out
+		return jsonsrc.NewArray(elems)
 	case jsonsrc.Object:
-		out := &jsonsrc.Value{Kind: jsonsrc.Object, Members: make([]jsonsrc.Member, 0, len(v.Members))}
-		for _, m := range v.Members {
+		members := make([]jsonsrc.Member, 0, len(v.Members()))
+		for _, m := range v.Members() {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			out.Members = append(out.Members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
+			members = append(members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
 		}
-		return out
+		return jsonsrc.NewObject(members)
 	}
 	return copyValue(v)
 }
@@ -374,7 +374,7 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 		case res != nil:
 			return copyValue(res)
 		}
-		return &jsonsrc.Value{Kind: jsonsrc.String, Str: v.Str}
+		return jsonsrc.NewString(v.Str())
 	}
 	if x.dry {
 		x.dryResolve(phs)
@@ -383,10 +383,10 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 	var b strings.Builder
 	// Room for the text around the placeholders and a short value each,
 	// so that the builder seldom grows.
-	b.Grow(len(v.Str) + 32*len(phs))
+	b.Grow(len(v.Str()) + 32*len(phs))
 	last := 0
 	for _, ph := range phs {
-		b.WriteString(v.Str[last:ph.Start])
+		b.WriteString(v.Str()[last:ph.Start])
 		last = ph.End
 		res := x.resolve(ph)
 		if res == nil {
@@ -401,8 +401,8 @@ func (x *expansion) str(v *jsonsrc.Value, phs []*Placeholder) *jsonsrc.Value {
 		}
 		b.WriteString(text)
 	}
-	b.WriteString(v.Str[last:])
-	return &jsonsrc.Value{Kind: jsonsrc.String, Str: b.String()}
+	b.WriteString(v.Str()[last:])
+	return jsonsrc.NewString(b.String())
 }
 
 // dryResolve resolves the placeholders phs of a value, in order, as its
@@ -432,11 +432,11 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 		// Shared by the adoption's tests: a resolved value is read, or
 		// copied when it replaces a whole string.
 		if x.r.instance == nil {
-			x.r.instance = &jsonsrc.Value{Kind: jsonsrc.String, Str: c.a.ID}
+			x.r.instance = jsonsrc.NewString(c.a.ID)
 		}
 		return x.r.instance
 	case PlaceValueCite:
-		return &jsonsrc.Value{Kind: jsonsrc.String, Str: "contracts." + c.a.ID + "." + ph.Arg}
+		return jsonsrc.NewString("contracts." + c.a.ID + "." + ph.Arg)
 	case PlaceInputs:
 		if x.t.input(ph.Arg) == nil {
 			return nil // reported by ParsePack
