@@ -179,14 +179,16 @@ func lowerLetter(b byte) (byte, bool) {
 	return 0, false
 }
 
-// words reads the words of text[from:to] (the normalized text of a line):
-// it returns the bits of the words that begin a letter run, and appends
-// to cands the starts of words, at a word boundary, that begin a start
-// word of a pattern, with the bits of those patterns.
-func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64, []candidate) {
+// words reads the words of text (the normalized text of a line, or a line
+// as it is), which starts at base in the text of the content: it returns
+// the bits of the words that begin a letter run, and appends to cands the
+// starts of words, at a word boundary, that begin a start word of a
+// pattern, with the bits of those patterns. The start of text is a word
+// boundary: in the text of the content, white space stands before it.
+func (v *vocabulary) words(text []byte, base int, cands []candidate) (uint64, []candidate) {
 	nodes := v.nodes
 	var m uint64
-	for i := from; i < to; {
+	for i := 0; i < len(text); {
 		c := text[i] | 0x20 // lower case, for a letter
 		if c-'a' >= 26 {
 			i++
@@ -215,7 +217,7 @@ func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64
 			v.walk(1, text, start, &m, &none)
 		}
 		if starts != 0 && (start == 0 || !isWordChar(text[start-1])) {
-			cands = append(cands, candidate{start, starts})
+			cands = append(cands, candidate{base + start, starts})
 		}
 	}
 	return m, cands
@@ -224,7 +226,7 @@ func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64
 // walk follows the letter run of text at i from the trie node root, adding
 // the bit of every word it passes to m and the bits of the patterns they
 // start to starts, and returns the end of the run.
-func (v *vocabulary) walk(root int32, text string, i int, m, starts *uint64) int {
+func (v *vocabulary) walk(root int32, text []byte, i int, m, starts *uint64) int {
 	nodes := v.nodes
 	for n := root; i < len(text); i++ {
 		c := text[i] | 0x20 // lower case, for a letter

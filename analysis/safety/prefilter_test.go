@@ -204,18 +204,30 @@ func FuzzNormalized(f *testing.F) {
 		content := []byte(text)
 		lines := splitLines(content)
 		got, want := normalizeLines(content, lines), normalize(content, lines)
-		if got.text != want.text {
-			t.Fatalf("text %q, want %q", got.text, want.text)
+		if text := string(got.whole()); text != want.text || got.size != len(want.text) {
+			t.Fatalf("text %q (size %d), want %q", text, got.size, want.text)
 		}
-		for x := range got.text {
+		for x := range want.text {
 			if o := got.offset(x); o != want.origin[x] {
 				t.Fatalf("offset(%d) = %d, want %d", x, o, want.origin[x])
+			}
+			// Every part of the text, sliced from the content or copied.
+			for _, to := range []int{x + 1, x + 2, x + 7, x + 40, len(want.text)} {
+				if to <= len(want.text) {
+					if part := string(got.slice(x, to)); part != want.text[x:to] {
+						t.Fatalf("slice(%d, %d) = %q, want %q", x, to, part, want.text[x:to])
+					}
+				}
 			}
 		}
 		for i := range lines {
 			s, e := got.textOf(i, i+1)
-			if alone := normalize(content, lines[i:i+1]).text; got.text[s:e] != alone {
-				t.Fatalf("line %d: %q, alone %q", i, got.text[s:e], alone)
+			alone := normalize(content, lines[i:i+1]).text
+			if part := string(got.slice(s, e)); part != alone {
+				t.Fatalf("line %d: %q, alone %q", i, part, alone)
+			}
+			if text := string(got.lineText(i)); text != alone {
+				t.Fatalf("line %d: lineText %q, alone %q", i, text, alone)
 			}
 		}
 	})
@@ -268,8 +280,9 @@ func TestLinePatternBounds(t *testing.T) {
 		}
 		lines := splitLines(content)
 		n := normalizeLines(content, lines)
+		whole := string(n.whole())
 		for _, p := range normal {
-			check(p, n.text)
+			check(p, whole)
 		}
 		for _, l := range lines {
 			for _, p := range raw {

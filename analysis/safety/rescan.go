@@ -82,12 +82,13 @@ func (s Scanned) Rescan(name string, old, content []byte) Scanned {
 	// The paragraphs: each opening is a few lines, read again; the whole
 	// paragraph is read only when its opening is imperative.
 	for _, par := range paragraphs(content, lines, true) {
-		text := normalizeLines(content, opening(content, par))
-		if text.text == "" {
+		head := normalizeLines(content, opening(content, par))
+		if head.size == 0 {
 			continue
 		}
-		n, ok := imperativeOpening(text.text, plan, text.span, func() bool {
-			return pt.agentContext.re.MatchString(normalizeLines(content, par).text)
+		n, ok := imperativeOpening(head.whole(), plan, head.span, func() bool {
+			whole := normalizeLines(content, par)
+			return pt.agentContext.re.Match(whole.whole())
 		})
 		if ok {
 			out = append(out, n)
