@@ -301,13 +301,19 @@ func textSpan(b []byte) (s, e int, plain bool) {
 	gap := 0 // the bytes of white space since the last character of text
 	for i := 0; i < len(b); {
 		c, size := b[i], 1
-		if c > ' ' && c < utf8.RuneSelf { // most characters of a text
-			i++
-			if gap > 0 && s >= 0 && (gap > 1 || b[i-2] != ' ') {
+		if c-'!' <= '~'-'!' {
+			// A run of printable ASCII characters with single spaces
+			// between them, as most of a line of text is.
+			if gap > 0 && s >= 0 && (gap > 1 || b[i-1] != ' ') {
 				plain = false
 			}
 			if s < 0 {
-				s = i - 1
+				s = i
+			}
+			for i++; i < len(b); i++ {
+				if c := b[i]; c-'!' > '~'-'!' && (c != ' ' || i+1 == len(b) || b[i+1]-'!' > '~'-'!') {
+					break
+				}
 			}
 			e, gap = i, 0
 			continue
