@@ -69,7 +69,7 @@ func referenceScan(name string, content []byte) []Notice {
 			}
 		}
 	}
-	for _, par := range paragraphs(content, lines, false) {
+	for _, par := range paragraphs(nil, content, lines, false) {
 		p := normalize(content, par)
 		if p.text == "" {
 			continue

@@ -206,8 +206,11 @@ func hasText(b []byte) bool {
 type line struct{ start, end int }
 
 // splitLines splits like JavaScript's split(/\r?\n/).
-func splitLines(content []byte) []line {
-	out := make([]line, 0, bytes.Count(content, []byte{'\n'})+1)
+func splitLines(content []byte) []line { return splitLinesInto(nil, content) }
+
+// splitLinesInto is splitLines, reusing the memory of out.
+func splitLinesInto(out []line, content []byte) []line {
+	out = resize(out, bytes.Count(content, []byte{'\n'})+1)[:0]
 	start := 0
 	for {
 		i := bytes.IndexByte(content[start:], '\n')
@@ -533,23 +536,45 @@ func Scan(name string, content []byte) []Notice {
 
 // scan is Scan, with the prefilter (prefilter.go) or without it.
 func scan(name string, content []byte, prefilter bool) []Notice {
-	return scanText(name, content, prefilter).Notices
+	return new(Scanner).scan(name, content, prefilter).Notices
 }
 
-// scanText is ScanText, with the prefilter or without it.
-func scanText(name string, content []byte, prefilter bool) Scanned {
+// Scanner scans files one after the other, reusing from one file to the
+// next the memory the scan of a file needs while it runs (its lines, their
+// words and the parts of their normalized text the patterns read): the
+// scans of many files then make little garbage. The zero Scanner is ready
+// to use. A Scanner is not safe for concurrent use: give each goroutine
+// its own.
+type Scanner struct {
+	lines  []line
+	fenced []bool
+	ls     lineScan
+	pars   [][]line
+}
+
+// ScanText is ScanText, with the memory of sc.
+func (sc *Scanner) ScanText(name string, content []byte) Scanned {
+	return sc.scan(name, content, true)
+}
+
+// scan is ScanText, with the prefilter or without it.
+func (sc *Scanner) scan(name string, content []byte, prefilter bool) Scanned {
 	pt := compiled()
-	lines := splitLines(content)
+	sc.lines = splitLinesInto(sc.lines, content)
+	lines := sc.lines
 	md, plan := kindOf(name)
-	fenced := fencedLines(content, lines, md, len(lines))
+	sc.fenced = fencedLines(sc.fenced, content, lines, md, len(lines))
+	fenced := sc.fenced
 	gate := prefilter // the paragraphs' shortcut needs no case folding
-	ls := newLineScan(content, lines, prefilter)
+	ls := &sc.ls
+	ls.reset(content, lines, prefilter)
 	var out []Notice
 	for i := range lines {
 		out = ls.line(out, i, fenced[i])
 	}
 	lineNotices := len(out)
-	for _, par := range paragraphs(content, lines, gate) {
+	sc.pars = paragraphs(sc.pars, content, lines, gate)
+	for _, par := range sc.pars {
 		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
 		start, end := ls.all.textOf(first, first+len(par))
 		if start == end {
@@ -585,9 +610,10 @@ func kindOf(name string) (md, plan bool) {
 
 // fencedLines reports, for each of the first n lines of a Markdown
 // content, whether it is a fence marker or lies inside a fence; for any
-// other content, none is.
-func fencedLines(content []byte, lines []line, md bool, n int) []bool {
-	fenced := make([]bool, n)
+// other content, none is. It reuses the memory of fenced.
+func fencedLines(fenced []bool, content []byte, lines []line, md bool, n int) []bool {
+	fenced = resize(fenced, n)
+	clear(fenced)
 	if !md {
 		return fenced
 	}
@@ -646,28 +672,37 @@ type lineScan struct {
 // newLineScan prepares the scan of lines, which are consecutive lines of
 // content: the windows of the last two of them end with them.
 func newLineScan(content []byte, lines []line, prefilter bool) *lineScan {
-	ls := &lineScan{pt: compiled(), content: content, lines: lines}
+	ls := &lineScan{}
+	ls.reset(content, lines, prefilter)
+	return ls
+}
+
+// reset prepares ls for the scan of lines, as newLineScan does, reusing
+// its memory.
+func (ls *lineScan) reset(content []byte, lines []line, prefilter bool) {
+	ls.pt, ls.content, ls.lines = compiled(), content, lines
 	if len(lines) > 0 {
 		prefilter = prefilter && !foldsOutsideASCII(content[lines[0].start:lines[len(lines)-1].end])
 	}
 	ls.prefilter = prefilter
 	// The windows are parts of the normalized text of all the lines
 	// (normalizeLines), which is made once.
-	ls.all = normalizeLines(content, lines)
+	ls.all.reset(content, lines)
 	// With the prefilter, one pass over the words of each line gives the
 	// words the patterns need (masks) and the candidates of the shortcut.
 	if prefilter {
-		ls.masks = make([]uint64, len(lines))
-		ls.firstCand = make([]int, len(lines)+1)
+		ls.masks = resize(ls.masks, len(lines))
+		ls.firstCand = resize(ls.firstCand, len(lines)+1)
+		ls.cands = ls.cands[:0]
 		for i, b := range ls.all.bounds {
 			ls.firstCand[i] = len(ls.cands)
+			ls.masks[i] = 0
 			if b.start < b.end {
 				ls.masks[i], ls.cands = ls.pt.needs.vocab.words(ls.all.lineText(i), b.start, ls.cands)
 			}
 		}
 		ls.firstCand[len(lines)] = len(ls.cands)
 	}
-	return ls
 }
 
 // contains reports whether the pattern matches in the text of
@@ -793,10 +828,11 @@ func linkMatch(raw []byte, shortcut bool) (int, int, bool) {
 // paragraphs returns the lines of each prose paragraph of the content: blank lines,
 // headings and ``` fences end a paragraph, fenced lines belong to none, and
 // a list item starts a new one. With gate, a line pattern runs only when
-// the line's first character allows it to match.
-func paragraphs(content []byte, lines []line, gate bool) [][]line {
+// the line's first character allows it to match. It reuses the memory of
+// out.
+func paragraphs(out [][]line, content []byte, lines []line, gate bool) [][]line {
 	pt := compiled()
-	var out [][]line
+	out = out[:0]
 	// The paragraph being gathered is lines[from:to] (every line that
 	// ends one flushes it, so its lines are consecutive): a paragraph is
 	// sliced from lines, not copied.
