@@ -147,9 +147,9 @@ func realContent(tb testing.TB) map[string][]realFile {
 // definitions, packs and example adoptions as they are, on one line each,
 // and their prose as Markdown chapters (realContent). One operation scans
 // every file of the kind once, with one Scanner, as a worker of the check
-// does. Besides the wall time it reports the CPU
-// time of the process per operation (cpu-ns/op), which other processes
-// on a loaded machine change less.
+// does. Besides the wall time it reports the CPU time of the process per
+// operation (cpu-ns/op), which other processes on a loaded machine change
+// less.
 func BenchmarkScanRealAdoptions(b *testing.B) {
 	content := realContent(b)
 	for _, kind := range []string{"published", "compact", "prose"} {
