@@ -258,17 +258,36 @@ type normalized struct {
 // not kept for all.
 func normalizeLines(content []byte, lines []line) normalized {
 	n := normalized{content: content, lines: lines}
-	n.reset(content, lines)
+	n.reset(content, lines, nil)
 	return n
 }
 
-// reset makes n the normalized text of lines, reusing n's memory.
-func (n *normalized) reset(content []byte, lines []line) {
+// reset makes n the normalized text of lines, reusing n's memory. With w,
+// it reads the words of each line too (lineWords), in the same pass where
+// a line is plain.
+func (n *normalized) reset(content []byte, lines []line, w *lineWords) {
 	n.content, n.lines, n.size = content, lines, 0
 	n.bounds = resize(n.bounds, len(lines))
 	n.at = resize(n.at, len(lines))
+	if w != nil {
+		w.masks = resize(w.masks, len(lines))
+		w.firstCand = resize(w.firstCand, len(lines)+1)
+		w.cands = w.cands[:0]
+	}
 	for li, l := range lines {
-		s, e, plain := textSpan(content[l.start:l.end])
+		var s, e int
+		var plain bool
+		if w != nil {
+			// Where the line has text, it starts here in the text.
+			base := n.size
+			if base > 0 {
+				base++
+			}
+			w.firstCand[li] = len(w.cands)
+			s, e, plain, w.masks[li], w.cands = w.vocab.spanWords(content[l.start:l.end], base, w.cands)
+		} else {
+			s, e, plain = textSpan(content[l.start:l.end])
+		}
 		size := e - s
 		n.at[li] = l.start + s
 		if !plain {
@@ -285,7 +304,25 @@ func (n *normalized) reset(content []byte, lines []line) {
 		}
 		n.bounds[li] = line{n.size, n.size + size}
 		n.size += size
+		if w != nil && !plain {
+			// The words again, on the line's normalized text.
+			w.cands = w.cands[:w.firstCand[li]]
+			w.masks[li], w.cands = w.vocab.words(n.scratch, n.bounds[li].start, w.cands)
+		}
 	}
+	if w != nil {
+		w.firstCand[len(lines)] = len(w.cands)
+	}
+}
+
+// lineWords are the words of each line the prefilter reads, and the
+// candidates of the shortcut: the words of lines[i] are masks[i], its
+// candidates cands[firstCand[i]:firstCand[i+1]].
+type lineWords struct {
+	vocab     *vocabulary
+	masks     []uint64
+	cands     []candidate
+	firstCand []int
 }
 
 // resize returns s with length n, reusing its memory when it has room.
@@ -300,6 +337,15 @@ func resize[T any](s []T, n int) []T {
 // not white space to the end of its last, and whether normalizing leaves
 // that text as it is: it holds no white space but single spaces.
 func textSpan(b []byte) (s, e int, plain bool) {
+	s, e, plain, _, _ = (*vocabulary)(nil).spanWords(b, 0, nil)
+	return s, e, plain
+}
+
+// spanWords is textSpan, and with a vocabulary v, words in the same pass:
+// when the text is plain, the words and candidates are those of words on
+// it, at base. (When it is not, the candidates' places are not those of
+// the normalized text.)
+func (v *vocabulary) spanWords(b []byte, base int, cands []candidate) (s, e int, plain bool, m uint64, _ []candidate) {
 	s, plain = -1, true
 	gap := 0 // the bytes of white space since the last character of text
 	for i := 0; i < len(b); {
@@ -313,10 +359,16 @@ func textSpan(b []byte) (s, e int, plain bool) {
 			if s < 0 {
 				s = i
 			}
-			for i++; i < len(b); i++ {
-				if c := b[i]; c-'!' > '~'-'!' && (c != ' ' || i+1 == len(b) || b[i+1]-'!' > '~'-'!') {
+			for i < len(b) {
+				c := b[i]
+				if v != nil && isLetter(c) {
+					i, cands = v.letterRun(b, i, base-s, &m, cands)
+					continue
+				}
+				if c-'!' > '~'-'!' && (c != ' ' || i+1 == len(b) || b[i+1]-'!' > '~'-'!') {
 					break
 				}
+				i++
 			}
 			e, gap = i, 0
 			continue
@@ -342,9 +394,9 @@ func textSpan(b []byte) (s, e int, plain bool) {
 		e, gap = i, 0
 	}
 	if s < 0 {
-		return 0, 0, true
+		return 0, 0, true, m, cands
 	}
-	return s, e, plain
+	return s, e, plain, m, cands
 }
 
 // normalizeLine appends to dst the normalized text of one line: its
@@ -661,12 +713,9 @@ type lineScan struct {
 	lines     []line
 	all       normalized
 	prefilter bool
-	// masks, cands and firstCand are the prefilter's: the words of each
-	// line and the candidates of the shortcut, those of lines[i] being
-	// cands[firstCand[i]:firstCand[i+1]].
-	masks     []uint64
-	cands     []candidate
-	firstCand []int
+	// lineWords are the prefilter's: the words of each line and the
+	// candidates of the shortcut.
+	lineWords
 }
 
 // newLineScan prepares the scan of lines, which are consecutive lines of
@@ -686,23 +735,15 @@ func (ls *lineScan) reset(content []byte, lines []line, prefilter bool) {
 	}
 	ls.prefilter = prefilter
 	// The windows are parts of the normalized text of all the lines
-	// (normalizeLines), which is made once.
-	ls.all.reset(content, lines)
-	// With the prefilter, one pass over the words of each line gives the
-	// words the patterns need (masks) and the candidates of the shortcut.
+	// (normalized). With the prefilter, the same pass over each line gives
+	// the words the patterns need (masks) and the candidates of the
+	// shortcut.
+	var w *lineWords
 	if prefilter {
-		ls.masks = resize(ls.masks, len(lines))
-		ls.firstCand = resize(ls.firstCand, len(lines)+1)
-		ls.cands = ls.cands[:0]
-		for i, b := range ls.all.bounds {
-			ls.firstCand[i] = len(ls.cands)
-			ls.masks[i] = 0
-			if b.start < b.end {
-				ls.masks[i], ls.cands = ls.pt.needs.vocab.words(ls.all.lineText(i), b.start, ls.cands)
-			}
-		}
-		ls.firstCand[len(lines)] = len(ls.cands)
+		ls.vocab = ls.pt.needs.vocab
+		w = &ls.lineWords
 	}
+	ls.all.reset(content, lines, w)
 }
 
 // contains reports whether the pattern matches in the text of
