@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/gddls/gddls/analysis/safety"
 	"github.com/gddls/gddls/contracts/source"
@@ -40,8 +41,15 @@ func (s *Snapshot) scanSafety() {
 	}
 	// The scans are independent and most of the cost of a cold check, so
 	// they run on every processor; the results are gathered in file order.
+	// Each worker scans with a Scanner of its own at a time, whose memory
+	// serves one file after the other.
 	notices := make([][]Diagnostic, len(files))
-	parallel(len(files), 0, func(i int) { notices[i] = fileNotices(files[i], nil) })
+	scanners := sync.Pool{New: func() any { return new(safety.Scanner) }}
+	parallel(len(files), 0, func(i int) {
+		sc := scanners.Get().(*safety.Scanner)
+		notices[i] = fileNotices(files[i], nil, sc)
+		scanners.Put(sc)
+	})
 	for i, f := range files {
 		if len(notices[i]) > 0 {
 			s.safety = append(s.safety, notices[i]...)
@@ -69,7 +77,7 @@ func (s *Snapshot) carrySafety(prev *Snapshot, changed map[string]*File) {
 		if !s.scanned(f) {
 			continue
 		}
-		if ds := fileNotices(f, prev.File(path)); len(ds) > 0 {
+		if ds := fileNotices(f, prev.File(path), nil); len(ds) > 0 {
 			s.safetyByFile[path] = ds
 			touched = true
 		}
@@ -102,9 +110,10 @@ func (s *Snapshot) scanned(f *File) bool {
 // fileNotices returns the safety notices of one scanned file as sorted
 // diagnostics. was, when not nil, is the file as an earlier snapshot held
 // it: where its content was scanned, only what differs is scanned again.
-func fileNotices(f, was *File) []Diagnostic {
+// sc, when not nil, is the Scanner whose memory a whole scan uses.
+func fileNotices(f, was *File, sc *safety.Scanner) []Diagnostic {
 	var out []Diagnostic
-	for _, n := range scanFile(f, was) {
+	for _, n := range scanFile(f, was, sc) {
 		span := n.Span
 		if n.Code == safety.ScanSkipped {
 			span = firstLine(f)
@@ -115,9 +124,12 @@ func fileNotices(f, was *File) []Diagnostic {
 	return out
 }
 
-// scanFile returns the safety notices of one file of a package; was is as
-// for fileNotices.
-func scanFile(f, was *File) []safety.Notice {
+// scanFile returns the safety notices of one file of a package; was and sc
+// are as for fileNotices.
+func scanFile(f, was *File, sc *safety.Scanner) []safety.Notice {
+	if sc == nil {
+		sc = new(safety.Scanner)
+	}
 	switch {
 	case f.Content == nil && strings.HasPrefix(f.Skipped, "the file cannot be read"):
 		return []safety.Notice{safety.Unreadable()}
@@ -128,9 +140,9 @@ func scanFile(f, was *File) []safety.Notice {
 		if was != nil {
 			from = was.entry
 		}
-		return f.entry.getSafety(f.Path, from)
+		return f.entry.getSafety(f.Path, from, sc)
 	default:
-		return safety.Scan(f.Path, f.Content)
+		return sc.ScanText(f.Path, f.Content).Notices
 	}
 }
 
@@ -145,8 +157,9 @@ type safetyScan struct {
 // getSafety returns the safety scan of the content under the given name.
 // from, when not nil, is the entry of an earlier content of the file: if
 // it holds a scan under such a name, the scan of this content is that one,
-// scanned again where the contents differ (safety.Scanned.Rescan).
-func (e *cacheEntry) getSafety(name string, from *cacheEntry) []safety.Notice {
+// scanned again where the contents differ (safety.Scanned.Rescan). A whole
+// scan uses the memory of scanner.
+func (e *cacheEntry) getSafety(name string, from *cacheEntry, scanner *safety.Scanner) []safety.Notice {
 	plan := strings.EqualFold(baseName(name), "05-build-plan.md")
 	md := IsMarkdown(name)
 	// The earlier scan is read first: the two entries are never locked
@@ -164,7 +177,7 @@ func (e *cacheEntry) getSafety(name string, from *cacheEntry) []safety.Notice {
 	if rescan {
 		sc = prev.Rescan(name, from.content, e.content)
 	} else {
-		sc = safety.ScanText(name, e.content)
+		sc = scanner.ScanText(name, e.content)
 	}
 	e.safetyScans = append(e.safetyScans, safetyScan{plan: plan, md: md, scanned: sc})
 	return sc.Notices

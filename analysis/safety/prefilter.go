@@ -179,52 +179,64 @@ func lowerLetter(b byte) (byte, bool) {
 	return 0, false
 }
 
-// words reads the words of text[from:to] (the normalized text of a line):
-// it returns the bits of the words that begin a letter run, and appends
-// to cands the starts of words, at a word boundary, that begin a start
-// word of a pattern, with the bits of those patterns.
-func (v *vocabulary) words(text string, from, to int, cands []candidate) (uint64, []candidate) {
-	nodes := v.nodes
+// words reads the words of text (the normalized text of a line, or a line
+// as it is), which starts at base in the text of the content: it returns
+// the bits of the words that begin a letter run, and appends to cands the
+// starts of words, at a word boundary, that begin a start word of a
+// pattern, with the bits of those patterns. The start of text is a word
+// boundary: in the text of the content, white space stands before it.
+func (v *vocabulary) words(text []byte, base int, cands []candidate) (uint64, []candidate) {
 	var m uint64
-	for i := from; i < to; {
-		c := text[i] | 0x20 // lower case, for a letter
-		if c-'a' >= 26 {
+	for i := 0; i < len(text); {
+		if !isLetter(text[i]) {
 			i++
 			continue
 		}
-		// The walk of the trie (walk), written out here: most words leave
-		// it at their first or second letter.
-		start := i
-		var starts uint64
-		for n := nodes[0].next[c-'a']; n != 0; {
-			m |= nodes[n].bit
-			starts |= nodes[n].starts
-			if i++; i == len(text) {
-				break
-			}
-			if c = text[i] | 0x20; c-'a' >= 26 {
-				break
-			}
-			n = nodes[n].next[c-'a']
-		}
-		for i < len(text) && isLetter(text[i]) {
-			i++
-		}
-		if start > 0 && text[start-1] == '-' && nodes[1].next[text[start]|0x20-'a'] != 0 {
-			var none uint64
-			v.walk(1, text, start, &m, &none)
-		}
-		if starts != 0 && (start == 0 || !isWordChar(text[start-1])) {
-			cands = append(cands, candidate{start, starts})
-		}
+		i, cands = v.letterRun(text, i, base, &m, cands)
 	}
 	return m, cands
+}
+
+// letterRun reads the letter run that starts at text[i]: it adds to m the
+// bits of the words the run begins (and those of the words after a hyphen
+// when a hyphen stands before it), appends to cands the run's start, as
+// shift+i, when the run stands at a word boundary and begins a start word,
+// with the bits of those patterns, and returns the end of the run.
+func (v *vocabulary) letterRun(text []byte, i, shift int, m *uint64, cands []candidate) (int, []candidate) {
+	nodes := v.nodes
+	// The walk of the trie (walk), written out here: most words leave it
+	// at their first or second letter.
+	start := i
+	var starts uint64
+	c := text[i] | 0x20
+	for n := nodes[0].next[c-'a']; n != 0; {
+		*m |= nodes[n].bit
+		starts |= nodes[n].starts
+		if i++; i == len(text) {
+			break
+		}
+		if c = text[i] | 0x20; c-'a' >= 26 {
+			break
+		}
+		n = nodes[n].next[c-'a']
+	}
+	for i < len(text) && isLetter(text[i]) {
+		i++
+	}
+	if start > 0 && text[start-1] == '-' && nodes[1].next[text[start]|0x20-'a'] != 0 {
+		var none uint64
+		v.walk(1, text, start, m, &none)
+	}
+	if starts != 0 && (start == 0 || !isWordChar(text[start-1])) {
+		cands = append(cands, candidate{shift + start, starts})
+	}
+	return i, cands
 }
 
 // walk follows the letter run of text at i from the trie node root, adding
 // the bit of every word it passes to m and the bits of the patterns they
 // start to starts, and returns the end of the run.
-func (v *vocabulary) walk(root int32, text string, i int, m, starts *uint64) int {
+func (v *vocabulary) walk(root int32, text []byte, i int, m, starts *uint64) int {
 	nodes := v.nodes
 	for n := root; i < len(text); i++ {
 		c := text[i] | 0x20 // lower case, for a letter

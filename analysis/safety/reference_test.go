@@ -64,12 +64,12 @@ func referenceScan(name string, content []byte) []Notice {
 			out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 		}
 		if !fenced[i] {
-			if s, e, ok := linkMatch(string(raw), false); ok {
+			if s, e, ok := linkMatch(raw, false); ok {
 				out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 			}
 		}
 	}
-	for _, par := range paragraphs(content, lines, false) {
+	for _, par := range paragraphs(nil, content, lines, false) {
 		p := normalize(content, par)
 		if p.text == "" {
 			continue

@@ -19,7 +19,7 @@ type Scanned struct {
 
 // ScanText is Scan, keeping what Rescan reads.
 func ScanText(name string, content []byte) Scanned {
-	return scanText(name, content, true)
+	return new(Scanner).ScanText(name, content)
 }
 
 // Rescan returns the scan of content, an edited copy of old whose scan
@@ -66,7 +66,7 @@ func (s Scanned) Rescan(name string, old, content []byte) Scanned {
 			out = append(out, n)
 		}
 	}
-	fenced := fencedLines(content, lines, md, hi)
+	fenced := fencedLines(nil, content, lines, md, hi)
 	ls := newLineScan(content, lines[lo:hi], true)
 	for i := lo; i <= last; i++ {
 		out = ls.line(out, i-lo, fenced[i])
@@ -81,13 +81,14 @@ func (s Scanned) Rescan(name string, old, content []byte) Scanned {
 
 	// The paragraphs: each opening is a few lines, read again; the whole
 	// paragraph is read only when its opening is imperative.
-	for _, par := range paragraphs(content, lines, true) {
-		text := normalizeLines(content, opening(content, par))
-		if text.text == "" {
+	for _, par := range paragraphs(nil, content, lines, true) {
+		head := normalizeLines(content, opening(content, par))
+		if head.size == 0 {
 			continue
 		}
-		n, ok := imperativeOpening(text.text, plan, text.span, func() bool {
-			return pt.agentContext.re.MatchString(normalizeLines(content, par).text)
+		n, ok := imperativeOpening(head.whole(), plan, head.span, func() bool {
+			whole := normalizeLines(content, par)
+			return pt.agentContext.re.Match(whole.whole())
 		})
 		if ok {
 			out = append(out, n)

@@ -206,8 +206,11 @@ func hasText(b []byte) bool {
 type line struct{ start, end int }
 
 // splitLines splits like JavaScript's split(/\r?\n/).
-func splitLines(content []byte) []line {
-	out := make([]line, 0, bytes.Count(content, []byte{'\n'})+1)
+func splitLines(content []byte) []line { return splitLinesInto(nil, content) }
+
+// splitLinesInto is splitLines, reusing the memory of out.
+func splitLinesInto(out []line, content []byte) []line {
+	out = resize(out, bytes.Count(content, []byte{'\n'})+1)[:0]
 	start := 0
 	for {
 		i := bytes.IndexByte(content[start:], '\n')
@@ -224,74 +227,245 @@ func splitLines(content []byte) []line {
 }
 
 // normalized is the text of lines whose whitespace runs are one space,
-// trimmed: the text the line patterns read.
+// trimmed: the text the line patterns read. It is not kept whole. Most
+// lines' text is their content without the white space around it (plain:
+// printable characters with single spaces between them), so a part of the
+// text that a pattern reads is sliced from the content, or copied from it
+// when it spans lines (slice), and only the other lines are normalized,
+// one at a time, when they are read.
 type normalized struct {
-	text    string
 	content []byte
 	lines   []line
-	// bounds is the span in text of each line: from its first byte that
-	// is not white space to the end of its last, empty where the next
-	// line's text would start for a line of white space alone.
+	// bounds is the span in the text of each line: from its first byte that
+	// is not white space to the end of its last; for a line of white space
+	// alone, the empty span where the text before it ends.
 	bounds []line
+	// at is where in the content a plain line's text starts, or -1 for a
+	// line whose text is not its content as it is.
+	at []int
+	// size is the length of the text.
+	size int
+	// buf and scratch are reused by slice and lineText.
+	buf, scratch []byte
 }
 
-// normalizeLines joins lines with spaces, collapses every whitespace run to
-// one space and trims. As the whitespace runs between the lines are
-// collapsed the same way, the normalized text of lines[i:j] alone is the
-// text from the start of the first of them that is not empty to the end
-// of the last (textOf). Where each byte of the text comes from is worked
-// out for the few bytes that need it (offset), not kept for all.
+// normalizeLines returns the normalized text of lines: joined with spaces,
+// every whitespace run collapsed to one space, trimmed. As the whitespace
+// runs between the lines are collapsed the same way, the normalized text
+// of lines[i:j] alone is the text from the start of the first of them that
+// is not empty to the end of the last (textOf). Where each byte of the
+// text comes from is worked out for the few bytes that need it (offset),
+// not kept for all.
 func normalizeLines(content []byte, lines []line) normalized {
-	size := 0
-	for _, l := range lines {
-		size += l.end - l.start + 1
-	}
-	var b strings.Builder
-	b.Grow(size)
-	bounds := make([]line, len(lines))
-	pending := false // a whitespace run not yet written
-	for li, l := range lines {
-		pending = pending || li > 0
-		bounds[li] = line{-1, -1}
-		for i := l.start; i < l.end; {
-			// A run of printable ASCII characters with single spaces
-			// between them, as most of a line of text is, is copied at
-			// once, any other character one by one.
-			size := 0
-			for i+size < l.end {
-				if c := content[i+size]; c-0x21 < 0x7F-0x21+1 ||
-					c == ' ' && size > 0 && i+size+1 < l.end && content[i+size+1]-0x21 < 0x7F-0x21+1 {
-					size++
-					continue
-				}
-				break
-			}
-			if size == 0 {
-				r, n := utf8.DecodeRune(content[i:l.end])
-				if isSpace(r) {
-					pending = true
-					i += n
-					continue
-				}
-				size = n
-			}
-			if pending && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			pending = false
-			if bounds[li].start < 0 {
-				bounds[li].start = b.Len()
-			}
-			b.Write(content[i : i+size])
-			i += size
-			bounds[li].end = b.Len()
-		}
-		if bounds[li].start < 0 {
-			bounds[li] = line{b.Len(), b.Len()}
-		}
-	}
-	return normalized{b.String(), content, lines, bounds}
+	n := normalized{content: content, lines: lines}
+	n.reset(content, lines, nil)
+	return n
 }
+
+// reset makes n the normalized text of lines, reusing n's memory. With w,
+// it reads the words of each line too (lineWords), in the same pass where
+// a line is plain.
+func (n *normalized) reset(content []byte, lines []line, w *lineWords) {
+	n.content, n.lines, n.size = content, lines, 0
+	n.bounds = resize(n.bounds, len(lines))
+	n.at = resize(n.at, len(lines))
+	if w != nil {
+		w.masks = resize(w.masks, len(lines))
+		w.firstCand = resize(w.firstCand, len(lines)+1)
+		w.cands = w.cands[:0]
+	}
+	for li, l := range lines {
+		var s, e int
+		var plain bool
+		if w != nil {
+			// Where the line has text, it starts here in the text.
+			base := n.size
+			if base > 0 {
+				base++
+			}
+			w.firstCand[li] = len(w.cands)
+			s, e, plain, w.masks[li], w.cands = w.vocab.spanWords(content[l.start:l.end], base, w.cands)
+		} else {
+			s, e, plain = textSpan(content[l.start:l.end])
+		}
+		size := e - s
+		n.at[li] = l.start + s
+		if !plain {
+			n.at[li] = -1
+			n.scratch = normalizeLine(n.scratch[:0], content[l.start:l.end])
+			size = len(n.scratch)
+		}
+		if size == 0 {
+			n.bounds[li] = line{n.size, n.size}
+			continue
+		}
+		if n.size > 0 {
+			n.size++ // the space that stands for the white space before it
+		}
+		n.bounds[li] = line{n.size, n.size + size}
+		n.size += size
+		if w != nil && !plain {
+			// The words again, on the line's normalized text.
+			w.cands = w.cands[:w.firstCand[li]]
+			w.masks[li], w.cands = w.vocab.words(n.scratch, n.bounds[li].start, w.cands)
+		}
+	}
+	if w != nil {
+		w.firstCand[len(lines)] = len(w.cands)
+	}
+}
+
+// lineWords are the words of each line the prefilter reads, and the
+// candidates of the shortcut: the words of lines[i] are masks[i], its
+// candidates cands[firstCand[i]:firstCand[i+1]].
+type lineWords struct {
+	vocab     *vocabulary
+	masks     []uint64
+	cands     []candidate
+	firstCand []int
+}
+
+// resize returns s with length n, reusing its memory when it has room.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// textSpan returns the span of b's text, from its first character that is
+// not white space to the end of its last, and whether normalizing leaves
+// that text as it is: it holds no white space but single spaces.
+func textSpan(b []byte) (s, e int, plain bool) {
+	s, e, plain, _, _ = (*vocabulary)(nil).spanWords(b, 0, nil)
+	return s, e, plain
+}
+
+// spanWords is textSpan, and with a vocabulary v, words in the same pass:
+// when the text is plain, the words and candidates are those of words on
+// it, at base. (When it is not, the candidates' places are not those of
+// the normalized text.)
+func (v *vocabulary) spanWords(b []byte, base int, cands []candidate) (s, e int, plain bool, m uint64, _ []candidate) {
+	s, plain = -1, true
+	gap := 0 // the bytes of white space since the last character of text
+	for i := 0; i < len(b); {
+		c, size := b[i], 1
+		if c-'!' <= '~'-'!' {
+			// A run of printable ASCII characters with single spaces
+			// between them, as most of a line of text is.
+			if gap > 0 && s >= 0 && (gap > 1 || b[i-1] != ' ') {
+				plain = false
+			}
+			if s < 0 {
+				s = i
+			}
+			for i < len(b) {
+				c := b[i]
+				if v != nil && isLetter(c) {
+					i, cands = v.letterRun(b, i, base-s, &m, cands)
+					continue
+				}
+				if c-'!' > '~'-'!' && (c != ' ' || i+1 == len(b) || b[i+1]-'!' > '~'-'!') {
+					break
+				}
+				i++
+			}
+			e, gap = i, 0
+			continue
+		}
+		space := c == ' ' || c >= '\t' && c <= '\r'
+		if c >= utf8.RuneSelf {
+			var r rune
+			r, size = utf8.DecodeRune(b[i:])
+			space = isSpace(r)
+		}
+		if space {
+			gap += size
+			i += size
+			continue
+		}
+		if gap > 0 && s >= 0 && (gap > 1 || b[i-1] != ' ') {
+			plain = false
+		}
+		if s < 0 {
+			s = i
+		}
+		i += size
+		e, gap = i, 0
+	}
+	if s < 0 {
+		return 0, 0, true, m, cands
+	}
+	return s, e, plain, m, cands
+}
+
+// normalizeLine appends to dst the normalized text of one line: its
+// whitespace runs one space, trimmed.
+func normalizeLine(dst, b []byte) []byte {
+	start, pending := len(dst), false
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if isSpace(r) {
+			pending = true
+			i += size
+			continue
+		}
+		if pending && len(dst) > start {
+			dst = append(dst, ' ')
+		}
+		pending = false
+		dst = append(dst, b[i:i+size]...)
+		i += size
+	}
+	return dst
+}
+
+// lineText returns the text of lines[i], which is valid until the next
+// call of lineText or slice.
+func (n *normalized) lineText(i int) []byte {
+	b := n.bounds[i]
+	if at := n.at[i]; at >= 0 {
+		return n.content[at : at+b.end-b.start]
+	}
+	n.scratch = normalizeLine(n.scratch[:0], n.content[n.lines[i].start:n.lines[i].end])
+	return n.scratch
+}
+
+// slice returns text[from:to] of the normalized text, which is valid until
+// the next call of slice or lineText: a part of the content when it lies
+// in a plain line, else a copy.
+func (n *normalized) slice(from, to int) []byte {
+	if from >= to {
+		return nil
+	}
+	// The first line whose text ends after from: from is in its text, or
+	// is the space before it.
+	j := sort.Search(len(n.bounds), func(k int) bool { return n.bounds[k].end > from })
+	if b := n.bounds[j]; from >= b.start && to <= b.end && n.at[j] >= 0 {
+		return n.content[n.at[j]+from-b.start : n.at[j]+to-b.start]
+	}
+	buf := n.buf[:0]
+	for x := from; x < to; j++ {
+		b := n.bounds[j]
+		if b.start == b.end {
+			continue
+		}
+		if x < b.start { // the space before the line's text
+			buf = append(buf, ' ')
+			x = b.start
+		}
+		e := min(to, b.end)
+		if x < e {
+			buf = append(buf, n.lineText(j)[x-b.start:e-b.start]...)
+			x = e
+		}
+	}
+	n.buf = buf
+	return buf
+}
+
+// whole returns the whole normalized text, as slice does.
+func (n *normalized) whole() []byte { return n.slice(0, n.size) }
 
 // textOf returns the span in the text of lines[from:to], which is empty
 // when they are white space alone.
@@ -370,7 +544,7 @@ func (n *normalized) offset(x int) int {
 // window is the normalized text of a line and the two lines after it: a
 // part of the normalized text of the whole content.
 type window struct {
-	n normalized
+	n *normalized
 	// The window is n.text[start:end], its current line n.text[start:cur].
 	start, cur, end int
 	// shortcut: the patterns run at the candidates (starts.go) alone.
@@ -378,8 +552,8 @@ type window struct {
 	cands    []candidate
 }
 
-// text returns the text of the window.
-func (w *window) text() string { return w.n.text[w.start:w.end] }
+// text returns the text of the window, as normalized.slice does.
+func (w *window) text() []byte { return w.n.slice(w.start, w.end) }
 
 // firstInCurrent finds the leftmost match of any pattern in the window whose
 // start lies within the current line. A pattern whose need the window's
@@ -392,12 +566,12 @@ func (w *window) firstInCurrent(patterns []linePattern, needs []need, mask uint6
 			continue
 		}
 		if w.shortcut {
-			if s, e, ok := p.firstAt(w.cands, 1<<(bit0+k), w.n.text, w.end); ok {
+			if s, e, ok := p.firstAt(w.cands, 1<<(bit0+k), w.n, w.end); ok {
 				return w.n.span(s, e), true
 			}
 			continue
 		}
-		if loc := p.re.FindStringIndex(w.text()); loc != nil && w.start+loc[0] < w.cur {
+		if loc := p.re.FindIndex(w.text()); loc != nil && w.start+loc[0] < w.cur {
 			return w.n.span(w.start+loc[0], w.start+loc[1]), true
 		}
 	}
@@ -414,23 +588,45 @@ func Scan(name string, content []byte) []Notice {
 
 // scan is Scan, with the prefilter (prefilter.go) or without it.
 func scan(name string, content []byte, prefilter bool) []Notice {
-	return scanText(name, content, prefilter).Notices
+	return new(Scanner).scan(name, content, prefilter).Notices
 }
 
-// scanText is ScanText, with the prefilter or without it.
-func scanText(name string, content []byte, prefilter bool) Scanned {
+// Scanner scans files one after the other, reusing from one file to the
+// next the memory the scan of a file needs while it runs (its lines, their
+// words and the parts of their normalized text the patterns read): the
+// scans of many files then make little garbage. The zero Scanner is ready
+// to use. A Scanner is not safe for concurrent use: give each goroutine
+// its own.
+type Scanner struct {
+	lines  []line
+	fenced []bool
+	ls     lineScan
+	pars   [][]line
+}
+
+// ScanText is ScanText, with the memory of sc.
+func (sc *Scanner) ScanText(name string, content []byte) Scanned {
+	return sc.scan(name, content, true)
+}
+
+// scan is ScanText, with the prefilter or without it.
+func (sc *Scanner) scan(name string, content []byte, prefilter bool) Scanned {
 	pt := compiled()
-	lines := splitLines(content)
+	sc.lines = splitLinesInto(sc.lines, content)
+	lines := sc.lines
 	md, plan := kindOf(name)
-	fenced := fencedLines(content, lines, md, len(lines))
+	sc.fenced = fencedLines(sc.fenced, content, lines, md, len(lines))
+	fenced := sc.fenced
 	gate := prefilter // the paragraphs' shortcut needs no case folding
-	ls := newLineScan(content, lines, prefilter)
+	ls := &sc.ls
+	ls.reset(content, lines, prefilter)
 	var out []Notice
 	for i := range lines {
 		out = ls.line(out, i, fenced[i])
 	}
 	lineNotices := len(out)
-	for _, par := range paragraphs(content, lines, gate) {
+	sc.pars = paragraphs(sc.pars, content, lines, gate)
+	for _, par := range sc.pars {
 		first := sort.Search(len(lines), func(k int) bool { return lines[k].start >= par[0].start })
 		start, end := ls.all.textOf(first, first+len(par))
 		if start == end {
@@ -445,7 +641,7 @@ func scanText(name string, content []byte, prefilter bool) Scanned {
 				head = e
 			}
 		}
-		n, ok := imperativeOpening(ls.all.text[start:head], plan,
+		n, ok := imperativeOpening(ls.all.slice(start, head), plan,
 			func(s, e int) source.Span { return ls.all.span(start+s, start+e) },
 			func() bool { return ls.contains(&pt.agentContext, pt.agentBit, first, first+len(par)) })
 		if ok {
@@ -466,9 +662,10 @@ func kindOf(name string) (md, plan bool) {
 
 // fencedLines reports, for each of the first n lines of a Markdown
 // content, whether it is a fence marker or lies inside a fence; for any
-// other content, none is.
-func fencedLines(content []byte, lines []line, md bool, n int) []bool {
-	fenced := make([]bool, n)
+// other content, none is. It reuses the memory of fenced.
+func fencedLines(fenced []bool, content []byte, lines []line, md bool, n int) []bool {
+	fenced = resize(fenced, n)
+	clear(fenced)
 	if !md {
 		return fenced
 	}
@@ -497,9 +694,10 @@ func mayFence(text []byte) bool {
 // opens with head (its first headLines lines, or all of it): one when head
 // opens with an imperative verb and the paragraph is about an agent, a tool
 // or a resource (agent, which is only called then), or anything in the
-// build plan. span maps a span of head to the content.
-func imperativeOpening(head string, plan bool, span func(s, e int) source.Span, agent func() bool) (Notice, bool) {
-	loc := compiled().imperativeStart.FindStringSubmatchIndex(head)
+// build plan. span maps a span of head to the content. agent may reuse
+// the memory of head.
+func imperativeOpening(head []byte, plan bool, span func(s, e int) source.Span, agent func() bool) (Notice, bool) {
+	loc := compiled().imperativeStart.FindSubmatchIndex(head)
 	if loc == nil || !plan && !agent() {
 		return Notice{}, false
 	}
@@ -515,39 +713,37 @@ type lineScan struct {
 	lines     []line
 	all       normalized
 	prefilter bool
-	// masks, cands and firstCand are the prefilter's: the words of each
-	// line and the candidates of the shortcut, those of lines[i] being
-	// cands[firstCand[i]:firstCand[i+1]].
-	masks     []uint64
-	cands     []candidate
-	firstCand []int
+	// lineWords are the prefilter's: the words of each line and the
+	// candidates of the shortcut.
+	lineWords
 }
 
 // newLineScan prepares the scan of lines, which are consecutive lines of
 // content: the windows of the last two of them end with them.
 func newLineScan(content []byte, lines []line, prefilter bool) *lineScan {
-	ls := &lineScan{pt: compiled(), content: content, lines: lines}
+	ls := &lineScan{}
+	ls.reset(content, lines, prefilter)
+	return ls
+}
+
+// reset prepares ls for the scan of lines, as newLineScan does, reusing
+// its memory.
+func (ls *lineScan) reset(content []byte, lines []line, prefilter bool) {
+	ls.pt, ls.content, ls.lines = compiled(), content, lines
 	if len(lines) > 0 {
 		prefilter = prefilter && !foldsOutsideASCII(content[lines[0].start:lines[len(lines)-1].end])
 	}
 	ls.prefilter = prefilter
 	// The windows are parts of the normalized text of all the lines
-	// (normalizeLines), which is made once.
-	ls.all = normalizeLines(content, lines)
-	// With the prefilter, one pass over the words of each line gives the
-	// words the patterns need (masks) and the candidates of the shortcut.
+	// (normalized). With the prefilter, the same pass over each line gives
+	// the words the patterns need (masks) and the candidates of the
+	// shortcut.
+	var w *lineWords
 	if prefilter {
-		ls.masks = make([]uint64, len(lines))
-		ls.firstCand = make([]int, len(lines)+1)
-		for i, b := range ls.all.bounds {
-			ls.firstCand[i] = len(ls.cands)
-			if b.start < b.end {
-				ls.masks[i], ls.cands = ls.pt.needs.vocab.words(ls.all.text, b.start, b.end, ls.cands)
-			}
-		}
-		ls.firstCand[len(lines)] = len(ls.cands)
+		ls.vocab = ls.pt.needs.vocab
+		w = &ls.lineWords
 	}
-	return ls
+	ls.all.reset(content, lines, w)
 }
 
 // contains reports whether the pattern matches in the text of
@@ -555,9 +751,9 @@ func newLineScan(content []byte, lines []line, prefilter bool) *lineScan {
 func (ls *lineScan) contains(p *linePattern, bit uint64, from, to int) bool {
 	start, end := ls.all.textOf(from, to)
 	if !ls.prefilter {
-		return p.re.MatchString(ls.all.text[start:end])
+		return p.re.Match(ls.all.slice(start, end))
 	}
-	_, _, ok := p.firstAt(ls.cands[ls.firstCand[from]:ls.firstCand[to]], bit, ls.all.text, end)
+	_, _, ok := p.firstAt(ls.cands[ls.firstCand[from]:ls.firstCand[to]], bit, &ls.all, end)
 	return ok
 }
 
@@ -592,7 +788,7 @@ func (ls *lineScan) line(out []Notice, i int, fenced bool) []Notice {
 			return out
 		}
 		_, winEnd := all.textOf(i, end)
-		w := window{n: *all, start: cur.start, cur: cur.end, end: winEnd, shortcut: ls.prefilter}
+		w := window{n: all, start: cur.start, cur: cur.end, end: winEnd, shortcut: ls.prefilter}
 		if ls.prefilter {
 			w.cands = ls.cands[ls.firstCand[i]:ls.firstCand[i+1]]
 		}
@@ -616,8 +812,7 @@ func (ls *lineScan) line(out []Notice, i int, fenced bool) []Notice {
 		out = append(out, Notice{ObfuscatedBlock, source.Span{Start: l.start + s, End: l.start + e}, msgBase64})
 	}
 	if !fenced && (!ls.prefilter || mayLink(raw)) {
-		// The lines that may hold a link are few: each is copied.
-		if s, e, ok := linkMatch(string(raw), ls.prefilter); ok {
+		if s, e, ok := linkMatch(raw, ls.prefilter); ok {
 			out = append(out, Notice{SuspiciousLink, source.Span{Start: l.start + s, End: l.start + e}, msgLink})
 		}
 	}
@@ -635,17 +830,17 @@ type linkPattern struct {
 // linkMatch finds the leftmost match of the suspicious-link patterns in a
 // line, or else of the action-link pattern. With shortcut, the patterns run
 // at the word starts of the line they can begin with alone (starts.go).
-func linkMatch(raw string, shortcut bool) (int, int, bool) {
+func linkMatch(raw []byte, shortcut bool) (int, int, bool) {
 	pt := compiled()
 	var cands []candidate
 	if shortcut {
-		_, cands = pt.linkStarts.words(raw, 0, len(raw), nil)
+		_, cands = pt.linkStarts.words(raw, 0, nil)
 	}
 	find := func(p *linePattern, bit uint64) (int, int, bool) {
 		if shortcut {
-			return p.firstAt(cands, bit, raw, len(raw))
+			return p.firstAt(cands, bit, bytesText(raw), len(raw))
 		}
-		if loc := p.re.FindStringIndex(raw); loc != nil {
+		if loc := p.re.FindIndex(raw); loc != nil {
 			return loc[0], loc[1], true
 		}
 		return 0, 0, false
@@ -660,7 +855,7 @@ func linkMatch(raw string, shortcut bool) (int, int, bool) {
 		// The host or the extension before the lookahead ends in a letter,
 		// a digit or ']', so a last character of the lookahead's set was
 		// consumed for it.
-		if r, size := utf8.DecodeLastRuneInString(raw[s:e]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
+		if r, size := utf8.DecodeLastRune(raw[s:e]); p.lookahead && (isSpace(r) || strings.ContainsRune(":/?#)", r)) {
 			e -= size
 		}
 		best, bestEnd = s, e
@@ -674,10 +869,11 @@ func linkMatch(raw string, shortcut bool) (int, int, bool) {
 // paragraphs returns the lines of each prose paragraph of the content: blank lines,
 // headings and ``` fences end a paragraph, fenced lines belong to none, and
 // a list item starts a new one. With gate, a line pattern runs only when
-// the line's first character allows it to match.
-func paragraphs(content []byte, lines []line, gate bool) [][]line {
+// the line's first character allows it to match. It reuses the memory of
+// out.
+func paragraphs(out [][]line, content []byte, lines []line, gate bool) [][]line {
 	pt := compiled()
-	var out [][]line
+	out = out[:0]
 	// The paragraph being gathered is lines[from:to] (every line that
 	// ends one flushes it, so its lines are consecutive): a paragraph is
 	// sliced from lines, not copied.

@@ -186,7 +186,7 @@ func TestParagraphs(t *testing.T) {
 			lines := splitLines(content)
 			for _, gate := range []bool{false, true} {
 				var got [][]int
-				for _, par := range paragraphs(content, lines, gate) {
+				for _, par := range paragraphs(nil, content, lines, gate) {
 					var nums []int
 					for _, l := range par {
 						for i, m := range lines {

@@ -244,10 +244,20 @@ type candidate struct {
 	patterns uint64
 }
 
+// text is a text the patterns read a part of at a time: the normalized
+// text (normalized.slice) or a line as it is (bytesText). A part is valid
+// until the next is read.
+type text interface{ slice(from, to int) []byte }
+
+// bytesText is a text that is its bytes.
+type bytesText []byte
+
+func (t bytesText) slice(from, to int) []byte { return t[from:to] }
+
 // firstAt returns the leftmost match of p, among the candidates with the
 // pattern's bit, in text[:end] (the window ends at end): the first
 // candidate at which the anchored pattern matches.
-func (p *linePattern) firstAt(cands []candidate, bit uint64, text string, end int) (int, int, bool) {
+func (p *linePattern) firstAt(cands []candidate, bit uint64, text text, end int) (int, int, bool) {
 	for _, c := range cands {
 		if c.patterns&bit == 0 {
 			continue
@@ -258,7 +268,7 @@ func (p *linePattern) firstAt(cands []candidate, bit uint64, text string, end in
 			// sees there.
 			stop = min(end, c.at+p.maxLen+utf8.UTFMax)
 		}
-		if loc := p.anchored.FindStringIndex(text[c.at:stop]); loc != nil {
+		if loc := p.anchored.FindIndex(text.slice(c.at, stop)); loc != nil {
 			return c.at, c.at + loc[1], true
 		}
 	}
