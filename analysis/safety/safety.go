@@ -192,14 +192,8 @@ func opening(content []byte, par []line) []line {
 // hasText reports whether b holds a character that normalizing keeps
 // (isSpace).
 func hasText(b []byte) bool {
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		if !isSpace(r) {
-			return true
-		}
-		i += size
-	}
-	return false
+	_, ok := firstOutside(b, isSpace)
+	return ok
 }
 
 // line is one line of the content: its byte span without the line break.
@@ -917,14 +911,21 @@ func paragraphs(out [][]line, content []byte, lines []line, gate bool) [][]line 
 // or 0 when there is none (an invalid byte counts as U+FFFD, as in the
 // patterns).
 func firstNonSpace(text []byte) rune {
+	r, _ := firstOutside(text, inWS)
+	return r
+}
+
+// firstOutside returns the first character of text for which space is
+// false, and whether there is one (an invalid byte counts as U+FFFD).
+func firstOutside(text []byte, space func(rune) bool) (rune, bool) {
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRune(text[i:])
-		if !inWS(r) {
-			return r
+		if !space(r) {
+			return r, true
 		}
 		i += size
 	}
-	return 0
+	return 0, false
 }
 
 // inWS reports whether r is in the class ws.
