@@ -78,7 +78,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 		return false
 	}
 	m := last.contracts
-	if m.lenient != b.lenient || m.anchor != p.anchorFile() || !slices.Equal(m.listing, entries) {
+	if m.lenient != b.lenient || m.anchor != p.anchorFile() || !sameElems(m.listing, entries) {
 		return false
 	}
 	var changed []int
