@@ -463,13 +463,15 @@ func (b *builder) loadContracts(p *Package) {
 		return
 	}
 	b.findings = append(b.findings, bad...)
+	adoptions := make([]*contracts.Adoption, 0, len(candidates))
 	for _, f := range candidates {
-		p.Adoptions = append(p.Adoptions, f.entry.getAdoption(f.Path))
+		adoptions = append(adoptions, f.entry.getAdoption(f.Path))
 	}
+	p.Adoptions = AdoptionList{chunkedOf(adoptions)}
 	// The package finds its adoptions by id and file through the memo,
 	// which the next build may carry (contractsreuse.go).
 	m := &contractsMemo{lenient: b.lenient, anchor: p.anchorFile(), listing: entries, pos: make(map[string]int, len(candidates)),
-		claims: claimed, packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: adoptionsByID(p.Adoptions)}
+		claims: chunkedOf(claimed), packs: p.Packs, bad: bad, adoptions: p.Adoptions, byID: adoptionsByID(p.Adoptions)}
 	for i, f := range candidates {
 		rel := p.Rel(f.Path)
 		m.rels = append(m.rels, rel)

@@ -520,7 +520,7 @@ func (c *BuildChecker) expectedKeys() {
 			c.Expected[f.Address] = &SnapshotKey{Key: f.Address, Integer: f.Integer}
 		}
 	}
-	for _, a := range p.Adoptions {
+	for _, a := range p.Adoptions.All() {
 		if a.ParseError != nil || a.Root == nil {
 			c.held = append(c.held, "contracts."+a.ID+".")
 			continue
@@ -662,7 +662,7 @@ func (c *BuildChecker) rules() {
 // contractRules re-evaluates the comparison rules of every adoption over
 // its values in the snapshot (§10.6 rules 3 and 5).
 func (c *BuildChecker) contractRules() {
-	for _, a := range c.P.Adoptions {
+	for _, a := range c.P.Adoptions.All() {
 		if a.ParseError != nil {
 			continue
 		}
@@ -722,7 +722,7 @@ func dedupe(list []string) []string {
 // contractsKnown reports whether every adoption and pack could be read,
 // so the generated tests and the checked adoptions are known.
 func (c *BuildChecker) contractsKnown() bool {
-	for _, a := range c.P.Adoptions {
+	for _, a := range c.P.Adoptions.All() {
 		if a.ParseError != nil || a.Root == nil {
 			return false
 		}
@@ -752,7 +752,7 @@ func (c *BuildChecker) packageTests(planOK bool) {
 			}
 		}
 	}
-	for _, a := range c.P.Adoptions {
+	for _, a := range c.P.Adoptions.All() {
 		pk := c.P.PackFor(a)
 		st := c.P.State(a)
 		if pk == nil || st == nil || a.ParseError != nil {
@@ -902,7 +902,7 @@ func (c *BuildChecker) contracts() {
 	// Which adoptions are checked is known when every adoption parses and
 	// every pack file that does not parse is named for its definition.
 	known := true
-	for _, a := range c.P.Adoptions {
+	for _, a := range c.P.Adoptions.All() {
 		known = known && a.ParseError == nil && a.Root != nil
 	}
 	for _, pk := range c.P.Packs {
@@ -910,7 +910,7 @@ func (c *BuildChecker) contracts() {
 	}
 	checked := map[string]*pack.Pack{}
 	var ids []string
-	for _, a := range c.P.Adoptions {
+	for _, a := range c.P.Adoptions.All() {
 		if pk := c.checkedPack(a); pk != nil && a.ParseError == nil {
 			checked[a.ID] = pk
 			ids = append(ids, a.ID)

@@ -1,7 +1,7 @@
 package analysis
 
 import (
-	"bytes"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -131,16 +131,16 @@ type cacheEntry struct {
 // NewCache returns an empty cache.
 func NewCache() *Cache { return &Cache{entries: map[string]*cacheEntry{}} }
 
-// sameBytes reports whether a and b hold the same bytes, answering at once
-// when they are the same slice.
-func sameBytes(a, b []byte) bool {
+// sameElems reports whether a and b hold the same elements, answering at
+// once when they are the same slice.
+func sameElems[E comparable](a, b []E) bool {
 	if len(a) != len(b) {
 		return false
 	}
 	if len(a) == 0 || &a[0] == &b[0] {
 		return true
 	}
-	return bytes.Equal(a, b)
+	return slices.Equal(a, b)
 }
 
 // entry returns the entry of path for content, replacing a stale one. With
@@ -152,7 +152,7 @@ func (c *Cache) entry(path string, content []byte) *cacheEntry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.entries[path]
-	if e == nil || !sameBytes(e.content, content) {
+	if e == nil || !sameElems(e.content, content) {
 		e = &cacheEntry{content: content}
 		c.entries[path] = e
 	}

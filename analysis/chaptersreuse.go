@@ -32,6 +32,13 @@ type chaptersMemo struct {
 	// prose cites (adoptionReaders).
 	chapters []*chapterResult
 	readers  map[string][]int
+	// list is the package's chapters the results are of: a build that
+	// changed no chapter shares it (carriedChapters), and then the
+	// entries of its chapters are those the results were made from, which
+	// spares looking at each of them. noEntry are the positions of the
+	// chapters without a cache entry, which are checked in every build.
+	list    []*Chapter
+	noEntry []int
 }
 
 // chapterResult is checkChapter's result for one chapter.
@@ -65,6 +72,9 @@ func (b *builder) lastChapters(p *Package) *chaptersMemo {
 	if len(m.chapters) != len(p.Chapters) {
 		return nil
 	}
+	if sameElems(m.list, p.Chapters) {
+		return m // the same chapters, so the same names
+	}
 	for i, c := range p.Chapters {
 		if m.chapters[i].name != c.Name {
 			return nil
@@ -80,10 +90,14 @@ func (b *builder) lastChapters(p *Package) *chaptersMemo {
 // findings are reported in chapter order whichever chapters were checked.
 func (b *builder) checkChapters(p *Package, last *chaptersMemo, m *chaptersMemo) {
 	p.chapters = m
+	m.list = p.Chapters
 	if last == nil {
 		m.chapters = make([]*chapterResult, len(p.Chapters))
 		for i, c := range p.Chapters {
 			m.chapters[i] = b.chapterResult(p, c)
+			if c.File.entry == nil {
+				m.noEntry = append(m.noEntry, i)
+			}
 		}
 		m.readers = adoptionReaders(m.chapters)
 		b.emitChapters(m)
@@ -96,18 +110,26 @@ func (b *builder) checkChapters(p *Package, last *chaptersMemo, m *chaptersMemo)
 	// names a changed file of contracts/ (an adoption's id is its file's
 	// name) when the adoption they see is another.
 	var redo []int
-	plan := -1
-	for i, c := range p.Chapters {
-		if c.Name == buildplan.FileName {
-			plan = i
-		}
-		if c.File.entry == nil || last.chapters[i].entry != c.File.entry {
-			redo = append(redo, i)
+	if sameElems(last.list, p.Chapters) {
+		// Every result was made from the entry its chapter has now.
+		m.noEntry = last.noEntry
+		redo = slices.Clone(last.noEntry)
+	} else {
+		for i, c := range p.Chapters {
+			if c.File.entry == nil {
+				m.noEntry = append(m.noEntry, i)
+			}
+			if c.File.entry == nil || last.chapters[i].entry != c.File.entry {
+				redo = append(redo, i)
+			}
 		}
 	}
 	chaptersChanged := len(redo) > 0
-	if chaptersChanged && plan >= 0 && !slices.Contains(redo, plan) {
-		redo = append(redo, plan)
+	if chaptersChanged {
+		plan := slices.IndexFunc(p.Chapters, func(c *Chapter) bool { return c.Name == buildplan.FileName })
+		if plan >= 0 && !slices.Contains(redo, plan) {
+			redo = append(redo, plan)
+		}
 	}
 	for rel := range p.changed {
 		if !strings.HasPrefix(rel, "contracts/") {

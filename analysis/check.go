@@ -230,16 +230,17 @@ func (b *builder) checkContracts(p *Package) {
 	// adoption is checked, through its memo, and the results kept for the
 	// next build (keepChecks).
 	if !b.carryChecks(p, r) {
-		results := make([]*adoptionResult, len(p.Adoptions))
+		results := make([]*adoptionResult, p.Adoptions.Len())
 		// In batches: most checks are a memo found valid, about a
 		// microsecond, which a hand-off per adoption would exceed.
-		parallelBatches(len(p.Adoptions), 32, 0, func(i int) {
-			results[i] = b.checkAdoption(p, r, p.Adoptions[i])
+		parallelBatches(p.Adoptions.Len(), 32, 0, func(i int) {
+			a := p.Adoptions.At(i)
+			results[i] = b.checkAdoption(p, r, a)
 			// The digest checkDivergence compares, computed here in
 			// parallel (once per adoption parse, and once per definition
 			// as written among the build's adoptions; later builds find
 			// it done).
-			b.digests.DefinitionDigest(p.Adoptions[i])
+			b.digests.DefinitionDigest(a)
 		})
 		for _, res := range results {
 			b.findings = append(b.findings, res.findings...)

@@ -34,23 +34,26 @@ type contractsMemo struct {
 	// rels are the package-relative paths of the adoption files, in the
 	// order of adoptions; pos indexes them, claims tells which claim to be
 	// adoptions and claiming how many do.
+	// claims, adoptions and results are chunked: an edit's build copies
+	// what it changes of them, not the thousands of entries.
 	rels     []string
 	pos      map[string]int
-	claims   []bool
+	claims   chunked[bool]
 	claiming int
 	packs    []*pack.Pack
 	// bad are the findings of the folder's entries.
 	bad       []source.Finding
-	adoptions []*contracts.Adoption
+	adoptions AdoptionList
 	// byID finds an adoption by id, with idOver winning over it: an edit
 	// that keeps the ids replaces an adoption in the small idOver rather
 	// than copying byID (see lookupID).
 	byID, idOver map[string]*contracts.Adoption
 
-	// The check (nil results until checkContracts ran): the result of each
+	// The check (checked once checkContracts ran): the result of each
 	// adoption, with its state, the positions whose result has findings (in
 	// order), and the definition identity groups.
-	results   []*adoptionResult
+	checked   bool
+	results   chunked[*adoptionResult]
 	flagged   []int
 	divIDs    []string
 	divGroups map[string][]*contracts.Adoption
@@ -75,7 +78,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 		return false
 	}
 	m := last.contracts
-	if m.lenient != b.lenient || m.anchor != p.anchorFile() || !slices.Equal(m.listing, entries) {
+	if m.lenient != b.lenient || m.anchor != p.anchorFile() || !sameElems(m.listing, entries) {
 		return false
 	}
 	var changed []int
@@ -97,14 +100,13 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 		adoptions: m.adoptions, byID: m.byID, idOver: m.idOver,
 	}
 	if len(changed) > 0 {
-		n.claims = slices.Clone(m.claims)
-		n.adoptions = slices.Clone(m.adoptions)
+		claims, adoptions := m.claims.edit(), m.adoptions.edit()
 		idsKept := true
 		for _, i := range changed {
 			f := p.files.get(m.rels[i])
 			claim := f.entry.claimOf(f.Path, b.lenient)
-			if claim != n.claims[i] {
-				n.claims[i] = claim
+			if claim != claims.at(i) {
+				claims.set(i, claim)
 				if claim {
 					n.claiming++
 				} else {
@@ -112,12 +114,12 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 				}
 			}
 			a := f.entry.getAdoption(f.Path)
-			old := n.adoptions[i]
-			n.adoptions[i] = a
-			if a.ID != old.ID {
+			if a.ID != adoptions.at(i).ID {
 				idsKept = false
 			}
+			adoptions.set(i, a)
 		}
+		n.claims, n.adoptions = claims.done(), AdoptionList{adoptions.done()}
 		if n.claiming == 0 {
 			return false // the folder turns reserved: read it afresh
 		}
@@ -126,7 +128,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 			// one found by id: replace only the adoptions that are.
 			cloned := false
 			for _, i := range changed {
-				old := m.adoptions[i]
+				old := m.adoptions.At(i)
 				if m.lookupID(old.ID) == old {
 					if !cloned {
 						n.idOver, cloned = maps.Clone(m.idOver), true
@@ -134,7 +136,7 @@ func (b *builder) carryContracts(p *Package, entries []DirEntry) bool {
 							n.idOver = map[string]*contracts.Adoption{}
 						}
 					}
-					n.idOver[old.ID] = n.adoptions[i]
+					n.idOver[old.ID] = n.adoptions.At(i)
 				}
 			}
 			if len(n.idOver) > maxIDOverrides {
@@ -167,9 +169,9 @@ func (m *contractsMemo) lookupID(id string) *contracts.Adoption {
 
 // adoptionsByID indexes adoptions by id; of several with one id, the last
 // is kept.
-func adoptionsByID(adoptions []*contracts.Adoption) map[string]*contracts.Adoption {
-	out := make(map[string]*contracts.Adoption, len(adoptions))
-	for _, a := range adoptions {
+func adoptionsByID(adoptions AdoptionList) map[string]*contracts.Adoption {
+	out := make(map[string]*contracts.Adoption, adoptions.Len())
+	for _, a := range adoptions.All() {
 		out[a.ID] = a
 	}
 	return out
@@ -187,7 +189,7 @@ func (p *Package) keepChecks(results []*adoptionResult, last *pkgMemo) {
 	if n == nil {
 		return
 	}
-	n.results = results
+	n.checked, n.results = true, chunkedOf(results)
 	n.flagged = nil
 	for i, res := range results {
 		if len(res.findings) > 0 {
@@ -204,7 +206,7 @@ func (p *Package) keepChecks(results []*adoptionResult, last *pkgMemo) {
 // it cannot, and the caller checks every adoption.
 func (b *builder) carryChecks(p *Package, r *resolver) bool {
 	m, n := p.contractsLast, p.contracts
-	if m == nil || n == nil || m.results == nil {
+	if m == nil || n == nil || !m.checked {
 		return false
 	}
 	idx := m.index.Swap(nil)
@@ -248,29 +250,29 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 		}
 	}
 	for _, i := range p.contractsChanged {
-		check(depKey{depAdoption, m.adoptions[i].ID})
-		check(depKey{depAdoption, n.adoptions[i].ID})
+		check(depKey{depAdoption, m.adoptions.At(i).ID})
+		check(depKey{depAdoption, n.adoptions.At(i).ID})
 	}
 
-	n.results = slices.Clone(m.results)
+	results := m.results.edit()
 	order := make([]int, 0, len(dirty))
 	for i := range dirty {
 		order = append(order, i)
 	}
 	sort.Ints(order)
 	for _, i := range order {
-		a := n.adoptions[i]
-		res := b.checkAdoption(p, r, a)
+		res := b.checkAdoption(p, r, n.adoptions.At(i))
 		// A result that reads the same dependencies as the one it replaces
 		// (an adoption re-checked because a heading it cites moved) leaves
 		// the readers as they are; what the dependencies see now is noted
 		// above.
-		if old := m.results[i]; res != old && !sameDepKeys(old.deps, res.deps) {
+		if old := m.results.At(i); res != old && !sameDepKeys(old.deps, res.deps) {
 			idx.remove(i, old)
 			idx.add(i, res)
 		}
-		n.results[i] = res
+		results.set(i, res)
 	}
+	n.checked, n.results = true, results.done()
 	n.flagged = make([]int, 0, len(m.flagged)+len(order))
 	for _, i := range m.flagged {
 		if !dirty[i] {
@@ -278,13 +280,13 @@ func (b *builder) carryChecks(p *Package, r *resolver) bool {
 		}
 	}
 	for _, i := range order {
-		if len(n.results[i].findings) > 0 {
+		if len(n.results.At(i).findings) > 0 {
 			n.flagged = append(n.flagged, i)
 		}
 	}
 	sort.Ints(n.flagged)
 	for _, i := range n.flagged {
-		b.findings = append(b.findings, n.results[i].findings...)
+		b.findings = append(b.findings, n.results.At(i).findings...)
 	}
 	n.index.Store(idx)
 	return true
@@ -299,7 +301,7 @@ func (p *Package) divergenceGroups() ([]string, map[string][]*contracts.Adoption
 		groups, cloned := m.divGroups, false
 		ok := true
 		for _, i := range p.contractsChanged {
-			old, a := m.adoptions[i], n.adoptions[i]
+			old, a := m.adoptions.At(i), n.adoptions.At(i)
 			id := divergenceIdentity(old)
 			if id != divergenceIdentity(a) {
 				ok = false
@@ -322,7 +324,7 @@ func (p *Package) divergenceGroups() ([]string, map[string][]*contracts.Adoption
 			return n.divIDs, n.divGroups
 		}
 	}
-	ids, groups := contracts.DivergenceGroups(p.Adoptions)
+	ids, groups := contracts.DivergenceGroups(p.Adoptions.Slice())
 	if n != nil {
 		n.divIDs, n.divGroups = ids, groups
 	}
@@ -341,7 +343,7 @@ func (p *Package) packSetFindings() []source.Finding {
 	if m != nil && n != nil && m.packSetDone && slices.Equal(m.packs, n.packs) {
 		same := true
 		for _, i := range p.contractsChanged {
-			if packSetKeyOf(m.adoptions[i]) != packSetKeyOf(n.adoptions[i]) {
+			if packSetKeyOf(m.adoptions.At(i)) != packSetKeyOf(n.adoptions.At(i)) {
 				same = false
 				break
 			}
@@ -351,7 +353,7 @@ func (p *Package) packSetFindings() []source.Finding {
 			return n.packSet
 		}
 	}
-	fs := pack.CheckSet(p.Packs, p.Adoptions)
+	fs := pack.CheckSet(p.Packs, p.Adoptions.Slice())
 	if n != nil {
 		n.packSet, n.packSetDone = fs, true
 	}
@@ -415,9 +417,9 @@ type depUsers struct {
 }
 
 // newDepIndex indexes the dependencies of results.
-func newDepIndex(results []*adoptionResult) *depIndex {
+func newDepIndex(results chunked[*adoptionResult]) *depIndex {
 	idx := &depIndex{users: map[depKey]depUsers{}, bySource: map[string]map[depKey]bool{}}
-	for i, res := range results {
+	for i, res := range results.All() {
 		idx.add(i, res)
 	}
 	return idx

@@ -16,7 +16,7 @@ func TestDepIndex(t *testing.T) {
 		{deps: []dep{anchor("./02-mechanics.md#core-loop"), anchor("../outside.md#x"), {kind: depAdoption, key: "first"}}},
 		{deps: []dep{anchor("02-mechanics.md#core-loop"), {kind: depRuntime, key: "runtime.energy"}, {kind: depGeneration}}},
 	}
-	idx := newDepIndex(results)
+	idx := newDepIndex(chunkedOf(results))
 	readers := func(d dep) []int32 {
 		u := idx.users[depKey{d.kind, d.key}]
 		out := slices.Clone(u.at)

@@ -50,14 +50,18 @@ func (b *builder) checkDocuments() {
 		results = make([]*docResult, len(files))
 	}
 	var todo []int
-	for i, f := range files {
-		if last != nil && lastFiles[i] == f && (unread || !last[i].readsAny(b.carried.files)) {
-			continue
+	// With the same files and no result reading an edited one, every last
+	// result holds, and none needs looking at.
+	if !unread || !sameElems(lastFiles, files) {
+		for i, f := range files {
+			if last != nil && lastFiles[i] == f && (unread || !last[i].readsAny(b.carried.files)) {
+				continue
+			}
+			if len(todo) == 0 && last != nil {
+				results = slices.Clone(last)
+			}
+			todo = append(todo, i)
 		}
-		if len(todo) == 0 && last != nil {
-			results = slices.Clone(last)
-		}
-		todo = append(todo, i)
 	}
 	// The checks of two files share nothing but the snapshot they read, so
 	// they run on every processor; each keeps its result in its own entry.

@@ -783,7 +783,7 @@ func TestEditRechecksOnlyAffectedAdoptions(t *testing.T) {
 		s := ws.Snapshot()
 		out := map[string]*adoptionResult{}
 		for _, p := range s.Packages {
-			for _, a := range p.Adoptions {
+			for _, a := range p.Adoptions.All() {
 				out[a.ID] = s.File(a.File).entry.checked
 			}
 		}

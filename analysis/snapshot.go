@@ -205,7 +205,7 @@ type Package struct {
 	// order.
 	Chapters []*Chapter
 	// Adoptions are the contract adoptions under contracts/, by file name.
-	Adoptions []*contracts.Adoption
+	Adoptions AdoptionList
 	// Packs are the verification packs under contracts/.
 	Packs []*pack.Pack
 	// Personalization holds the question ids of personalization.json; nil
@@ -395,11 +395,11 @@ func (p *Package) FileAt(rel string) *File { return p.files.get(rel) }
 // State returns the evaluation of an adoption: which questions are asked,
 // which declarations are active and the resolved numbers.
 func (p *Package) State(a *contracts.Adoption) *contracts.State {
-	if p.contracts == nil || p.contracts.results == nil || a == nil {
+	if p.contracts == nil || !p.contracts.checked || a == nil {
 		return nil
 	}
-	if i, ok := p.contracts.pos[p.Rel(a.File)]; ok && p.contracts.adoptions[i] == a {
-		return p.contracts.results[i].state
+	if i, ok := p.contracts.pos[p.Rel(a.File)]; ok && p.contracts.adoptions.At(i) == a {
+		return p.contracts.results.At(i).state
 	}
 	return nil
 }
@@ -411,7 +411,7 @@ func (p *Package) AdoptionFile(path string) *contracts.Adoption {
 		return nil
 	}
 	if i, ok := p.contracts.pos[p.Rel(path)]; ok {
-		return p.contracts.adoptions[i]
+		return p.contracts.adoptions.At(i)
 	}
 	return nil
 }

@@ -501,7 +501,7 @@ func (x *fixer) danglingCitation(ds source.Span) {
 				cands = append(cands, "contracts."+other.ID+"."+d.Name.Text)
 			}
 		} else if other == nil {
-			for _, o := range x.pkg.Adoptions {
+			for _, o := range x.pkg.Adoptions.All() {
 				cands = append(cands, "contracts."+strings.Join(append([]string{o.ID}, segs[2:]...), "."))
 			}
 		}
@@ -645,7 +645,7 @@ func mechanismCandidates(p *analysis.Package, segs []string) []string {
 				return out
 			}
 		}
-		for _, a := range p.Adoptions {
+		for _, a := range p.Adoptions.All() {
 			out = append(out, "contracts."+strings.Join(append([]string{a.ID}, segs[min(2, len(segs)):]...), "."))
 		}
 	case "clocks":

@@ -128,7 +128,7 @@ func completeBuildRecord(s *analysis.Snapshot, f *analysis.File, offset int) ([]
 		if a := entry.Get("adoption"); a != nil && a.Kind() == jsonsrc.String {
 			named = a.Str()
 		}
-		for _, a := range c.P.Adoptions {
+		for _, a := range c.P.Adoptions.All() {
 			pk := c.P.PackFor(a)
 			if pk == nil || a.ParseError != nil {
 				continue

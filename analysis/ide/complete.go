@@ -509,7 +509,7 @@ func (q *adoptionQuery) citations(rowCitation bool, self string) []CompletionIte
 	}
 	out = append(out, tuningItems(q.pkg.Tuning, true, func(key string) *TextEdit { return q.valueEdit(key, true) })...)
 	if rowCitation {
-		for _, a := range q.pkg.Adoptions {
+		for _, a := range q.pkg.Adoptions.All() {
 			st := q.pkg.State(a)
 			for _, d := range a.Values {
 				if st != nil && !st.Active(d.Name.Text) {
@@ -848,7 +848,7 @@ func codeItems(s *analysis.Snapshot, p *analysis.Package, span source.Span) []Co
 	}
 	edit := func(text string) *TextEdit { return &TextEdit{Span: span, NewText: text} }
 	out := tuningItems(p.Tuning, false, edit)
-	for _, a := range p.Adoptions {
+	for _, a := range p.Adoptions.All() {
 		addr := "contracts." + a.ID
 		out = append(out, CompletionItem{Label: addr, Kind: CompleteContractValue, Detail: "adoption of " + a.Identity(),
 			SortText: "2" + addr, Edit: edit(addr)})

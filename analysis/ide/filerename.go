@@ -52,7 +52,7 @@ func RenameFiles(s *analysis.Snapshot, renames []FileRename) (map[string][]TextE
 		}
 	}
 	for _, p := range s.Packages {
-		for _, a := range p.Adoptions {
+		for _, a := range p.Adoptions.All() {
 			if err := fr.adoption(p, a.ID, a.File); err != nil {
 				return nil, err
 			}

@@ -251,7 +251,7 @@ func WorkspaceSymbols(s *analysis.Snapshot, query string) []Symbol {
 					File: p.TuningFile.Path, Span: e.KeySpan, SelectionSpan: e.KeySpan})
 			}
 		}
-		for _, a := range p.Adoptions {
+		for _, a := range p.Adoptions.All() {
 			detail := a.Identity()
 			if f := s.File(a.File); f != nil {
 				detail = strings.TrimSpace(displayPath(s, f) + " " + detail)

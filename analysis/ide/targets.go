@@ -160,7 +160,7 @@ func buildCitationIndex(s *analysis.Snapshot) *citationIndex {
 	for _, p := range s.Packages {
 		b.tuning(p)
 		b.personalization(p)
-		for _, a := range p.Adoptions {
+		for _, a := range p.Adoptions.All() {
 			b.adoption(p, a)
 		}
 		for _, c := range p.Chapters {

@@ -27,7 +27,7 @@ func renderTests(checked []*checkedPath, stdout, stderr io.Writer) int {
 			}
 		}
 		for _, p := range snap.Packages {
-			for _, a := range p.Adoptions {
+			for _, a := range p.Adoptions.All() {
 				if cp.only != "" && a.File != cp.only {
 					continue
 				}
