@@ -1,9 +1,10 @@
 package analysis
 
 import (
-	"github.com/gddls/gddls/contracts"
 	"iter"
 	"slices"
+
+	"github.com/gddls/gddls/contracts"
 )
 
 // chunked is a list that each build after an edit changes in a few places
