@@ -136,6 +136,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, logw io.Writer, opt
 		// until the read in progress ends; Wine does not cancel that read,
 		// so a server waiting for it would not exit until the client closes
 		// its end. The process ends now anyway: close without waiting.
+		logger.Printf("exiting with status %d", code)
 		go conn.Close()
 		return code
 	case <-rw.gone:
