@@ -37,6 +37,24 @@ var docParserCases = []string{
 	"Emphasis *left open [x](y.md) and `code *` here\n",
 	"**[unclosed](x.md\n",
 	"<div>\n*html block* [x](y.md)\n</div>\n\n*after* [z](z.md)\n",
+	// The links, code spans, autolinks and raw HTML of paragraphs, which
+	// docParser reads without goldmark's inline parser.
+	"[a [b](c.md) d](e.md) ![x [y](z.md)](i.png) [![l](l.png)](h.md)\n",
+	"[full][Ref] [collapsed][] [ref] [REF] [missing] [missing][] [x][missing] [ ref ]\n\n[ref]: r.md \"T\"\n",
+	"[a](<b c.md>) [d](e.md 'f') [g](h.md (i)) [j]( k.md ) [l](m.md \"n\nn\") [o](p(q).md) [r](s\\).md)\n",
+	"[broken](x.md \"t) [open [inner](i.md) [](empty.md) [x]() [y](<z>\n",
+	"`[not](x.md)` [`code`](c.md) [a `]` b](d.md) ``two ` ticks`` `unclosed [e](f.md)\n",
+	"<https://example.com/a_b> <mailto:x@y.z> <a@b.cd> <not a link> <b>bold</b> <!-- [c](d.md) --> <?pi?> <!DOC> <![CDATA[x]]>\n",
+	"\\[escaped](x.md) [\\]](y.md) \\`tick` [a\\\n](b.md) line\\\n[c](d.md)  \n[e](f.md)\n",
+	"> [quoted\n> link][q] and [q\n> ]\n\n[q]: q.md\n[quoted link]: ql.md\n[q ]: q2.md\n",
+	"- [a](a.md)\n- [b][c]\n\n  [d](d.md)\n- `e`\n\n[c]: c.md\n",
+	"Para [x](y.md)\n===\n\n[z]: z.md\nTitle [z]\n---\n\n[w]: w.md\n---\n",
+	"[" + strings.Repeat("x", 1000) + "](long.md) [" + strings.Repeat("[", 5) + "a](b.md)\n",
+	"[a " + strings.Repeat("x", 1000) + " [b [c](d.md) [e][f]\n\n[f]: f.md\n",
+	"[" + strings.Repeat("y", 1000) + "] [g][" + strings.Repeat("z", 1000) + "]\n\n[" + strings.Repeat("y", 1000) + "]: y.md\n",
+	"![img][i] ![i] ![i][] ![](empty.png) ![a ![b](c.png)](d.png)\n\n[i]: i.png\n",
+	"\t[tab](t.md)\n  [indent](i.md)\n    not code [c](c.md)\n",
+	"a\r\n[crlf](c.md)\r\n`x\r\ny`\r\n",
 }
 
 // TestDocParserMatchesDefault parses inputs with emphasis around every

@@ -22,7 +22,7 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch c := c.(type) {
 			case *ast.CodeSpan:
-				if r, ok := p.codeSpan(c, vt, enclosing, inHeading); ok {
+				if r, ok := p.codeSpan(vt.virt(c.Pos()), vt, enclosing, inHeading); ok {
 					excl = append(excl, r)
 				}
 				continue
@@ -35,22 +35,12 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 					excl = append(excl, r)
 				}
 			case *ast.AutoLink:
-				if r, ok := p.autolink(c, vt); ok {
+				if r, ok := p.autolink(vt.virt(c.Pos()), vt); ok {
 					excl = append(excl, r)
 				}
 				continue
 			case *ast.RawHTML:
-				p.htmlText.reset(p.src, c.Segments)
-				p.rawHTML(&p.htmlText)
-				if c.Segments != nil {
-					for i := 0; i < c.Segments.Len(); i++ {
-						s := c.Segments.At(i)
-						a, b := vt.virt(s.Start), vt.virt(s.Stop-1)
-						if a >= 0 && b >= a {
-							excl = append(excl, [2]int{a, b + 1})
-						}
-					}
-				}
+				excl = p.inlineHTML(c, vt, excl)
 				continue
 			}
 			visit(c)
@@ -60,10 +50,66 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 	p.quotes(vt, excl, enclosing)
 }
 
-// codeSpan records one code span and returns its virtual range.
-func (p *builder) codeSpan(n *ast.CodeSpan, vt *vtext, enclosing spanT, inHeading bool) ([2]int, bool) {
+// proseInline records the code spans, links and quotes of a prose block,
+// which scanProse reads.
+func (p *builder) proseInline(block *prose, enclosing spanT) {
+	vt := &p.blockText
+	vt.reset(p.src, block.Lines())
+	if vt.total == 0 {
+		return
+	}
+	excl := p.excl[:0] // virtual ranges that are not prose
+	for _, it := range p.prose.scan(p.src, block) {
+		start := vt.virt(it.start)
+		var r [2]int
+		ok := false
+		switch it.kind {
+		case proseCodeSpan:
+			r, ok = p.codeSpan(start, vt, enclosing, false)
+		case proseAutolink:
+			r, ok = p.autolink(start, vt)
+		case proseRawHTML:
+			excl = p.inlineHTML(it.html, vt, excl)
+		case proseLink:
+			if open, isLink := linkOpen(vt.b, start, it.image); isLink {
+				closeText := vt.virt(it.closeText)
+				var l linkTexts
+				var end int
+				if l, end, ok = p.linkTexts(start, open, closeText, it.inline, it.refType, it.image, vt); ok {
+					p.addLink(l)
+					r = [2]int{closeText, end}
+				}
+			}
+		}
+		if ok {
+			excl = append(excl, r)
+		}
+	}
+	p.quotes(vt, excl, enclosing)
+	p.excl = excl
+}
+
+// inlineHTML records the tags of the raw HTML n in vt and returns excl
+// with its ranges, which are not prose, appended.
+func (p *builder) inlineHTML(n *ast.RawHTML, vt *vtext, excl [][2]int) [][2]int {
+	p.htmlText.reset(p.src, n.Segments)
+	p.rawHTML(&p.htmlText)
+	if n.Segments != nil {
+		for i := 0; i < n.Segments.Len(); i++ {
+			s := n.Segments.At(i)
+			a, b := vt.virt(s.Start), vt.virt(s.Stop-1)
+			if a >= 0 && b >= a {
+				excl = append(excl, [2]int{a, b + 1})
+			}
+		}
+	}
+	return excl
+}
+
+// codeSpan records the code span starting at index start of vt and returns
+// its virtual range.
+func (p *builder) codeSpan(start int, vt *vtext, enclosing spanT, inHeading bool) ([2]int, bool) {
 	b := vt.b
-	start := vt.virt(n.Pos())
 	if start < 0 || start >= len(b) || b[start] != '`' {
 		return [2]int{}, false
 	}
@@ -154,17 +200,8 @@ func (p *builder) addLink(l linkTexts) {
 func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *vtext) (l linkTexts, closeText, end int, ok bool) {
 	b := vt.b
 	start := vt.virt(n.Pos())
-	if start < 0 || start >= len(b) {
-		return l, 0, 0, false
-	}
-	open := start
-	if image {
-		if b[open] != '!' || open+1 >= len(b) {
-			return l, 0, 0, false
-		}
-		open++
-	}
-	if b[open] != '[' {
+	open, ok := linkOpen(b, start, image)
+	if !ok {
 		return l, 0, 0, false
 	}
 	// The closing bracket of the text comes after the last source byte of
@@ -200,19 +237,49 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 	if closeText < 0 {
 		return l, 0, 0, false
 	}
+	typ := ast.ReferenceLinkShortcut
+	if ref != nil {
+		typ = ref.Type
+	}
+	l, end, ok = p.linkTexts(start, open, closeText, ref == nil, typ, image, vt)
+	return l, closeText, end, ok
+}
+
+// linkOpen returns the index of the bracket opening the text of the link
+// or image that starts at start in b.
+func linkOpen(b []byte, start int, image bool) (open int, ok bool) {
+	if start < 0 || start >= len(b) {
+		return 0, false
+	}
+	open = start
+	if image {
+		if b[open] != '!' || open+1 >= len(b) {
+			return 0, false
+		}
+		open++
+	}
+	return open, b[open] == '['
+}
+
+// linkTexts reads the link or image whose text the brackets at open and
+// closeText of vt delimit, which starts at start: an inline link when
+// inline is set, else a reference link of type typ. It returns the link
+// and the index after the whole construct.
+func (p *builder) linkTexts(start, open, closeText int, inline bool, typ ast.ReferenceLinkType, image bool, vt *vtext) (l linkTexts, end int, ok bool) {
+	b := vt.b
 	l = linkTexts{Link: Link{Image: image, def: -1}}
 	l.text = vt.str(open+1, closeText, p.shared)
 	l.Link.text = pack(vt.span(open+1, closeText))
 	end = closeText + 1
 	switch {
-	case ref == nil:
+	case inline:
 		l.Kind = InlineLink
 		e, ok := scanInlineDest(b, closeText+1, &l, vt, p.shared)
 		if !ok {
-			return l, 0, 0, false
+			return l, 0, false
 		}
 		end = e
-	case ref.Type == ast.ReferenceLinkFull:
+	case typ == ast.ReferenceLinkFull:
 		l.Kind, l.Style = ReferenceLink, Full
 		if closeText+1 < len(b) && b[closeText+1] == '[' {
 			if c := findUnescaped(b, closeText+2, ']'); c >= 0 {
@@ -221,7 +288,7 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 				end = c + 1
 			}
 		}
-	case ref.Type == ast.ReferenceLinkCollapsed:
+	case typ == ast.ReferenceLinkCollapsed:
 		l.Kind, l.Style = ReferenceLink, Collapsed
 		l.label, l.Link.label = l.text, l.Link.text
 		if c := findUnescaped(b, closeText+1, ']'); c >= 0 {
@@ -232,7 +299,7 @@ func (p *builder) scanLink(n ast.Node, ref *ast.ReferenceLink, image bool, vt *v
 		l.label, l.Link.label = l.text, l.Link.text
 	}
 	l.span = pack(vt.span(start, end))
-	return l, closeText, end, true
+	return l, end, true
 }
 
 // scanInlineDest reads `(dest "title")` starting at the `(` at index i, as
@@ -366,10 +433,10 @@ func (p *builder) definition(n *ast.LinkReferenceDefinition) {
 	p.addLink(l)
 }
 
-// autolink records `<scheme:...>` or `<address>`.
-func (p *builder) autolink(n *ast.AutoLink, vt *vtext) ([2]int, bool) {
+// autolink records the `<scheme:...>` or `<address>` starting at index
+// start of vt.
+func (p *builder) autolink(start int, vt *vtext) ([2]int, bool) {
 	b := vt.b
-	start := vt.virt(n.Pos())
 	if start < 0 || start >= len(b) || b[start] != '<' {
 		return [2]int{}, false
 	}

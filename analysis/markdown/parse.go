@@ -41,6 +41,7 @@ var docParser = sync.OnceValue(func() parser.Parser {
 			util.Prioritized(headingOnly{parser.NewEmphasisParser()}, 500),
 		),
 		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+		parser.WithParagraphTransformers(util.Prioritized(proseTransformer{}, 1000)),
 	)
 })
 
@@ -103,8 +104,9 @@ func (d *Doc) parseStructure(gm parser.Parser) {
 		src = append([]byte("   "), src[3:]...)
 	}
 	src = defang(src)
-	root := gm.Parse(text.NewReader(src))
-	p := &builder{d: d, src: src}
+	pc := parser.NewContext()
+	root := gm.Parse(text.NewReader(src), parser.WithContext(pc))
+	p := &builder{d: d, src: src, prose: proseScan{pc: pc}}
 	// The records' strings share the document's bytes when the parse read
 	// those bytes themselves (no byte order mark, nothing defanged).
 	p.shared = len(src) > 0 && len(src) == len(d.Data) && &src[0] == &d.Data[0]
@@ -156,6 +158,10 @@ type builder struct {
 	// each with its span once asked for (enclosing).
 	items     []listItem
 	headNodes []*ast.Heading
+	// prose reads the inline content of prose blocks; excl is the memory
+	// of the ranges of a block that are not prose, reused block to block.
+	prose proseScan
+	excl  [][2]int
 }
 
 // listItem is a list item the walk is inside; known reports that span is
@@ -183,6 +189,9 @@ func (p *builder) walk(root ast.Node) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
 			p.inline(n, p.enclosing(p.linesSpan(n.Lines())), false)
+			return ast.WalkSkipChildren, nil
+		case *prose:
+			p.proseInline(n, p.enclosing(p.linesSpan(n.Lines())))
 			return ast.WalkSkipChildren, nil
 		case *ast.LinkReferenceDefinition:
 			p.definition(n)
