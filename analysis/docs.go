@@ -191,6 +191,9 @@ func (c *docCheck) report(f source.Finding) { c.found = append(c.found, f) }
 // file returns the snapshot file at path and records the dependency.
 func (c *docCheck) file(path string) *File {
 	f := c.snap.files.get(path)
+	if n := len(c.deps); n > 0 && c.deps[n-1].path == path {
+		return f // a link's target is read more than once in a row
+	}
 	d := docDep{path: path}
 	if f != nil {
 		d.entry = f.entry
@@ -635,8 +638,10 @@ func (c *docCheck) checkFragment(d LinkDest, target string, folder bool, fragSpa
 	}
 	tf := c.file(target)
 	plain := false
-	if q, err := url.ParseQuery(d.query); err == nil {
-		plain = q.Get("plain") == "1"
+	if d.query != "" {
+		if q, err := url.ParseQuery(d.query); err == nil {
+			plain = q.Get("plain") == "1"
+		}
 	}
 	if tf == nil || tf.Markdown == nil || plain && lineFragmentRE.MatchString(fragment) {
 		c.checkLineFragment(target, fragment, fragSpan)

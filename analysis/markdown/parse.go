@@ -40,10 +40,40 @@ var docParser = sync.OnceValue(func() parser.Parser {
 			util.Prioritized(parser.NewRawHTMLParser(), 400),
 			util.Prioritized(headingOnly{parser.NewEmphasisParser()}, 500),
 		),
-		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
-		parser.WithParagraphTransformers(util.Prioritized(proseTransformer{}, 1000)),
+		parser.WithParagraphTransformers(
+			util.Prioritized(definitions{parser.LinkReferenceParagraphTransformer}, 100),
+			util.Prioritized(proseTransformer{}, 1000),
+		),
 	)
 })
+
+// definitions is goldmark's transformer that takes link reference
+// definitions out of a paragraph, skipped for a paragraph whose first
+// character other than white space is not `[`: goldmark's transformer
+// would find no definition there, and it allocates a reader for every
+// paragraph to tell.
+type definitions struct{ parser.ParagraphTransformer }
+
+// Transform implements parser.ParagraphTransformer.
+func (t definitions) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
+	if opensWithBracket(reader.Source(), node.Lines()) {
+		t.ParagraphTransformer.Transform(node, reader, pc)
+	}
+}
+
+// opensWithBracket reports whether the first byte of lines that goldmark
+// does not count as white space is `[`.
+func opensWithBracket(src []byte, lines *text.Segments) bool {
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		for _, c := range src[seg.Start:seg.Stop] {
+			if !util.IsSpace(c) {
+				return c == '['
+			}
+		}
+	}
+	return false
+}
 
 // headingOnly is an inline parser that parses only inside headings: in
 // any other block its trigger characters are text.

@@ -51,14 +51,14 @@ func (n *prose) Dump(source []byte, level int) { ast.DumpHelper(n, source, level
 // goldmark also runs the transformers on a paragraph that a setext
 // heading's underline may turn into the heading's text, and takes a
 // paragraph they replaced for one that is no longer there to underline.
-// That paragraph is no longer among the open blocks, while one that
-// closes is the last of them: only such a one becomes prose. A paragraph
-// left as it is reads as before, through goldmark's inline parser.
+// That paragraph has left the open blocks already, while one that closes
+// is still among them: only such a one becomes prose. A paragraph left as
+// it is reads as before, through goldmark's inline parser.
 type proseTransformer struct{}
 
 // Transform implements parser.ParagraphTransformer.
 func (proseTransformer) Transform(node *ast.Paragraph, reader text.Reader, pc parser.Context) {
-	if pc.LastOpenedBlock().Node != node {
+	if !isOpen(pc, node) {
 		return
 	}
 	lines := node.Lines()
@@ -80,6 +80,17 @@ func (proseTransformer) Transform(node *ast.Paragraph, reader text.Reader, pc pa
 	p.SetLines(lines)
 	p.SetBlankPreviousLines(node.HasBlankPreviousLines())
 	parent.ReplaceChild(parent, node, p)
+}
+
+// isOpen reports whether node is among the blocks goldmark has open.
+func isOpen(pc parser.Context, node ast.Node) bool {
+	blocks := pc.OpenedBlocks()
+	for i := len(blocks) - 1; i >= 0; i-- {
+		if blocks[i].Node == node {
+			return true
+		}
+	}
+	return false
 }
 
 // proseKind is the kind of construct a proseItem is.
