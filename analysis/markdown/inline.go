@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/util"
 )
 
 // inline records the code spans, links and quotes of one block with inline
@@ -333,9 +334,11 @@ func scanInlineDest(b []byte, i int, l *linkTexts, vt *vtext, shared bool) (int,
 	return k + 1, true
 }
 
-// scanDest reads a link destination at k: `<...>` on one line, or a run
-// without spaces or control characters whose parentheses balance. It
-// returns the destination's range and the index after it.
+// scanDest reads a link destination at k as goldmark reads one: `<...>`
+// up to the first `>` of the line that no backslash escapes, or a run
+// without white space whose parentheses balance (goldmark, unlike
+// CommonMark, lets either hold control characters). It returns the
+// destination's range and the index after it.
 func scanDest(b []byte, k int) (a, z, next int, ok bool) {
 	if k >= len(b) {
 		return 0, 0, 0, false
@@ -347,7 +350,7 @@ func scanDest(b []byte, k int) (a, z, next int, ok bool) {
 				if i+1 < len(b) && isASCIIPunct(b[i+1]) {
 					i++
 				}
-			case '\n', '\r', '<':
+			case '\n':
 				return 0, 0, 0, false
 			case '>':
 				return k + 1, i, i + 1, true
@@ -370,7 +373,7 @@ loop:
 			if depth < 0 {
 				break loop
 			}
-		case c <= ' ' || c == 0x7f:
+		case util.IsSpace(c):
 			break loop
 		}
 	}
