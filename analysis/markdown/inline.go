@@ -52,7 +52,7 @@ func (p *builder) inline(block ast.Node, enclosing spanT, inHeading bool) {
 }
 
 // proseInline records the code spans, links and quotes of a prose block,
-// which scanProse reads.
+// which proseScan.scan reads.
 func (p *builder) proseInline(block *prose, enclosing spanT) {
 	vt := &p.blockText
 	vt.reset(p.src, block.Lines())

@@ -9,12 +9,12 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// A paragraph's inline content is read by scanProse rather than by
+// A paragraph's inline content is read by proseScan.scan rather than by
 // goldmark's inline parser. A document records only a paragraph's code
 // spans, links, images, autolinks and raw HTML, while goldmark's inline
 // parser builds a node for every run of text and every line between them:
 // on documents dense with links that tree was half of a parse's time and
-// most of its garbage. scanProse walks the paragraph's lines with
+// most of its garbage. proseScan.scan walks the paragraph's lines with
 // goldmark's own block reader, in the same steps as goldmark's inline
 // parser (parser.parseBlock and its link parser), and calls goldmark's own
 // autolink and raw HTML parsers, so that it finds exactly the constructs
@@ -103,7 +103,7 @@ const (
 	proseRawHTML
 )
 
-// proseItem is one construct scanProse found. Offsets are source offsets:
+// proseItem is one construct proseScan.scan found. Offsets are source offsets:
 // start is that of its first byte (the `!` of an image), closeText that of
 // the bracket closing a link's text.
 type proseItem struct {
@@ -138,7 +138,7 @@ type proseScan struct {
 // quote: no nesting, across lines.
 var linkClosure = text.FindClosureOptions{Nesting: false, Newline: true, Advance: true}
 
-// scanProse returns the constructs of the prose block n, sorted by their
+// scan returns the constructs of the prose block n, sorted by their
 // start (a link before what its text holds), reusing s's memory.
 func (s *proseScan) scan(src []byte, n *prose) []proseItem {
 	s.items, s.openers, s.links = s.items[:0], s.openers[:0], 0

@@ -7,7 +7,7 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// TestProseBlocks shows which blocks docParser leaves for scanProse: every
+// TestProseBlocks shows which blocks docParser leaves for proseScan.scan: every
 // paragraph, in lists and quotes too, but not the text a setext underline
 // makes a heading, nor a paragraph of link reference definitions only.
 // Without it, TestDocParserMatchesDefault could compare goldmark with
