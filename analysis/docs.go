@@ -378,7 +378,7 @@ func (s *Snapshot) ResolveLink(from, raw string) (d LinkDest, ok bool) {
 		if strings.HasPrefix(d.PathPart, "/") {
 			base = s.RootFor(from)
 		}
-		d.Target = filepath.Join(base, filepath.FromSlash(d.PathPart))
+		d.Target = joinPath(base, d.PathPart)
 	}
 	return d, true
 }

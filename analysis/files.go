@@ -272,21 +272,48 @@ func belowClean(root, path string) (string, bool) {
 // cleanAbs reports whether p is an absolute slash path that filepath.Clean
 // leaves as it is: no empty, "." or ".." element and no trailing slash.
 func cleanAbs(p string) bool {
-	if p == "" || p[0] != '/' {
-		return false
-	}
-	if p == "/" {
-		return true
-	}
-	for i := 0; i < len(p); {
-		j := i + 1
-		for j < len(p) && p[j] != '/' {
-			j++
-		}
-		if elem := p[i+1 : j]; elem == "" || elem == "." || elem == ".." {
+	return p == "/" || p != "" && p[0] == '/' && cleanRel(p[1:])
+}
+
+// cleanRel reports whether p is a relative slash path that filepath.Clean
+// leaves as it is: one element at least, none of them empty, "." or "..".
+func cleanRel(p string) bool {
+	for {
+		elem, rest, more := strings.Cut(p, "/")
+		if elem == "" || elem == "." || elem == ".." {
 			return false
 		}
-		i = j
+		if !more {
+			return true
+		}
+		p = rest
 	}
-	return true
+}
+
+// joinPath is filepath.Join(base, filepath.FromSlash(rel)). Where base is
+// a clean absolute path and rel climbs with "../" steps to names that need
+// no cleaning, as a link between the files of a repository does, it joins
+// them without filepath.Clean's copy and scan.
+func joinPath(base, rel string) string {
+	if filepath.Separator != '/' || !cleanAbs(base) {
+		return filepath.Join(base, filepath.FromSlash(rel))
+	}
+	dir, rest := base, rel
+	for strings.HasPrefix(rest, "../") {
+		rest = rest[len("../"):]
+		if i := strings.LastIndexByte(dir, '/'); i > 0 {
+			dir = dir[:i]
+		} else {
+			dir = "/"
+		}
+	}
+	switch {
+	case rest == "":
+		return dir
+	case !cleanRel(rest):
+		return filepath.Join(base, rel)
+	case dir == "/":
+		return dir + rest
+	}
+	return dir + "/" + rest
 }

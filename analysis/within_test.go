@@ -30,3 +30,34 @@ func TestWithinFastPath(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinPath: joinPath joins a link's path to a folder as filepath.Join
+// does, for every path of up to four elements drawn from names, "." and
+// "..", with and without slashes around them.
+func TestJoinPath(t *testing.T) {
+	elems := []string{"a", "b.md", ".", "..", "", "...", "c d"}
+	rels, layer := []string{}, []string{""}
+	for n := 1; n <= 4; n++ {
+		var next []string
+		for _, r := range layer {
+			for _, e := range elems {
+				if n == 1 {
+					next = append(next, e)
+				} else {
+					next = append(next, r+"/"+e)
+				}
+			}
+		}
+		rels, layer = append(rels, next...), next
+	}
+	bases := []string{"/", "/r", "/r/s", "/r/s/t", "/r/s/", "/r//s", "/r/./s", "/r/../s", "r/s", ""}
+	for _, base := range bases {
+		for _, rel := range rels {
+			for _, r := range []string{rel, "/" + rel, rel + "/"} {
+				if got, want := joinPath(base, r), filepath.Join(base, filepath.FromSlash(r)); got != want {
+					t.Fatalf("joinPath(%q, %q) = %q, filepath.Join gives %q", base, r, got, want)
+				}
+			}
+		}
+	}
+}
