@@ -75,20 +75,32 @@ func (l *Lines) build() {
 	content := l.content
 	// One slot per line break at most, allocated once: a line table is
 	// kept for every file of a workspace.
-	n := 1 + bytes.Count(content, []byte{'\n'}) + bytes.Count(content, []byte{'\r'})
-	l.starts = append(make([]uint32, 0, n), 0)
+	newlines, returns := bytes.Count(content, []byte{'\n'}), bytes.Count(content, []byte{'\r'})
+	l.starts = append(make([]uint32, 0, 1+newlines+returns), 0)
 	if l.hideBOM && len(content) >= 3 && content[0] == 0xEF && content[1] == 0xBB && content[2] == 0xBF {
 		l.bom = 3
 	}
-	for i := 0; i < len(content); i++ {
-		switch content[i] {
-		case '\n':
-			l.starts = append(l.starts, uint32(i+1))
-		case '\r':
-			if i+1 < len(content) && content[i+1] == '\n' {
-				i++
+	if returns == 0 {
+		// Line feeds only, as most files have: jump from one to the next.
+		for i := 0; ; {
+			k := bytes.IndexByte(content[i:], '\n')
+			if k < 0 {
+				break
 			}
-			l.starts = append(l.starts, uint32(i+1))
+			i += k + 1
+			l.starts = append(l.starts, uint32(i))
+		}
+	} else {
+		for i := 0; i < len(content); i++ {
+			switch content[i] {
+			case '\n':
+				l.starts = append(l.starts, uint32(i+1))
+			case '\r':
+				if i+1 < len(content) && content[i+1] == '\n' {
+					i++
+				}
+				l.starts = append(l.starts, uint32(i+1))
+			}
 		}
 	}
 	for i := range l.starts {

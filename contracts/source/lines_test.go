@@ -3,6 +3,7 @@ package source
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -250,5 +251,33 @@ func TestLinesFirstUseConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestLineStarts holds the line table to a byte-by-byte reading of line
+// breaks (`\n`, `\r\n` and a lone `\r` each end a line), for contents with
+// line feeds only, which the table finds by jumping, and with returns.
+func TestLineStarts(t *testing.T) {
+	reference := func(content []byte) []uint32 {
+		starts := []uint32{0}
+		for i := 0; i < len(content); i++ {
+			switch content[i] {
+			case '\n':
+				starts = append(starts, uint32(i+1))
+			case '\r':
+				if i+1 < len(content) && content[i+1] == '\n' {
+					i++
+				}
+				starts = append(starts, uint32(i+1))
+			}
+		}
+		return starts
+	}
+	for _, s := range []string{"", "a", "\n", "\n\n", "a\nb", "a\nb\n", "\na\n\nb", "a\r\nb", "a\rb\r", "\r\n\r\n", "a\n\rb\r\r\nc"} {
+		l := NewLines([]byte(s))
+		l.index()
+		if want := reference([]byte(s)); !slices.Equal(l.starts, want) {
+			t.Errorf("%q: line starts %v, want %v", s, l.starts, want)
+		}
 	}
 }
