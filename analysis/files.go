@@ -278,16 +278,17 @@ func cleanAbs(p string) bool {
 // cleanRel reports whether p is a relative slash path that filepath.Clean
 // leaves as it is: one element at least, none of them empty, "." or "..".
 func cleanRel(p string) bool {
-	for {
-		elem, rest, more := strings.Cut(p, "/")
-		if elem == "" || elem == "." || elem == ".." {
+	start := 0
+	for i := 0; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		if elem := p[start:i]; elem == "" || elem == "." || elem == ".." {
 			return false
 		}
-		if !more {
-			return true
-		}
-		p = rest
+		start = i + 1
 	}
+	return true
 }
 
 // joinPath is filepath.Join(base, filepath.FromSlash(rel)). Where base is
