@@ -239,8 +239,14 @@ func (c *docCheck) caseFix(root, base, written, target string, decode, encode fu
 
 // exists is Snapshot.Exists, recording the dependency.
 func (c *docCheck) exists(path string) (found, isDir bool) {
+	return c.existsIn(c.snap.RootFor(path), path)
+}
+
+// existsIn is exists of a path whose root, RootFor(path), the caller
+// knows.
+func (c *docCheck) existsIn(root, path string) (found, isDir bool) {
 	c.file(path)
-	return c.snap.Exists(path)
+	return c.snap.existsIn(root, path)
 }
 
 // RootFor returns the snapshot root holding path, the innermost when roots
@@ -261,7 +267,12 @@ func (s *Snapshot) RootFor(path string) string {
 // lists the folders the walk passed over (hidden ones) when first asked
 // about them (tree.find).
 func (s *Snapshot) Exists(path string) (found, isDir bool) {
-	root := s.RootFor(path)
+	return s.existsIn(s.RootFor(path), path)
+}
+
+// existsIn is Exists of a path whose root, RootFor(path), the caller
+// knows.
+func (s *Snapshot) existsIn(root, path string) (found, isDir bool) {
 	if root == "" {
 		return false, false
 	}
@@ -411,14 +422,14 @@ func isRepositoryTop(t *tree, root string) bool {
 }
 
 // leavesRepository reports whether a relative link written in the file at
-// from climbs above the top of its repository at some step, as
-// `../../x.md` one level below the top does. GitHub resolves such a link
-// to no file of the repository. Nothing outside is read to tell.
-func (s *Snapshot) leavesRepository(from string, d LinkDest) bool {
+// from, whose root (RootFor) is root, climbs above the top of its
+// repository at some step, as `../../x.md` one level below the top does.
+// GitHub resolves such a link to no file of the repository. Nothing
+// outside is read to tell.
+func (s *Snapshot) leavesRepository(root, from string, d LinkDest) bool {
 	if !strings.Contains(d.PathPart, "..") || strings.HasPrefix(d.PathPart, "/") {
 		return false
 	}
-	root := s.RootFor(from)
 	if root == "" || !s.repositoryTop(root) {
 		return false
 	}
@@ -529,6 +540,7 @@ func isReadme(path string) bool {
 // DOC_LINK_ANCHOR, DOC_LINK_AMBIGUOUS).
 func (c *docCheck) checkLinks() {
 	f := c.f
+	fileRoot := c.snap.RootFor(f.Path)
 	for _, l := range f.Markdown.Links {
 		switch l.Kind {
 		case markdown.InlineLink, markdown.Definition, markdown.HTMLLink:
@@ -544,17 +556,18 @@ func (c *docCheck) checkLinks() {
 		fragSpan := source.Span{Start: l.DestSpan().Start + len(d.RawPath) + 1, End: l.DestSpan().Start + len(raw)}
 		target, folder := d.Target, false
 		if d.PathPart != "" {
-			if c.snap.leavesRepository(f.Path, d) {
+			if c.snap.leavesRepository(fileRoot, f.Path, d) {
 				c.report(source.Finding{
 					Code: "DOC_LINK_FILE", Severity: source.Error, File: f.Path, Span: pathSpan,
 					Message: fmt.Sprintf("the link %s climbs above the top of the repository, so it leads to no file there; remove the extra ../", d.PathPart),
 				})
 				continue
 			}
-			if c.snap.RootFor(target) == "" {
+			root := c.snap.RootFor(target)
+			if root == "" {
 				continue // outside every folder being checked: nothing there is read
 			}
-			found, isDir := c.exists(target)
+			found, isDir := c.existsIn(root, target)
 			if !found {
 				if written, fixed, ok := c.linkCase(d); ok {
 					c.report(source.Finding{
