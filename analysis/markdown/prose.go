@@ -125,7 +125,8 @@ type proseOpener struct {
 	links       int
 }
 
-// proseScan is the state of scanning one prose block.
+// proseScan scans the prose blocks of one document, one after another,
+// keeping its reader and its lists' memory from block to block.
 type proseScan struct {
 	r       text.BlockReader
 	pc      parser.Context
@@ -156,7 +157,7 @@ func (s *proseScan) scan(src []byte, n *prose) []proseItem {
 		}
 		l, _ := r.Position()
 		size := contentLength(line)
-		n := 0
+		run := 0 // bytes read since the reader's position
 		for i := 0; i < size; i++ {
 			c := line[i]
 			if c == '\n' {
@@ -166,8 +167,8 @@ func (s *proseScan) scan(src []byte, n *prose) []proseItem {
 			// parsers unless a backslash escapes it, and the first of a
 			// line always.
 			if util.IsPunct(c) && (!escaped || i == 0) && isProseTrigger(c) {
-				r.Advance(n)
-				n = 0
+				r.Advance(run)
+				run = 0
 				savedLine, savedPos := r.Position()
 				if s.construct(c) {
 					goto retry
@@ -176,16 +177,16 @@ func (s *proseScan) scan(src []byte, n *prose) []proseItem {
 			}
 			if escaped {
 				escaped = false
-				n++
+				run++
 				continue
 			}
 			if c == '\\' {
 				escaped = true
 			}
-			n++
+			run++
 		}
-		if n != 0 {
-			r.Advance(n)
+		if run != 0 {
+			r.Advance(run)
 		}
 		if current, _ := r.Position(); current != l {
 			continue
