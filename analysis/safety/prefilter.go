@@ -3,6 +3,7 @@ package safety
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"strings"
 )
@@ -105,10 +106,13 @@ type vocabulary struct {
 }
 
 type vocabNode struct {
-	next [26]int32
-	bit  uint64 // the bit of the word ending here, or 0
+	bit uint64 // the bit of the word ending here, or 0
 	// starts are the bits of the patterns this word starts (starts.go).
 	starts uint64
+	// next is the node of each letter after this one, or 0. Nodes of 16
+	// bits keep a node in 72 bytes: the nodes the walk reads most stay in
+	// the processor's first cache.
+	next [26]uint16
 }
 
 // need returns what a pattern needs: each argument is a clause, of which
@@ -148,11 +152,11 @@ func (v *vocabulary) add(w string) uint64 {
 
 // insert adds the word w to the trie (from node 1 when it begins with a
 // hyphen) and returns its node.
-func (v *vocabulary) insert(w string) int32 {
+func (v *vocabulary) insert(w string) uint16 {
 	if len(v.nodes) == 0 {
 		v.nodes = []vocabNode{{}, {}}
 	}
-	n, letters := int32(0), w
+	n, letters := uint16(0), w
 	if strings.HasPrefix(w, "-") {
 		n, letters = 1, w[1:]
 	}
@@ -162,8 +166,11 @@ func (v *vocabulary) insert(w string) int32 {
 			panic("safety: a prefilter word holds other than letters: " + w)
 		}
 		if v.nodes[n].next[c] == 0 {
+			if len(v.nodes) > math.MaxUint16 {
+				panic("safety: the prefilter's words take more nodes than a node index holds")
+			}
 			v.nodes = append(v.nodes, vocabNode{})
-			v.nodes[n].next[c] = int32(len(v.nodes) - 1)
+			v.nodes[n].next[c] = uint16(len(v.nodes) - 1)
 		}
 		n = v.nodes[n].next[c]
 	}
@@ -236,7 +243,7 @@ func (v *vocabulary) letterRun(text []byte, i, shift int, m *uint64, cands []can
 // walk follows the letter run of text at i from the trie node root, adding
 // the bit of every word it passes to m and the bits of the patterns they
 // start to starts, and returns the end of the run.
-func (v *vocabulary) walk(root int32, text []byte, i int, m, starts *uint64) int {
+func (v *vocabulary) walk(root uint16, text []byte, i int, m, starts *uint64) int {
 	nodes := v.nodes
 	for n := root; i < len(text); i++ {
 		c := text[i] | 0x20 // lower case, for a letter
