@@ -322,7 +322,13 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
-		found := pack.CheckTestsMemo(a, state, pk, func(tests []pack.Test) []source.Finding {
+		check := pack.CheckTestsMemo
+		if b.cache == nil {
+			// No later build reuses this pack (Options.Cache): what its
+			// renderings read is not kept for one.
+			check = pack.CheckTestsOnce
+		}
+		found := check(a, state, pk, func(tests []pack.Test) []source.Finding {
 			return checkGeneratedTests(a, pk, tests)
 		})
 		findings = append(findings, found...)
