@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,7 +197,9 @@ type expansion struct {
 	inputs  map[string]*jsonsrc.Value
 	phrases map[string]*jsonsrc.Value
 	waiting map[string]bool // bindings whose selected answer is missing
-	active  map[string]bool // bindings being expanded, against cycles
+	// active are the bindings being expanded, innermost last, against
+	// cycles: a phrase holds few bindings, so a list does.
+	active []string
 	// dry is set while a part is rendered for its findings alone: value
 	// then builds nothing, and what it returns is only good for its kind.
 	dry bool
@@ -224,11 +227,11 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 		rowID = f.Value.Str()
 	}
 	// One expansion serves every test of the renderer in turn; its
-	// phrases' map is cleared and kept.
+	// phrases' map and its list of active bindings are cleared and kept.
 	phrases := r.x.phrases
 	clear(phrases)
 	x := &r.x
-	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, dry: mode == renderNone}
+	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, active: x.active[:0], dry: mode == renderNone}
 	x.selectPhrases()
 	block := x.value(t.Test)
 	x.dry = mode != renderAll
@@ -458,16 +461,13 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 			x.unresolved(ph, "binding "+strconv.Quote(ph.Arg)+" selects no phrase", x.waiting[ph.Arg])
 			return nil
 		}
-		if x.active[ph.Arg] {
+		if slices.Contains(x.active, ph.Arg) {
 			x.r.packFinding(CodePlaceholder, ph.Span, "binding "+strconv.Quote(ph.Arg)+" of template "+strconv.Quote(x.t.ID)+" reads itself through its phrases; a phrase cannot contain its own binding", false)
 			return nil
 		}
-		if x.active == nil {
-			x.active = map[string]bool{}
-		}
-		x.active[ph.Arg] = true
+		x.active = append(x.active, ph.Arg)
 		out := x.value(phrase) // a phrase is a string
-		delete(x.active, ph.Arg)
+		x.active = x.active[:len(x.active)-1]
 		return out
 	case PlaceRow:
 		if x.row == nil {
