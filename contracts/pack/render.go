@@ -331,7 +331,19 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
-	sc := x.r.p.scanOf(v)
+	return x.render(v, x.r.p.scanOf(v))
+}
+
+// part renders the part k of a value whose scan is sc (scanned.parts), v.
+func (x *expansion) part(sc *scanned, k int, v *jsonsrc.Value) *jsonsrc.Value {
+	if v == nil || k >= len(sc.parts) {
+		return x.value(v)
+	}
+	return x.render(v, sc.parts[k])
+}
+
+// render is value, for v with its scan sc.
+func (x *expansion) render(v *jsonsrc.Value, sc *scanned) *jsonsrc.Value {
 	if sc.static != nil {
 		return sc.static
 	}
@@ -345,8 +357,8 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	switch v.Kind() {
 	case jsonsrc.Array:
 		elems := make([]*jsonsrc.Value, 0, len(v.Elems()))
-		for _, e := range v.Elems() {
-			elems = append(elems, x.value(e))
+		for i, e := range v.Elems() {
+			elems = append(elems, x.part(sc, i, e))
 		}
 		return jsonsrc.NewArray(elems)
 	case jsonsrc.Object:
@@ -355,7 +367,7 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			members = append(members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
+			members = append(members, jsonsrc.Member{Key: m.Key, Value: x.part(sc, len(members), m.Value)})
 		}
 		return jsonsrc.NewObject(members)
 	}
