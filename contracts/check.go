@@ -338,13 +338,14 @@ func (c *checker) rows() {
 		}
 		seen := map[string]map[string]bool{}
 		for _, row := range ra.Rows {
-			var names []string
-			for _, f := range set.Fields {
-				names = append(names, f.Name.Text)
-			}
 			for _, rf := range row.Fields {
 				f := set.Field(rf.Name.Text)
 				if f == nil {
+					// The names are listed for this finding alone.
+					var names []string
+					for _, f := range set.Fields {
+						names = append(names, f.Name.Text)
+					}
 					c.add("CONTRACT_ROW_FIELD", rf.Name.Span, strconv.Quote(rf.Name.Text)+" is not a field of row set "+strconv.Quote(set.Name.Text)+
 						suggest(rf.Name.Text, names))
 					continue

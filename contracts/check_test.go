@@ -497,3 +497,18 @@ func TestRowFieldDependent(t *testing.T) {
 		t.Errorf("want a dependent finding on pause and a plain one on the row: dep=%v missing=%v", dep, missing)
 	}
 }
+
+// TestRowFieldSuggestion: a row field the row set does not declare is
+// reported with the declared name nearest to it.
+func TestRowFieldSuggestion(t *testing.T) {
+	data := adopt(rowsDefn, `"answers": {}, "values": {"maximum": 5}, "rows": {"windows": [{"id": "poison", "unti": "turns"}]}`)
+	for _, f := range run(t, "", data, resolver()) {
+		if f.Code == "CONTRACT_ROW_FIELD" && data[f.Span.Start:f.Span.End] == `"unti"` {
+			if want := `"unti" is not a field of row set "windows"; did you mean "unit"?`; f.Message != want {
+				t.Errorf("message %q, want %q", f.Message, want)
+			}
+			return
+		}
+	}
+	t.Error("no finding on the undeclared field")
+}
