@@ -309,7 +309,9 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	if entry != nil && entry.checked != nil && entry.checked.valid(p, a) {
 		return entry.checked
 	}
-	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 64), deps: make([]dep, 0, 64)}
+	// Most adoptions read a dozen dependencies or fewer (a dep is about
+	// 180 bytes): room for 64 made 16 KB of garbage an adoption.
+	rec := &recorder{resolver: r, noted: make(map[depKey]bool, 16), deps: make([]dep, 0, 16)}
 	state := contracts.Evaluate(a, rec)
 	findings := contracts.CheckState(state)
 	// An adoption that does not parse is not paired with its pack: only its
@@ -320,7 +322,13 @@ func (b *builder) checkAdoption(p *Package, r *resolver, a *contracts.Adoption) 
 	}
 	rec.deps = append(rec.deps, dep{kind: depPack, seen: depValue{ptr: pk}})
 	if pk != nil {
-		found := pack.CheckTestsMemo(a, state, pk, func(tests []pack.Test) []source.Finding {
+		check := pack.CheckTestsMemo
+		if b.cache == nil {
+			// No later build reuses this pack (Options.Cache): what its
+			// renderings read is not kept for one.
+			check = pack.CheckTestsOnce
+		}
+		found := check(a, state, pk, func(tests []pack.Test) []source.Finding {
 			return checkGeneratedTests(a, pk, tests)
 		})
 		findings = append(findings, found...)

@@ -338,13 +338,14 @@ func (c *checker) rows() {
 		}
 		seen := map[string]map[string]bool{}
 		for _, row := range ra.Rows {
-			var names []string
-			for _, f := range set.Fields {
-				names = append(names, f.Name.Text)
-			}
 			for _, rf := range row.Fields {
 				f := set.Field(rf.Name.Text)
 				if f == nil {
+					// The names are listed for this finding alone.
+					var names []string
+					for _, f := range set.Fields {
+						names = append(names, f.Name.Text)
+					}
 					c.add("CONTRACT_ROW_FIELD", rf.Name.Span, strconv.Quote(rf.Name.Text)+" is not a field of row set "+strconv.Quote(set.Name.Text)+
 						suggest(rf.Name.Text, names))
 					continue
@@ -393,25 +394,26 @@ func (c *checker) rows() {
 // rowValue checks a present row value against its field; it reports
 // whether the value had the right type.
 func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
-	who := "field " + strconv.Quote(f.Name.Text)
+	// The name is quoted for a finding alone: most values have none.
+	who := func() string { return "field " + strconv.Quote(f.Name.Text) }
 	switch f.Type {
 	case TypeNumber, TypeInteger:
 		if !v.Finite() {
-			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" holds "+v.Describe()+"; it must be a "+f.Type)
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who()+" holds "+v.Describe()+"; it must be a "+f.Type)
 			return false
 		}
 		if f.Type == TypeInteger && v.Num() != math.Trunc(v.Num()) {
-			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" must be a whole number, not "+v.Raw())
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who()+" must be a whole number, not "+v.Raw())
 			return false
 		}
 		if w := f.Within; w != nil && w.Valid {
 			if lo, hi, ok := c.bounds(w); ok && lo <= hi && (v.Num() < lo || v.Num() > hi) {
-				c.add("CONTRACT_ROW_RANGE", v.Span(), who+" is "+v.Raw()+", outside its bounds ["+fmtNum(lo)+", "+fmtNum(hi)+"]")
+				c.add("CONTRACT_ROW_RANGE", v.Span(), who()+" is "+v.Raw()+", outside its bounds ["+fmtNum(lo)+", "+fmtNum(hi)+"]")
 			}
 		}
 	case TypeString, TypeCitation:
 		if v.Kind() != jsonsrc.String {
-			c.add("CONTRACT_ROW_FIELD", v.Span(), who+" holds "+v.Describe()+"; it must be a string")
+			c.add("CONTRACT_ROW_FIELD", v.Span(), who()+" holds "+v.Describe()+"; it must be a string")
 			return false
 		}
 		if f.Type == TypeCitation {
@@ -419,18 +421,20 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 			return true
 		}
 		if f.OptionsValue != nil && len(f.Options) > 0 {
-			var opts []string
 			found := false
 			for _, o := range f.Options {
-				opts = append(opts, o.Text)
 				found = found || o.Text == v.Str()
 			}
 			if !found {
-				c.add("CONTRACT_ROW_CHOICE", v.Span(), strconv.Quote(v.Str())+" is not an option of "+who+"; use one of: "+quoteList(opts)+suggest(v.Str(), opts))
+				var opts []string
+				for _, o := range f.Options {
+					opts = append(opts, o.Text)
+				}
+				c.add("CONTRACT_ROW_CHOICE", v.Span(), strconv.Quote(v.Str())+" is not an option of "+who()+"; use one of: "+quoteList(opts)+suggest(v.Str(), opts))
 			}
 		}
 		if f.Pattern != nil && f.Pattern.Kind() == jsonsrc.String && f.Pattern.Str() == "kebab-case" && !source.IsKebab(v.Str()) {
-			c.add("CONTRACT_NAME_GRAMMAR", v.Span(), who+" must be kebab-case: lowercase letters and digits joined by single hyphens")
+			c.add("CONTRACT_NAME_GRAMMAR", v.Span(), who()+" must be kebab-case: lowercase letters and digits joined by single hyphens")
 		}
 	}
 	return true

@@ -497,3 +497,55 @@ func TestRowFieldDependent(t *testing.T) {
 		t.Errorf("want a dependent finding on pause and a plain one on the row: dep=%v missing=%v", dep, missing)
 	}
 }
+
+// TestRowFieldSuggestion: a row field the row set does not declare is
+// reported with the declared name nearest to it.
+func TestRowFieldSuggestion(t *testing.T) {
+	data := adopt(rowsDefn, `"answers": {}, "values": {"maximum": 5}, "rows": {"windows": [{"id": "poison", "unti": "turns"}]}`)
+	for _, f := range run(t, "", data, resolver()) {
+		if f.Code == "CONTRACT_ROW_FIELD" && data[f.Span.Start:f.Span.End] == `"unti"` {
+			if want := `"unti" is not a field of row set "windows"; did you mean "unit"?`; f.Message != want {
+				t.Errorf("message %q, want %q", f.Message, want)
+			}
+			return
+		}
+	}
+	t.Error("no finding on the undeclared field")
+}
+
+// TestDefinitionMessages pins the wording of findings on a definition's
+// questions, options, values, row sets and fields, whose descriptions the
+// parse words only when it reports one.
+func TestDefinitionMessages(t *testing.T) {
+	defn := strings.NewReplacer(
+		`"questions": {}`, `"questions": {"mode": {"asks": "", "rationale": 3, "extra": 1, "options": {"fast": {"meaning": "", "odd": true}, "slow": 5}}}`,
+		`"maximum": {"description": "Top."}`, `"maximum": {"description": "", "range": [5, 1]}`,
+		`"rows": {"windows": {"record": {`, `"rows": {"windows": {"descriptio": 1, "record": {`,
+		`"unique": true}`, `"unique": 1, "colour": "red"}`,
+	).Replace(rowsDefn)
+	data := adopt(defn, `"answers": {"mode": "fast"}, "values": {"maximum": 5}, "rows": {"windows": []}`)
+	got := map[string]bool{}
+	for _, f := range run(t, "", data, resolver()) {
+		got[f.Message] = true
+	}
+	for _, want := range []string{
+		`"asks" of question "mode" must not be empty`,
+		`"rationale" of question "mode" must be a string, not a number`,
+		`"extra" is not a field of question "mode"; allowed: asks, options, rationale, guidance, when, otherwise (prefix it with _ to keep it as an annotation)`,
+		`"meaning" of option "fast" of question "mode" must not be empty`,
+		`"odd" is not a field of option "fast" of question "mode"; allowed: meaning, semantics, rationale (prefix it with _ to keep it as an annotation)`,
+		`option "slow" of question "mode" must be an object (a map), not a number`,
+		`"description" of value declaration "maximum" must not be empty`,
+		`"range" of value declaration "maximum" has its minimum 5 above its maximum 1`,
+		`"descriptio" is not a field of row set "windows"; allowed: record, description, when-empty; did you mean "description"? (prefix it with _ to keep it as an annotation)`,
+		`"unique" of field "id" of row set "windows" must be true or false, not a number`,
+		`"colour" is not a field of field "id" of row set "windows"; allowed: type, required, when, options, pattern, unique, description, within (prefix it with _ to keep it as an annotation)`,
+	} {
+		if !got[want] {
+			t.Errorf("no finding %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("findings: %v", got)
+	}
+}

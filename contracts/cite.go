@@ -150,18 +150,19 @@ func (s *State) markCycle(target string) {
 // reports what is wrong with it.
 func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 	text, span := v.Str(), v.Span()
-	who := "field " + strconv.Quote(field)
+	// The name is quoted for a finding alone: most citations have none.
+	who := func() string { return "field " + strconv.Quote(field) }
 	switch {
 	case strings.TrimSpace(text) == "":
-		c.add("CONTRACT_CITATION_GRAMMAR", span, who+" is an empty citation; cite a tuning key, a contract address or <file>.md#<anchor>")
+		c.add("CONTRACT_CITATION_GRAMMAR", span, who()+" is an empty citation; cite a tuning key, a contract address or <file>.md#<anchor>")
 		return
 	case strings.Contains(text, ":"):
-		c.add("CONTRACT_CITATION_GRAMMAR", span, who+" cites "+strconv.Quote(text)+", which holds a colon; a citation is a bare address")
+		c.add("CONTRACT_CITATION_GRAMMAR", span, who()+" cites "+strconv.Quote(text)+", which holds a colon; a citation is a bare address")
 		return
 	}
 	if file, anchor, ok := strings.Cut(text, "#"); ok {
 		if !strings.HasSuffix(file, ".md") || len(file) <= len(".md") || anchor == "" || strings.ContainsAny(anchor, "# \t") || strings.ContainsAny(file, " \t") {
-			c.add("CONTRACT_CITATION_GRAMMAR", span, who+" cites "+strconv.Quote(text)+"; a chapter citation is <file>.md#<anchor>")
+			c.add("CONTRACT_CITATION_GRAMMAR", span, who()+" cites "+strconv.Quote(text)+"; a chapter citation is <file>.md#<anchor>")
 			return
 		}
 		if c.r == nil {
@@ -172,19 +173,19 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 		case t.Unreadable:
 			// The chapter's own finding says it could not be read.
 		case t.Outside:
-			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(file)+", which is outside the package")
+			c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(file)+", which is outside the package")
 		case !t.FileExists && t.CaseName != "":
-			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+source.CaseMismatch(file, t.CaseName))
+			c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+source.CaseMismatch(file, t.CaseName))
 		case !t.FileExists:
-			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(file)+", which is not a file of the package")
+			c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(file)+", which is not a file of the package")
 		case len(t.Matches) == 0:
-			c.add("CONTRACT_CITATION_DANGLING", span, who+" cites #"+anchor+", which matches no heading of "+file)
+			c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites #"+anchor+", which matches no heading of "+file)
 		case len(t.Matches) > 1:
-			f := c.add("CONTRACT_CITATION_AMBIGUOUS", span, who+" cites #"+anchor+", which matches "+strconv.Itoa(len(t.Matches))+
+			f := c.add("CONTRACT_CITATION_AMBIGUOUS", span, who()+" cites #"+anchor+", which matches "+strconv.Itoa(len(t.Matches))+
 				" headings of "+file+"; make the heading texts differ")
 			f.Related = append(f.Related, t.Matches...)
 		case !t.Fixed:
-			f := c.add("CONTRACT_CITATION_AUTHORITY", span, who+" cites #"+anchor+" in "+file+
+			f := c.add("CONTRACT_CITATION_AUTHORITY", span, who()+" cites #"+anchor+" in "+file+
 				", a section that is not Fixed; a contract may cite Fixed material only")
 			if t.NotFixedBecause != nil {
 				f.Related = append(f.Related, *t.NotFixedBecause)
@@ -195,7 +196,7 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 	if text == "contracts" || strings.HasPrefix(text, "contracts.") {
 		segs := strings.Split(text, ".")
 		if len(segs) < 2 || len(segs) > 3 || segs[1] == "" || (len(segs) == 3 && segs[2] == "") {
-			c.add("CONTRACT_CITATION_GRAMMAR", span, who+" cites "+strconv.Quote(text)+"; a contract address is contracts.<adoption> or contracts.<adoption>.<value>")
+			c.add("CONTRACT_CITATION_GRAMMAR", span, who()+" cites "+strconv.Quote(text)+"; a contract address is contracts.<adoption> or contracts.<adoption>.<value>")
 			return
 		}
 		var st *State
@@ -207,7 +208,7 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 			}
 			other := c.r.Adoption(segs[1])
 			if other == nil {
-				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites adoption "+strconv.Quote(segs[1])+", which the package does not hold")
+				c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites adoption "+strconv.Quote(segs[1])+", which the package does not hold")
 				return
 			}
 			if other.ParseError != nil {
@@ -223,19 +224,19 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 			oa := st.a
 			switch {
 			case oa.Declaration(segs[2]) == nil:
-				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(segs[2])+", which adoption "+strconv.Quote(segs[1])+
+				c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(segs[2])+", which adoption "+strconv.Quote(segs[1])+
 					" does not declare"+suggest(segs[2], oa.ValueNames()))
 			case !st.Active(segs[2]):
-				c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(segs[2])+", whose declaration is not active in adoption "+strconv.Quote(segs[1]))
+				c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(segs[2])+", whose declaration is not active in adoption "+strconv.Quote(segs[1]))
 			case oa.SuppliedValue(segs[2]) == nil:
-				f := c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(segs[2])+", which adoption "+strconv.Quote(segs[1])+" does not supply")
+				f := c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(segs[2])+", which adoption "+strconv.Quote(segs[1])+" does not supply")
 				f.Dependent = oa == c.a
 			}
 		}
 		return
 	}
 	if p := tuningKeyProblem(text); p != "" {
-		c.add("CONTRACT_CITATION_GRAMMAR", span, who+" cites "+strconv.Quote(text)+": "+p)
+		c.add("CONTRACT_CITATION_GRAMMAR", span, who()+" cites "+strconv.Quote(text)+": "+p)
 		return
 	}
 	if c.r == nil || !c.r.TuningReadable() {
@@ -243,11 +244,11 @@ func (c *checker) rowCitation(v *jsonsrc.Value, field string) {
 	}
 	t, ok := c.r.TuningKey(text)
 	if !ok {
-		c.add("CONTRACT_CITATION_DANGLING", span, who+" cites "+strconv.Quote(text)+", which is not a key of tuning.json")
+		c.add("CONTRACT_CITATION_DANGLING", span, who()+" cites "+strconv.Quote(text)+", which is not a key of tuning.json")
 		return
 	}
 	if t.Open {
-		f := c.add("CONTRACT_CITATION_OPEN", span, who+" cites "+strconv.Quote(text)+", an open number; contracts may cite decided tuning values only")
+		f := c.add("CONTRACT_CITATION_OPEN", span, who()+" cites "+strconv.Quote(text)+", an open number; contracts may cite decided tuning values only")
 		f.Related = []source.Related{t.Related}
 	}
 }

@@ -3,6 +3,7 @@ package contracts
 import (
 	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,59 +66,80 @@ func (p *parser) addSev(code string, sev source.Severity, span source.Span, msg 
 // annotation, and every required member that is missing (at, the span
 // that stands for the object).
 func (p *parser) closed(obj *jsonsrc.Value, at source.Span, what string, required []string, allowed ...string) {
-	ok := map[string]bool{}
-	for _, k := range required {
-		ok[k] = true
-	}
-	for _, k := range allowed {
-		ok[k] = true
-	}
+	p.closedOf(obj, at, func() string { return what }, required, allowed...)
+}
+
+// closedOf is closed with the description what worded only for a
+// finding: the checks of an adoption's questions, options and fields find
+// nothing in nearly every call, and wording each description for every
+// one of them was much of the parse's garbage.
+func (p *parser) closedOf(obj *jsonsrc.Value, at source.Span, what func() string, required []string, allowed ...string) {
 	for _, m := range obj.Members() {
-		if isAnnotation(m.Key) || ok[m.Key] {
+		if isAnnotation(m.Key) || slices.Contains(required, m.Key) || slices.Contains(allowed, m.Key) {
 			continue
 		}
 		names := append(append([]string{}, required...), allowed...)
-		p.add("CONTRACT_ENVELOPE_UNKNOWN", m.KeySpan(), strconv.Quote(m.Key)+" is not a field of "+what+
+		p.add("CONTRACT_ENVELOPE_UNKNOWN", m.KeySpan(), strconv.Quote(m.Key)+" is not a field of "+what()+
 			"; allowed: "+quoteList(names)+suggest(m.Key, names)+" (prefix it with _ to keep it as an annotation)")
 	}
 	for _, k := range required {
 		if obj.Member(k) == nil {
-			p.add("CONTRACT_ENVELOPE_REQUIRED", at, what+" lacks the required field "+strconv.Quote(k))
+			p.add("CONTRACT_ENVELOPE_REQUIRED", at, what()+" lacks the required field "+strconv.Quote(k))
 		}
 	}
 }
 
 // nonEmptyString reports v unless it is a non-empty string.
 func (p *parser) nonEmptyString(v *jsonsrc.Value, what string) {
+	p.nonEmptyStringOf(v, func() string { return what })
+}
+
+// nonEmptyStringOf is nonEmptyString with the description worded only
+// for a finding (closedOf).
+func (p *parser) nonEmptyStringOf(v *jsonsrc.Value, what func() string) {
 	if v == nil {
 		return
 	}
 	if v.Kind() != jsonsrc.String {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what+" must be a non-empty string, not "+v.Describe())
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what()+" must be a non-empty string, not "+v.Describe())
 	} else if strings.TrimSpace(v.Str()) == "" {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what+" must not be empty")
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what()+" must not be empty")
 	}
 }
 
 func (p *parser) isString(v *jsonsrc.Value, what string) {
+	p.isStringOf(v, func() string { return what })
+}
+
+// isStringOf is isString with the description worded only for a finding
+// (closedOf).
+func (p *parser) isStringOf(v *jsonsrc.Value, what func() string) {
 	if v != nil && v.Kind() != jsonsrc.String {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what+" must be a string, not "+v.Describe())
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what()+" must be a string, not "+v.Describe())
 	}
 }
 
-func (p *parser) isBool(v *jsonsrc.Value, what string) {
+// isBoolOf reports v unless it is true or false, with the description
+// worded only for a finding (closedOf).
+func (p *parser) isBoolOf(v *jsonsrc.Value, what func() string) {
 	if v != nil && v.Kind() != jsonsrc.Bool {
-		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what+" must be true or false, not "+v.Describe())
+		p.add("CONTRACT_ENVELOPE_TYPE", v.Span(), what()+" must be true or false, not "+v.Describe())
 	}
 }
 
 // isMap reports v unless it is an object and returns whether it is one.
 func (p *parser) isMap(v *jsonsrc.Value, code, what string) bool {
+	return p.isMapOf(v, code, func() string { return what })
+}
+
+// isMapOf is isMap with the description worded only for a finding
+// (closedOf).
+func (p *parser) isMapOf(v *jsonsrc.Value, code string, what func() string) bool {
 	if v == nil {
 		return false
 	}
 	if v.Kind() != jsonsrc.Object {
-		p.add(code, v.Span(), what+" must be an object (a map), not "+v.Describe())
+		p.add(code, v.Span(), what()+" must be an object (a map), not "+v.Describe())
 		return false
 	}
 	return true
@@ -252,20 +274,20 @@ func (p *parser) questions(v *jsonsrc.Value) {
 		q := &Question{Name: Name{Text: m.Key, Span: m.KeySpan()}, Value: m.Value}
 		p.a.Questions = append(p.a.Questions, q)
 		p.name(q.Name, "the question id")
-		what := "question " + strconv.Quote(q.Name.Text)
-		if !p.isMap(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
+		what := func() string { return "question " + strconv.Quote(q.Name.Text) }
+		if !p.isMapOf(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
 			continue
 		}
-		p.closed(m.Value, m.KeySpan(), what, []string{"asks", "options"}, "rationale", "guidance", "when", "otherwise")
+		p.closedOf(m.Value, m.KeySpan(), what, []string{"asks", "options"}, "rationale", "guidance", "when", "otherwise")
 		q.Asks = m.Value.Get("asks")
-		p.nonEmptyString(q.Asks, "\"asks\" of "+what)
-		p.isString(m.Value.Get("rationale"), "\"rationale\" of "+what)
-		p.isString(m.Value.Get("guidance"), "\"guidance\" of "+what)
+		p.nonEmptyStringOf(q.Asks, func() string { return "\"asks\" of " + what() })
+		p.isStringOf(m.Value.Get("rationale"), func() string { return "\"rationale\" of " + what() })
+		p.isStringOf(m.Value.Get("guidance"), func() string { return "\"guidance\" of " + what() })
 		q.Otherwise = m.Value.Get("otherwise")
 		if w := m.Value.Get("when"); w != nil {
 			q.When = ParseCondition(w)
 		}
-		if om := m.Value.Member("options"); om != nil && p.isMap(om.Value, "CONTRACT_ENVELOPE_TYPE", "\"options\" of "+what) {
+		if om := m.Value.Member("options"); om != nil && p.isMapOf(om.Value, "CONTRACT_ENVELOPE_TYPE", func() string { return "\"options\" of " + what() }) {
 			n := 0
 			for _, o := range om.Value.Members() {
 				if isAnnotation(o.Key) || o.Value == nil {
@@ -278,18 +300,18 @@ func (p *parser) questions(v *jsonsrc.Value) {
 				if len(o.Key) > 64 {
 					p.add("CONTRACT_NAME_GRAMMAR", o.KeySpan(), "the option id "+strconv.Quote(o.Key)+" is longer than 64 characters")
 				}
-				ow := "option " + strconv.Quote(o.Key) + " of " + what
-				if !p.isMap(o.Value, "CONTRACT_ENVELOPE_TYPE", ow) {
+				ow := func() string { return "option " + strconv.Quote(o.Key) + " of " + what() }
+				if !p.isMapOf(o.Value, "CONTRACT_ENVELOPE_TYPE", ow) {
 					continue
 				}
-				p.closed(o.Value, o.KeySpan(), ow, []string{"meaning"}, "semantics", "rationale")
+				p.closedOf(o.Value, o.KeySpan(), ow, []string{"meaning"}, "semantics", "rationale")
 				opt.Meaning = o.Value.Get("meaning")
-				p.nonEmptyString(opt.Meaning, "\"meaning\" of "+ow)
-				p.isString(o.Value.Get("semantics"), "\"semantics\" of "+ow)
-				p.isString(o.Value.Get("rationale"), "\"rationale\" of "+ow)
+				p.nonEmptyStringOf(opt.Meaning, func() string { return "\"meaning\" of " + ow() })
+				p.isStringOf(o.Value.Get("semantics"), func() string { return "\"semantics\" of " + ow() })
+				p.isStringOf(o.Value.Get("rationale"), func() string { return "\"rationale\" of " + ow() })
 			}
 			if n == 0 {
-				p.add("CONTRACT_ENVELOPE_TYPE", om.Value.Span(), "\"options\" of "+what+" must hold at least one option")
+				p.add("CONTRACT_ENVELOPE_TYPE", om.Value.Span(), "\"options\" of "+what()+" must hold at least one option")
 			}
 		}
 	}
@@ -326,20 +348,20 @@ func (p *parser) declaration(m jsonsrc.Member) {
 	case m.Key == "and" || m.Key == "or" || m.Key == "not":
 		p.add("CONTRACT_NAME_GRAMMAR", m.KeySpan(), "the value name "+strconv.Quote(m.Key)+" is a reserved word of the rule grammar; choose another name")
 	}
-	what := "value declaration " + strconv.Quote(m.Key)
-	if !p.isMap(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
+	what := func() string { return "value declaration " + strconv.Quote(m.Key) }
+	if !p.isMapOf(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
 		return
 	}
-	p.closed(m.Value, m.KeySpan(), what, []string{"description"}, "range", "forms", "when")
+	p.closedOf(m.Value, m.KeySpan(), what, []string{"description"}, "range", "forms", "when")
 	d.Description = m.Value.Get("description")
-	p.nonEmptyString(d.Description, "\"description\" of "+what)
+	p.nonEmptyStringOf(d.Description, func() string { return "\"description\" of " + what() })
 	if r := m.Value.Get("range"); r != nil {
 		d.Range = r
 		switch {
 		case r.Kind() != jsonsrc.Array || len(r.Elems()) != 2 || !r.Elems()[0].Finite() || !r.Elems()[1].Finite():
-			p.add("CONTRACT_VALUE_RANGE", r.Span(), "\"range\" of "+what+" must be [minimum, maximum]: two finite numbers")
+			p.add("CONTRACT_VALUE_RANGE", r.Span(), "\"range\" of "+what()+" must be [minimum, maximum]: two finite numbers")
 		case r.Elems()[0].Num() > r.Elems()[1].Num():
-			p.add("CONTRACT_VALUE_RANGE", r.Span(), "\"range\" of "+what+" has its minimum "+r.Elems()[0].Raw()+" above its maximum "+r.Elems()[1].Raw())
+			p.add("CONTRACT_VALUE_RANGE", r.Span(), "\"range\" of "+what()+" has its minimum "+r.Elems()[0].Raw()+" above its maximum "+r.Elems()[1].Raw())
 		default:
 			d.HasRange, d.Min, d.Max = true, r.Elems()[0].Num(), r.Elems()[1].Num()
 		}
@@ -361,7 +383,7 @@ func (p *parser) declaration(m jsonsrc.Member) {
 			}
 		}
 		if !ok {
-			p.add("CONTRACT_VALUE_FORM", f.Span(), "\"forms\" of "+what+" must be a non-empty array of \"number\", \"citation\" or both")
+			p.add("CONTRACT_VALUE_FORM", f.Span(), "\"forms\" of "+what()+" must be a non-empty array of \"number\", \"citation\" or both")
 		} else {
 			d.AcceptsNumber, d.AcceptsCitation = num, cit
 		}
@@ -375,17 +397,17 @@ func (p *parser) rowSet(m jsonsrc.Member) {
 	s := &RowSet{Name: Name{Text: m.Key, Span: m.KeySpan()}, Value: m.Value}
 	p.a.RowSets = append(p.a.RowSets, s)
 	p.name(s.Name, "the row-set name")
-	what := "row set " + strconv.Quote(m.Key)
-	if !p.isMap(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
+	what := func() string { return "row set " + strconv.Quote(m.Key) }
+	if !p.isMapOf(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
 		return
 	}
-	p.closed(m.Value, m.KeySpan(), what, []string{"record"}, "description", "when-empty")
+	p.closedOf(m.Value, m.KeySpan(), what, []string{"record"}, "description", "when-empty")
 	s.Description = m.Value.Get("description")
-	p.isString(s.Description, "\"description\" of "+what)
+	p.isStringOf(s.Description, func() string { return "\"description\" of " + what() })
 	s.WhenEmpty = m.Value.Get("when-empty")
 	rec := m.Value.Get("record")
 	s.Record = rec
-	if !p.isMap(rec, "CONTRACT_ENVELOPE_TYPE", "\"record\" of "+what) {
+	if !p.isMapOf(rec, "CONTRACT_ENVELOPE_TYPE", func() string { return "\"record\" of " + what() }) {
 		return
 	}
 	for _, fm := range rec.Members() {
@@ -401,12 +423,12 @@ var fieldTypes = map[string]bool{TypeNumber: true, TypeInteger: true, TypeString
 func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 	f := &Field{Name: Name{Text: m.Key, Span: m.KeySpan()}, Value: m.Value}
 	p.name(f.Name, "the record field name")
-	what := "field " + strconv.Quote(m.Key) + " of row set " + strconv.Quote(s.Name.Text)
-	if !p.isMap(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
+	what := func() string { return "field " + strconv.Quote(m.Key) + " of row set " + strconv.Quote(s.Name.Text) }
+	if !p.isMapOf(m.Value, "CONTRACT_ENVELOPE_TYPE", what) {
 		return f
 	}
 	v := m.Value
-	p.closed(v, m.KeySpan(), what, []string{"type"}, "required", "when", "options", "pattern", "unique", "description", "within")
+	p.closedOf(v, m.KeySpan(), what, []string{"type"}, "required", "when", "options", "pattern", "unique", "description", "within")
 	if t := v.Get("type"); t != nil {
 		f.TypeValue = t
 		if t.Kind() == jsonsrc.String && fieldTypes[t.Str()] {
@@ -415,34 +437,34 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 			p.add("CONTRACT_ENVELOPE_TYPE", t.Span(), "unknown field type "+strconv.Quote(t.Str())+"; a contract field is number, integer, string or citation"+
 				suggest(t.Str(), []string{TypeNumber, TypeInteger, TypeString, TypeCitation}))
 		} else {
-			p.add("CONTRACT_ENVELOPE_TYPE", t.Span(), "\"type\" of "+what+" must be a string, not "+t.Describe())
+			p.add("CONTRACT_ENVELOPE_TYPE", t.Span(), "\"type\" of "+what()+" must be a string, not "+t.Describe())
 		}
 	}
 	if r := v.Get("required"); r != nil {
 		f.RequiredValue = r
-		p.isBool(r, "\"required\" of "+what)
+		p.isBoolOf(r, func() string { return "\"required\" of " + what() })
 		f.Required = r.Kind() == jsonsrc.Bool && r.Bool()
 	}
 	if u := v.Get("unique"); u != nil {
 		f.UniqueValue = u
-		p.isBool(u, "\"unique\" of "+what)
+		p.isBoolOf(u, func() string { return "\"unique\" of " + what() })
 		f.Unique = u.Kind() == jsonsrc.Bool && u.Bool()
 	}
 	f.Description = v.Get("description")
-	p.isString(f.Description, "\"description\" of "+what)
+	p.isStringOf(f.Description, func() string { return "\"description\" of " + what() })
 	if w := v.Member("when"); w != nil {
 		f.When = ParseCondition(w.Value)
 		if r := v.Member("required"); r != nil {
-			p.add("CONTRACT_ROW_FIELD_SHAPE", r.KeySpan(), what+" carries both \"required\" and \"when\"; keep one of them")
+			p.add("CONTRACT_ROW_FIELD_SHAPE", r.KeySpan(), what()+" carries both \"required\" and \"when\"; keep one of them")
 		}
 	}
 	if o := v.Member("options"); o != nil {
 		f.OptionsValue = o.Value
 		if f.Type != "" && f.Type != TypeString {
-			p.add("CONTRACT_ROW_FIELD_SHAPE", o.KeySpan(), "\"options\" is allowed only on a string field; "+what+" is "+f.Type)
+			p.add("CONTRACT_ROW_FIELD_SHAPE", o.KeySpan(), "\"options\" is allowed only on a string field; "+what()+" is "+f.Type)
 		}
 		if o.Value == nil || o.Value.Kind() != jsonsrc.Array || len(o.Value.Elems()) == 0 {
-			p.add("CONTRACT_ROW_FIELD_SHAPE", valueSpan(o), "\"options\" of "+what+" must be a non-empty array of kebab-case strings")
+			p.add("CONTRACT_ROW_FIELD_SHAPE", valueSpan(o), "\"options\" of "+what()+" must be a non-empty array of kebab-case strings")
 		} else {
 			for _, e := range o.Value.Elems() {
 				if e.Kind() != jsonsrc.String {
@@ -461,7 +483,7 @@ func (p *parser) field(s *RowSet, m jsonsrc.Member) *Field {
 	if pt := v.Member("pattern"); pt != nil {
 		f.Pattern = pt.Value
 		if f.Type != "" && f.Type != TypeString {
-			p.add("CONTRACT_ROW_FIELD_SHAPE", pt.KeySpan(), "\"pattern\" is allowed only on a string field; "+what+" is "+f.Type)
+			p.add("CONTRACT_ROW_FIELD_SHAPE", pt.KeySpan(), "\"pattern\" is allowed only on a string field; "+what()+" is "+f.Type)
 		}
 		if pt.Value == nil || pt.Value.Kind() != jsonsrc.String || pt.Value.Str() != "kebab-case" {
 			p.add("CONTRACT_ROW_FIELD_SHAPE", valueSpan(pt), "the only \"pattern\" is \"kebab-case\"")
@@ -480,14 +502,14 @@ func valueSpan(m *jsonsrc.Member) source.Span {
 	return m.KeySpan()
 }
 
-func (p *parser) within(f *Field, m *jsonsrc.Member, what string) *Within {
+func (p *parser) within(f *Field, m *jsonsrc.Member, what func() string) *Within {
 	w := &Within{Value: m.Value}
 	if f.Type != "" && f.Type != TypeNumber && f.Type != TypeInteger {
-		p.add("CONTRACT_ROW_FIELD_SHAPE", m.KeySpan(), "\"within\" is allowed only on a number or integer field; "+what+" is "+f.Type)
+		p.add("CONTRACT_ROW_FIELD_SHAPE", m.KeySpan(), "\"within\" is allowed only on a number or integer field; "+what()+" is "+f.Type)
 	}
 	v := m.Value
 	if v == nil || v.Kind() != jsonsrc.Array || len(v.Elems()) != 2 {
-		p.add("CONTRACT_ROW_FIELD_SHAPE", valueSpan(m), "\"within\" of "+what+" must be a pair [lower, upper] of value names or finite numbers")
+		p.add("CONTRACT_ROW_FIELD_SHAPE", valueSpan(m), "\"within\" of "+what()+" must be a pair [lower, upper] of value names or finite numbers")
 		return w
 	}
 	ok := true
@@ -509,7 +531,7 @@ func (p *parser) within(f *Field, m *jsonsrc.Member, what string) *Within {
 		w.Bounds[i] = b
 	}
 	if ok && w.Bounds[0].IsNum && w.Bounds[1].IsNum && w.Bounds[0].Num > w.Bounds[1].Num {
-		p.add("CONTRACT_ROW_FIELD_SHAPE", v.Span(), "\"within\" of "+what+" has its lower bound above its upper bound")
+		p.add("CONTRACT_ROW_FIELD_SHAPE", v.Span(), "\"within\" of "+what()+" has its lower bound above its upper bound")
 		ok = false
 	}
 	w.Valid = ok

@@ -300,3 +300,28 @@ func TestLinePatternBounds(t *testing.T) {
 // sampled reports whether the comparisons on real content take one file in
 // eight: with -short, or with the race detector (raceEnabled).
 func sampled() bool { return testing.Short() || raceEnabled }
+
+// TestLetterRunEnd compares letterRunEnd, which reads eight bytes at a
+// time, with a walk of one byte at a time: every byte value at every place
+// of a run of letters, which starts at every offset of the text.
+func TestLetterRunEnd(t *testing.T) {
+	slow := func(text []byte, i int) int {
+		for i < len(text) && isLetter(text[i]) {
+			i++
+		}
+		return i
+	}
+	for n := 0; n <= 20; n++ {
+		for at := 0; at < n; at++ {
+			for b := 0; b < 256; b++ {
+				text := []byte("aZqMzAbyYxcCdDeE-wWq"[:n])
+				text[at] = byte(b)
+				for i := 0; i <= n; i++ {
+					if got, want := letterRunEnd(text, i), slow(text, i); got != want {
+						t.Fatalf("letterRunEnd(%q, %d) = %d, want %d", text, i, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -911,7 +911,16 @@ func paragraphs(out [][]line, content []byte, lines []line, gate bool) [][]line 
 // or 0 when there is none (an invalid byte counts as U+FFFD, as in the
 // patterns).
 func firstNonSpace(text []byte) rune {
-	r, _ := firstOutside(text, inWS)
+	// The indentation of most lines is spaces and tabs, which are in ws:
+	// they are skipped here without decoding them one at a time.
+	i := 0
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+		i++
+	}
+	if i < len(text) && text[i] < utf8.RuneSelf && !inWS(rune(text[i])) {
+		return rune(text[i])
+	}
+	r, _ := firstOutside(text[i:], inWS)
 	return r
 }
 

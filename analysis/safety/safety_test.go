@@ -204,3 +204,17 @@ func TestParagraphs(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstNonSpace compares firstNonSpace, which skips spaces and tabs
+// without decoding them, with firstOutside over the class ws.
+func TestFirstNonSpace(t *testing.T) {
+	for _, text := range []string{
+		"", " ", "\t \t", "a", "  a", "\t\tb c", "    \"key\": 1", " \u00a0x", "\t\u3000\u2003y",
+		" \n", " \r\n", "\f z", "\v v", " \xff", "\xe2\x80", " \u2028", "  \uFEFF#", "  é",
+	} {
+		want, _ := firstOutside([]byte(text), inWS)
+		if got := firstNonSpace([]byte(text)); got != want {
+			t.Errorf("firstNonSpace(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

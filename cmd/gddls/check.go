@@ -117,7 +117,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gddls check: cannot read folder %s: %v\n", arg, err)
 			return 2
 		}
-		cp.snap = analysis.Load([]string{cp.root}, analysis.Options{})
+		// The check exits after this build: the files are mapped, not
+		// copied onto the heap (Options.MapFiles).
+		cp.snap = analysis.Load([]string{cp.root}, analysis.Options{MapFiles: true})
 		for _, d := range cp.snap.AllDiagnostics() {
 			if cp.only == "" || d.File == cp.only {
 				cp.diags = append(cp.diags, d)

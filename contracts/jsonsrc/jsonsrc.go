@@ -8,6 +8,7 @@
 package jsonsrc
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"unicode/utf16"
@@ -643,6 +644,14 @@ func (p *parser) str() (string, bool) {
 	var buf []byte
 	chunk := p.pos
 	for p.pos < len(p.data) {
+		// Most of a string is printable ASCII without a quote or a
+		// backslash: eight such bytes are skipped at a time.
+		for p.pos+8 <= len(p.data) && plainString8(binary.LittleEndian.Uint64(p.data[p.pos:])) {
+			p.pos += 8
+		}
+		if p.pos == len(p.data) {
+			break
+		}
 		c := p.data[p.pos]
 		switch {
 		case c == '"':
@@ -680,6 +689,20 @@ func (p *parser) str() (string, bool) {
 	}
 	p.fail(start, p.pos, "this string is not closed before the end of the file")
 	return string(append(buf, p.data[chunk:p.pos]...)), false
+}
+
+// plainString8 reports whether the eight bytes of x are all printable
+// ASCII (0x20 to 0x7F) and none of them is a quote or a backslash: bytes
+// that str passes over without a look.
+func plainString8(x uint64) bool {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	// A byte under n makes (b - n) borrow into its high bit; the tests
+	// below are exact for whether any byte is one (not for which).
+	zero := func(v uint64) uint64 { return (v - ones) &^ v & high }
+	return x&high == 0 && (x-0x20*ones)&^x&high == 0 && zero(x^'"'*ones) == 0 && zero(x^'\\'*ones) == 0
 }
 
 func (p *parser) escape(buf *[]byte) bool {

@@ -1,6 +1,7 @@
 package jsonsrc
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 	"unsafe"
@@ -221,5 +222,32 @@ func TestBuiltValues(t *testing.T) {
 func TestNodeSize(t *testing.T) {
 	if v, m := unsafe.Sizeof(Value{}), unsafe.Sizeof(Member{}); v > 40 || m > 32 {
 		t.Errorf("a Value is %d bytes (at most 40), a Member %d (at most 32)", v, m)
+	}
+}
+
+// TestPlainString8 compares plainString8, which tests eight bytes at once,
+// with a test of each byte: every byte value at every place of a block,
+// alone and beside every other byte value at the next place.
+func TestPlainString8(t *testing.T) {
+	plain := func(b byte) bool { return b >= 0x20 && b < 0x80 && b != '"' && b != '\\' }
+	for at := 0; at < 8; at++ {
+		for b := 0; b < 256; b++ {
+			for c := 0; c < 256; c++ {
+				block := []byte("abcdefgh")
+				block[at] = byte(b)
+				if at < 7 {
+					block[at+1] = byte(c)
+				} else if c > 0 {
+					break
+				}
+				want := true
+				for _, x := range block {
+					want = want && plain(x)
+				}
+				if got := plainString8(binary.LittleEndian.Uint64(block)); got != want {
+					t.Fatalf("plainString8(%q) = %v, want %v", block, got, want)
+				}
+			}
+		}
 	}
 }

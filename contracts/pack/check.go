@@ -213,7 +213,6 @@ func (c *ctx) checkNames(r *renderer, p *Pack) {
 // required, unique, kebab-case string `id` without `when`.
 func (c *ctx) checkRowID(r *renderer, p *Pack, t *Template, set *contracts.RowSet) {
 	f := set.Field("id")
-	related := []source.Related{{File: p.File, Span: t.CollectionSpan, Message: "template " + strconv.Quote(t.ID) + " expands this row set"}}
 	var problem string
 	switch {
 	case f == nil:
@@ -233,6 +232,7 @@ func (c *ctx) checkRowID(r *renderer, p *Pack, t *Template, set *contracts.RowSe
 	if f != nil {
 		span = f.Name.Span
 	}
+	related := []source.Related{{File: p.File, Span: t.CollectionSpan, Message: "template " + strconv.Quote(t.ID) + " expands this row set"}}
 	r.add(source.Finding{Code: CodeRowID, File: c.a.File, Span: span, Related: related,
 		Message: "row set " + strconv.Quote(set.Name.Text) + " is expanded one test per row, so it needs a required, unique, kebab-case string field \"id\"; it " + problem})
 }

@@ -69,21 +69,22 @@ func (c *ctx) status(t *Template) TemplateStatus {
 		st.Malformed = true
 		return st
 	}
+	// block is the first reason the template is not live; the later ones
+	// are not worded, as nobody reads them.
 	block, wait := "", ""
-	blockf := func(s string) {
-		if block == "" {
-			block = s
-		}
-	}
 	if t.When != nil {
 		for _, term := range t.When.Flag {
 			q := c.a.Question(term.Question)
 			switch {
 			case q == nil:
-				blockf("its condition names question " + strconv.Quote(term.Question) + ", which the definition does not declare")
+				if block == "" {
+					block = "its condition names question " + strconv.Quote(term.Question) + ", which the definition does not declare"
+				}
 				continue
 			case !c.asked(term.Question):
-				blockf("its condition reads question " + strconv.Quote(term.Question) + ", which is not asked")
+				if block == "" {
+					block = "its condition reads question " + strconv.Quote(term.Question) + ", which is not asked"
+				}
 				continue
 			}
 			ans, ok := c.answer(term.Question)
@@ -93,19 +94,19 @@ func (c *ctx) status(t *Template) TemplateStatus {
 				}
 				continue
 			}
-			if !hasName(term.Options, ans.Option) {
-				blockf("it applies when " + strconv.Quote(term.Question) + " is " + nameList(term.Options) + ", and the answer is " + strconv.Quote(ans.Option))
+			if !hasName(term.Options, ans.Option) && block == "" {
+				block = "it applies when " + strconv.Quote(term.Question) + " is " + nameList(term.Options) + ", and the answer is " + strconv.Quote(ans.Option)
 			}
 		}
 	}
 	for _, b := range t.Bindings {
-		if b.Flag != nil && (c.a.Question(b.Flag.Text) == nil || !c.asked(b.Flag.Text)) {
-			blockf("binding " + strconv.Quote(b.ID) + " reads question " + strconv.Quote(b.Flag.Text) + ", which is not asked")
+		if block == "" && b.Flag != nil && (c.a.Question(b.Flag.Text) == nil || !c.asked(b.Flag.Text)) {
+			block = "binding " + strconv.Quote(b.ID) + " reads question " + strconv.Quote(b.Flag.Text) + ", which is not asked"
 		}
 	}
 	for _, ph := range t.Placeholders {
-		if ph.Kind == PlaceValueCite && c.a.Declaration(ph.Arg) != nil && !c.active(ph.Arg) {
-			blockf("it cites value " + strconv.Quote(ph.Arg) + ", whose declaration is not active")
+		if block == "" && ph.Kind == PlaceValueCite && c.a.Declaration(ph.Arg) != nil && !c.active(ph.Arg) {
+			block = "it cites value " + strconv.Quote(ph.Arg) + ", whose declaration is not active"
 		}
 	}
 	switch {

@@ -162,16 +162,33 @@ func (p *Pack) memoClean(file string, key *renderKey) bool {
 // the template for whether it is empty alone, and it must be the same
 // function in every call with a pack.
 func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) []source.Finding {
+	return checkTestsMemo(a, s, p, checkTests, true)
+}
+
+// CheckTestsOnce is CheckTestsMemo for a pack that will not check the
+// adoption's file again (a check that exits after one build): it neither
+// reads nor keeps what a rendering read, which would cost a key per
+// adoption that no later call compares. Its findings are those of
+// CheckTestsMemo.
+func CheckTestsOnce(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding) []source.Finding {
+	return checkTestsMemo(a, s, p, checkTests, false)
+}
+
+// checkTestsMemo is CheckTestsMemo, and with memo false CheckTestsOnce.
+func checkTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTests func([]Test) []source.Finding, memo bool) []source.Finding {
 	if a == nil || p == nil {
 		return Check(a, s, p)
 	}
 	c := newCtx(a, s)
 	r, statuses := c.begin(p)
-	key := c.renderKey(statuses)
-	if p.memoClean(a.File, key) {
-		c.injection(r)
-		sortFindings(r.findings)
-		return r.findings
+	var key *renderKey
+	if memo {
+		key = c.renderKey(statuses)
+		if p.memoClean(a.File, key) {
+			c.injection(r)
+			sortFindings(r.findings)
+			return r.findings
+		}
 	}
 	before := r.added
 	tests, fewer := r.renderFor(statuses, planFewBlocks)
@@ -195,7 +212,7 @@ func CheckTestsMemo(a *contracts.Adoption, s *contracts.State, p *Pack, checkTes
 				t.checked.Store(true)
 			}
 		}
-		if rendered == 0 && p.renders != nil {
+		if memo && rendered == 0 && p.renders != nil {
 			p.renders.Store(a.File, &renderMemo{key: key.compact()})
 		}
 	}

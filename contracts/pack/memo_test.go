@@ -55,6 +55,33 @@ func TestCheckTestsMemo(t *testing.T) {
 	}
 }
 
+// TestCheckTestsOnce: CheckTestsOnce finds what CheckTests finds and
+// keeps no memo, so the same adoption checked again renders again.
+func TestCheckTestsOnce(t *testing.T) {
+	p, a, s := setup(t, packOf(onceTemplate, perRowTemplate), baseAdoption)
+	calls := 0
+	count := func([]Test) []source.Finding { calls++; return nil }
+	for i := 1; i <= 2; i++ {
+		for _, tm := range p.Templates {
+			tm.checked.Store(false)
+		}
+		got := CheckTestsOnce(a, s, p, count)
+		if calls != i {
+			t.Fatalf("check %d: %d checks of the tests, want %d", i, calls, i)
+		}
+		want, _ := CheckTests(a, s, p)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("check %d: findings differ from CheckTests:\n got %v\nwant %v", i, got, want)
+		}
+	}
+	for _, tm := range p.Templates {
+		tm.checked.Store(false)
+	}
+	if CheckTestsMemo(a, s, p, count); calls != 3 {
+		t.Errorf("CheckTestsMemo after CheckTestsOnce: %d checks of the tests, want 3 (no memo was kept)", calls)
+	}
+}
+
 // TestCheckTestsMemoAlike checks which tests CheckTestsMemo gives the
 // caller's check, adoption after adoption (each step a file of its own,
 // so that the memo of renderings never serves): the blocks alone; every

@@ -114,6 +114,11 @@ type scanned struct {
 	// inside (annotations removed): the same for every test of every
 	// adoption, so made once and shared by all, never to be modified.
 	static *jsonsrc.Value
+	// parts are, for an array or object that is not static, the scans of
+	// what its rendering reads (its elements, or its members but
+	// annotations), in order: a rendering reads them here, not in the
+	// pack's map.
+	parts []*scanned
 }
 
 // scanOf returns what the pack value v holds, worked out once per pack.
@@ -174,8 +179,10 @@ func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun)
 		}
 		var run placeholderRun
 		static := true
-		for _, x := range parts {
-			static = p.prepare(x, runs).static != nil && static
+		scans := make([]*scanned, len(parts))
+		for i, x := range parts {
+			scans[i] = p.prepare(x, runs)
+			static = scans[i].static != nil && static
 			if xr := runs[x]; xr.hi > xr.lo {
 				if run.hi == run.lo {
 					run = xr
@@ -187,6 +194,7 @@ func (p *Pack) prepare(v *jsonsrc.Value, runs map[*jsonsrc.Value]placeholderRun)
 		runs[v] = run
 		sc.phs = run.all[run.lo:run.hi:run.hi]
 		if !static {
+			sc.parts = scans
 			break
 		}
 		if v.Kind() == jsonsrc.Array {

@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,7 +197,9 @@ type expansion struct {
 	inputs  map[string]*jsonsrc.Value
 	phrases map[string]*jsonsrc.Value
 	waiting map[string]bool // bindings whose selected answer is missing
-	active  map[string]bool // bindings being expanded, against cycles
+	// active are the bindings being expanded, innermost last, against
+	// cycles: a phrase holds few bindings, so a list does.
+	active []string
 	// dry is set while a part is rendered for its findings alone: value
 	// then builds nothing, and what it returns is only good for its kind.
 	dry bool
@@ -224,11 +227,11 @@ func (r *renderer) renderOne(t *Template, row *contracts.Row, inputs map[string]
 		rowID = f.Value.Str()
 	}
 	// One expansion serves every test of the renderer in turn; its
-	// phrases' map is cleared and kept.
+	// phrases' map and its list of active bindings are cleared and kept.
 	phrases := r.x.phrases
 	clear(phrases)
 	x := &r.x
-	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, dry: mode == renderNone}
+	*x = expansion{r: r, t: t, row: row, rowID: rowID, inputs: inputs, phrases: phrases, active: x.active[:0], dry: mode == renderNone}
 	x.selectPhrases()
 	block := x.value(t.Test)
 	x.dry = mode != renderAll
@@ -328,7 +331,19 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	if v == nil {
 		return nil
 	}
-	sc := x.r.p.scanOf(v)
+	return x.render(v, x.r.p.scanOf(v))
+}
+
+// part renders the part k of a value whose scan is sc (scanned.parts), v.
+func (x *expansion) part(sc *scanned, k int, v *jsonsrc.Value) *jsonsrc.Value {
+	if v == nil || k >= len(sc.parts) {
+		return x.value(v)
+	}
+	return x.render(v, sc.parts[k])
+}
+
+// render is value, for v with its scan sc.
+func (x *expansion) render(v *jsonsrc.Value, sc *scanned) *jsonsrc.Value {
 	if sc.static != nil {
 		return sc.static
 	}
@@ -342,8 +357,8 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 	switch v.Kind() {
 	case jsonsrc.Array:
 		elems := make([]*jsonsrc.Value, 0, len(v.Elems()))
-		for _, e := range v.Elems() {
-			elems = append(elems, x.value(e))
+		for i, e := range v.Elems() {
+			elems = append(elems, x.part(sc, i, e))
 		}
 		return jsonsrc.NewArray(elems)
 	case jsonsrc.Object:
@@ -352,7 +367,7 @@ func (x *expansion) value(v *jsonsrc.Value) *jsonsrc.Value {
 			if strings.HasPrefix(m.Key, "_") {
 				continue
 			}
-			members = append(members, jsonsrc.Member{Key: m.Key, Value: x.value(m.Value)})
+			members = append(members, jsonsrc.Member{Key: m.Key, Value: x.part(sc, len(members), m.Value)})
 		}
 		return jsonsrc.NewObject(members)
 	}
@@ -458,16 +473,13 @@ func (x *expansion) resolve(ph *Placeholder) *jsonsrc.Value {
 			x.unresolved(ph, "binding "+strconv.Quote(ph.Arg)+" selects no phrase", x.waiting[ph.Arg])
 			return nil
 		}
-		if x.active[ph.Arg] {
+		if slices.Contains(x.active, ph.Arg) {
 			x.r.packFinding(CodePlaceholder, ph.Span, "binding "+strconv.Quote(ph.Arg)+" of template "+strconv.Quote(x.t.ID)+" reads itself through its phrases; a phrase cannot contain its own binding", false)
 			return nil
 		}
-		if x.active == nil {
-			x.active = map[string]bool{}
-		}
-		x.active[ph.Arg] = true
+		x.active = append(x.active, ph.Arg)
 		out := x.value(phrase) // a phrase is a string
-		delete(x.active, ph.Arg)
+		x.active = x.active[:len(x.active)-1]
 		return out
 	case PlaceRow:
 		if x.row == nil {

@@ -238,3 +238,26 @@ func sameTests(a, b []Test) bool {
 	}
 	return true
 }
+
+// TestBindingCycles: a binding whose phrase reads a binding that reads it
+// again is reported where the cycle closes, while bindings nested without
+// a cycle render, and so does a binding read again after its expansion.
+func TestBindingCycles(t *testing.T) {
+	tmpl := edit(t, onceTemplate,
+		`"expand": "once",`, `"expand": "once", "bindings": { "how": { "flag": "overflow", "map": { "clamp": "{{bind:who}} clamps", "refuse": "x" } }, "who": { "flag": "overflow", "map": { "clamp": "{{bind:how}} and {{instance}}", "refuse": "y" } }, "plain": { "flag": "overflow", "map": { "clamp": "{{bind:name}} first", "refuse": "z" } }, "name": { "flag": "overflow", "map": { "clamp": "the meter", "refuse": "w" } } },`,
+		`"when": "a gain of 5 arrives"`, `"when": "{{bind:how}}; {{bind:plain}}, {{bind:name}}"`)
+	p, a, s := setup(t, packOf(tmpl), baseAdoption)
+	findings, tests := CheckTests(a, s, p)
+	var cycles []string
+	for _, f := range findings {
+		if strings.Contains(f.Message, "reads itself through its phrases") {
+			cycles = append(cycles, f.Message)
+		}
+	}
+	if want := []string{`binding "how" of template "stops-at-maximum" reads itself through its phrases; a phrase cannot contain its own binding`}; !reflect.DeepEqual(cycles, want) {
+		t.Errorf("cycle findings %q, want %q (all: %v)", cycles, want, findings)
+	}
+	if len(tests) != 1 || !strings.Contains(tests[0].JSON(), `"when": "{{bind:how}} and meter clamps; the meter first, the meter"`) {
+		t.Errorf("tests: %v", tests)
+	}
+}
