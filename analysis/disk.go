@@ -27,14 +27,7 @@ type disk struct {
 	// that depend on the file system (a cited file exists, a test file holds
 	// a name) are valid only within one generation.
 	generation int
-	// mapFiles maps the files instead of reading them (Options.MapFiles).
-	mapFiles bool
 }
-
-// mapAtLeast is the size from which readWhole maps a file when asked to
-// (Options.MapFiles): a smaller file fits in one page, which a read fills
-// with one fault too.
-const mapAtLeast = 4096
 
 // diskRead is the outcome of reading one file.
 type diskRead struct {
@@ -73,7 +66,7 @@ func (d *disk) readFile(path string, limit int64) ([]byte, error) {
 	if ok {
 		return r.content, r.err
 	}
-	content, err := readWhole(path, limit, d.mapFiles)
+	content, err := readWhole(path, limit)
 	d.mu.Lock()
 	d.read[path] = diskRead{content: content, err: err}
 	d.mu.Unlock()

@@ -9,9 +9,8 @@ import (
 
 // readWhole reads the file at path as os.ReadFile does, or returns a
 // *tooLarge when it holds more than limit bytes (the Unix version makes
-// fewer system calls, and maps the file when mapped is set; here mapped
-// changes nothing).
-func readWhole(path string, limit int64, mapped bool) ([]byte, error) {
+// fewer system calls).
+func readWhole(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

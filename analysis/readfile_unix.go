@@ -17,10 +17,8 @@ var errNotRegular = errors.New("not a regular file")
 // fcntl calls and an epoll registration that fails for a regular file),
 // which costs as much as the read itself on a tree of small files. Errors
 // are *fs.PathError, as os.ReadFile's, or *tooLarge when the file holds
-// more than limit bytes. With mapped, a file of mapAtLeast bytes or more
-// is mapped read-only rather than read (Options.MapFiles), or read when
-// the system refuses the mapping.
-func readWhole(path string, limit int64, mapped bool) ([]byte, error) {
+// more than limit bytes.
+func readWhole(path string, limit int64) ([]byte, error) {
 	var fd int
 	for {
 		var err error
@@ -50,14 +48,6 @@ func readWhole(path string, limit int64, mapped bool) ([]byte, error) {
 			return nil, &tooLarge{st.Size, limit}
 		}
 		size = int(st.Size)
-	}
-	if mapped && size >= mapAtLeast {
-		// The pages are the file system's cache: the first read of each
-		// run of them maps several at once, where a copy on the heap
-		// takes a page fault for every page it fills.
-		if data, err := syscall.Mmap(fd, 0, size, syscall.PROT_READ, syscall.MAP_PRIVATE); err == nil {
-			return data, nil
-		}
 	}
 	// One byte more than the size lets the read that meets the end of the
 	// file return 0 without growing the buffer.

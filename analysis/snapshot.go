@@ -44,15 +44,6 @@ type Options struct {
 	// (SPEC §7), as the editor shows it; gddls check leaves build records
 	// to its build mode, as the format's validator does.
 	BuildRecords bool
-	// MapFiles has Load map each file of a page or more into memory, read
-	// only, instead of reading it, where the system can (Unix): the
-	// content is then the file system's cache, with no copy of it on the
-	// heap nor a page fault for each page of the copy, and the mappings
-	// are never released. It is for a process that exits after one build
-	// (`gddls check`), never for an editor's: a file truncated while it
-	// is mapped makes the process fault when the build reads past its new
-	// end. A Workspace ignores it.
-	MapFiles bool
 }
 
 // Snapshot is an immutable view of every package and Markdown document under
@@ -476,9 +467,7 @@ func splitChapterName(name string) (number int, title string, ok bool) {
 // Load builds a snapshot of every package and Markdown document below the
 // roots. Unreadable files become findings; Load itself does not fail.
 func Load(roots []string, opts Options) *Snapshot {
-	d := newDisk(absRoots(roots))
-	d.mapFiles = opts.MapFiles
-	return build(d, opts)
+	return build(newDisk(absRoots(roots)), opts)
 }
 
 // absRoots makes the roots absolute and clean.

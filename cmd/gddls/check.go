@@ -117,9 +117,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gddls check: cannot read folder %s: %v\n", arg, err)
 			return 2
 		}
-		// The check exits after this build: the files are mapped, not
-		// copied onto the heap (Options.MapFiles).
-		cp.snap = analysis.Load([]string{cp.root}, analysis.Options{MapFiles: true})
+		cp.snap = analysis.Load([]string{cp.root}, analysis.Options{})
 		for _, d := range cp.snap.AllDiagnostics() {
 			if cp.only == "" || d.File == cp.only {
 				cp.diags = append(cp.diags, d)
