@@ -195,9 +195,9 @@ if ! skip real && ! skip real-server; then
 fi
 
 # edit10 BENCHMARK: the rows of an edit's CPU at 10x against 1x. Runs of
-# 2,000 edits, long enough to hold the collections of the edits' own
-# garbage at both sizes (the benchmark collects the initial load's garbage
-# before it starts), the sizes taking turns.
+# 2,000 edits, the sizes taking turns; the benchmark measures keystrokes
+# once the heap is in its steady state (it collects the initial load's
+# garbage, then edits until the next collection before it starts).
 edit10() {
   local name=$1 c1 c10 r
   bench() { # bench SCALE: cpu-ns/op of one run of the benchmark
