@@ -359,32 +359,32 @@ func (s *proseScan) closeBracket(at int) bool {
 }
 
 // inlineTail reads `(destination "title")` at the reader's position and
-// reports whether it is one.
+// reports whether it is one: an empty pair of parentheses, or a
+// destination and an optional title before the closing one.
 func (s *proseScan) inlineTail() bool {
 	r := s.r
 	r.Advance(1)
-	r.SkipSpaces()
-	if r.Peek() == ')' {
-		r.Advance(1)
+	if closeParen(r) {
 		return true
 	}
 	if !linkDestination(r) {
 		return false
 	}
-	r.SkipSpaces()
-	if r.Peek() == ')' {
-		r.Advance(1)
+	if closeParen(r) {
 		return true
 	}
-	if !linkTitle(r) {
+	return linkTitle(r) && closeParen(r)
+}
+
+// closeParen reads white space and the `)` that closes an inline link's
+// tail, and reports whether it was there.
+func closeParen(r text.Reader) bool {
+	r.SkipSpaces()
+	if r.Peek() != ')' {
 		return false
 	}
-	r.SkipSpaces()
-	if r.Peek() == ')' {
-		r.Advance(1)
-		return true
-	}
-	return false
+	r.Advance(1)
+	return true
 }
 
 // referenceTail reads `[label]` or `[]` at the reader's position: found
@@ -414,43 +414,15 @@ func (s *proseScan) referenceTail(last proseOpener) (typ ast.ReferenceLinkType, 
 }
 
 // linkDestination reads a link destination on the reader's line, as
-// goldmark reads one.
+// goldmark reads one (scanDest).
 func linkDestination(r text.Reader) bool {
 	r.SkipSpaces()
 	line, _ := r.PeekLine()
-	if r.Peek() == '<' {
-		for i := 1; i < len(line); i++ {
-			switch c := line[i]; {
-			case c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]):
-				i++
-			case c == '>':
-				r.Advance(i + 1)
-				return true
-			}
-		}
-		return false
+	_, _, next, ok := scanDest(line, 0)
+	if ok {
+		r.Advance(next)
 	}
-	opened, i := 0, 0
-loop:
-	for i < len(line) {
-		switch c := line[i]; {
-		case c == '\\' && i < len(line)-1 && util.IsPunct(line[i+1]):
-			i += 2
-			continue
-		case c == '(':
-			opened++
-		case c == ')':
-			opened--
-			if opened < 0 {
-				break loop
-			}
-		case util.IsSpace(c):
-			break loop
-		}
-		i++
-	}
-	r.Advance(i)
-	return i != 0
+	return ok
 }
 
 // linkTitle reads a link title, as goldmark reads one.
