@@ -342,12 +342,8 @@ func (c *checker) rows() {
 				f := set.Field(rf.Name.Text)
 				if f == nil {
 					// The names are listed for this finding alone.
-					var names []string
-					for _, f := range set.Fields {
-						names = append(names, f.Name.Text)
-					}
 					c.add("CONTRACT_ROW_FIELD", rf.Name.Span, strconv.Quote(rf.Name.Text)+" is not a field of row set "+strconv.Quote(set.Name.Text)+
-						suggest(rf.Name.Text, names))
+						suggest(rf.Name.Text, set.FieldNames()))
 					continue
 				}
 				if f.When != nil {
@@ -426,10 +422,7 @@ func (c *checker) rowValue(set *RowSet, f *Field, v *jsonsrc.Value) bool {
 				found = found || o.Text == v.Str()
 			}
 			if !found {
-				var opts []string
-				for _, o := range f.Options {
-					opts = append(opts, o.Text)
-				}
+				opts := f.OptionTexts()
 				c.add("CONTRACT_ROW_CHOICE", v.Span(), strconv.Quote(v.Str())+" is not an option of "+who()+"; use one of: "+quoteList(opts)+suggest(v.Str(), opts))
 			}
 		}

@@ -434,6 +434,10 @@ func (q *Question) OptionIDs() []string {
 // FieldNames returns the names of the row set's record fields, in file order.
 func (s *RowSet) FieldNames() []string { return names(s.Fields, func(f *Field) Name { return f.Name }) }
 
+// OptionTexts returns the field's options (its `options` list), in file
+// order.
+func (f *Field) OptionTexts() []string { return names(f.Options, func(n Name) Name { return n }) }
+
 // names lists the text of the name of each item.
 func names[T any](items []T, name func(T) Name) []string {
 	out := make([]string, 0, len(items))

@@ -415,11 +415,7 @@ func (x *fixer) rowChoice(ds source.Span) {
 				if fd == nil {
 					return
 				}
-				var opts []string
-				for _, o := range fd.Options {
-					opts = append(opts, o.Text)
-				}
-				x.replaceWithChoices("CONTRACT_ROW_CHOICE", rf.Value.Str(), opts, ds, true)
+				x.replaceWithChoices("CONTRACT_ROW_CHOICE", rf.Value.Str(), fd.OptionTexts(), ds, true)
 				return
 			}
 		}
